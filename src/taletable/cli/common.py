@@ -1,0 +1,92 @@
+"""Pieces every command shares: dice options, JSON output, and parsing helpers.
+
+Nothing here decides a rule (DESIGN > Principles 1): commands parse, call the engine, render.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+
+from taletable._model import Record
+from taletable.dice import DiceSource, GivenFaces, SeededDice, SystemDice, parse_faces
+from taletable.errors import InputError
+
+__all__ = [
+    "console",
+    "dice_options",
+    "emit",
+    "json_option",
+    "make_source",
+    "parse_int_list",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+console = Console(highlight=False, soft_wrap=True)
+
+
+def make_source(faces: str | None, seed: int | None, *, field: str = "--faces") -> DiceSource:
+    """The dice source a command asked for: given faces, a seed, or system randomness."""
+    if faces is not None and seed is not None:
+        raise InputError(
+            f"{field}/--seed", "give either faces or a seed, not both", expected="one of them"
+        )
+    if faces is not None:
+        return parse_faces(faces, field=field)
+    if seed is not None:
+        return SeededDice(seed)
+    return SystemDice()
+
+
+def finish_source(source: DiceSource) -> None:
+    """After a roll: faces given by a person must all have been used."""
+    if isinstance(source, GivenFaces):
+        source.ensure_all_used()
+
+
+def dice_options(function: F) -> F:
+    """Add ``--faces LIST`` and ``--seed S`` to a command."""
+    function = click.option(
+        "--seed", type=int, default=None, help="Seed for a reproducible roll."
+    )(function)
+    function = click.option(
+        "--faces",
+        default=None,
+        metavar="LIST",
+        help="Faces rolled on physical dice, in order, e.g. 1,3,3,4 (rerolls included).",
+    )(function)
+    return function
+
+
+def json_option(function: F) -> F:
+    """Add ``--json``: print the result record as JSON instead of the readable report."""
+    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(
+        function
+    )
+
+
+def emit(result: Record | dict[str, Any], as_json: bool, render: Callable[[], None]) -> None:
+    """Print a result: as JSON for programs, or through ``render`` for people."""
+    if as_json:
+        data = result.to_data() if isinstance(result, Record) else result
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        render()
+
+
+def parse_int_list(text: str, *, field: str) -> tuple[int, ...]:
+    """Read ``"1,2,3"`` into integers, or fail naming ``field``."""
+    values: list[int] = []
+    for part in text.replace(",", " ").split():
+        try:
+            values.append(int(part))
+        except ValueError:
+            raise InputError(field, f"{part!r} is not a whole number", expected="e.g. 1,2,3") from None
+    if not values:
+        raise InputError(field, "the list is empty", expected="e.g. 1,2,3")
+    return tuple(values)

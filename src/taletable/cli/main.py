@@ -1,0 +1,71 @@
+"""The ``taletable`` command: a thin shell over the engine.
+
+Every user error becomes one line on stderr and exit status 2 (DESIGN > Principles 7).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from taletable import __version__
+from taletable.cli.boons import boons
+from taletable.cli.cogent import cogent
+from taletable.cli.labcats import labcats
+from taletable.cli.odds import cheatsheet, odds
+from taletable.cli.roll import roll
+from taletable.cli.schema import schema
+from taletable.cli.tables import table
+from taletable.errors import TaletableError
+
+__all__ = ["cli", "main"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="taletable")
+def cli() -> None:
+    """Rules engine, exact odds and table tools for dice-pool role-playing games."""
+
+
+for command in (roll, cogent, boons, labcats, odds, cheatsheet, table, schema):
+    cli.add_command(command)
+
+
+def _fail(message: str) -> int:
+    click.echo(f"taletable: error: {message}", err=True)
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; return the exit status (0 success, 2 user error)."""
+    try:
+        result = cli.main(
+            args=list(argv) if argv is not None else None,
+            prog_name="taletable",
+            standalone_mode=False,
+        )
+    except TaletableError as error:
+        return _fail(str(error))
+    except click.exceptions.NoArgsIsHelpError as error:
+        click.echo(error.ctx.get_help() if error.ctx else str(error))
+        return 0
+    except click.UsageError as error:
+        hint = f" (see 'taletable {error.ctx.command_path.partition(' ')[2]} --help')".replace(
+            "taletable  ", "taletable "
+        ) if error.ctx else ""
+        return _fail(error.format_message().replace("\n", " ") + hint)
+    except click.ClickException as error:
+        return _fail(error.format_message().replace("\n", " "))
+    except click.exceptions.Abort:
+        return _fail("aborted")
+    except (KeyboardInterrupt, EOFError):
+        return _fail("interrupted")
+    except BrokenPipeError:
+        return 0
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Exact and fast probability distributions. Knows no game rules."""

@@ -1,0 +1,1 @@
+"""Game systems. Each system is its own package and never imports another system."""

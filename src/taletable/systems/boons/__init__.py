@@ -1,0 +1,1 @@
+"""The 3d8 boons-and-banes system (003)."""

@@ -1,0 +1,38 @@
+"""The `Rules` value: the Cogent edition and every optional rule (DESIGN > Principles 5).
+
+Every function whose behaviour depends on an edition or an option takes it from a
+``Rules`` value, never from a global. Each switch is listed in RULINGS.md with the
+passage it settles.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from taletable._model import Record
+
+__all__ = ["CORE", "TIERED", "Edition", "Rules"]
+
+Edition = Literal["core", "tiered"]
+
+
+class Rules(Record):
+    """The edition and the optional rules a table plays with."""
+
+    edition: Edition = "core"
+    #: Destiny after a roll adds a win per point; with the cap, total wins never exceed the
+    #: dice rolled (002 > Character Creation > Destiny Points; RULINGS.md "destiny-after cap").
+    destiny_after_cap: bool = False
+    #: Scale adjustments never turn a narrative success into a failure (000 > Scale);
+    #: off gives 001's unclamped behaviour (RULINGS.md "scale clamp").
+    scale_clamp: bool = True
+    #: Hardcore armour by pieces (002 > Hardcore Combat > Hardcore Armour Rules).
+    hardcore_armour: bool = False
+    #: Hardcore weapon modifiers table (002 > Hardcore Combat > Hardcore Weapon Modifiers).
+    hardcore_weapons: bool = False
+    #: Hardcore ranged CLs (002 > Hardcore Combat > Hardcore Ranged Rules).
+    hardcore_ranged: bool = False
+
+
+CORE = Rules(edition="core")
+TIERED = Rules(edition="tiered")

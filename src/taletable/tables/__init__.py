@@ -1,0 +1,1 @@
+"""Random tables as data, and one roller. Knows no game rules."""
