@@ -4,8 +4,8 @@
 
     TaletableError                 every error the engine raises on purpose
      ├── InputError  (ValueError)  malformed input: names the field, what is allowed, what was given
-     ├── RulesError  (ValueError)  the rules forbid it: names the rule and where it is in the rulebook
-     └── DataError   (ValueError)  a broken rules table or character file: names the file and the entry
+     ├── RulesError  (ValueError)  the rules forbid it: names the rule and its place in the rulebook
+     └── DataError   (ValueError)  a broken rules table or file: names the file and the entry
 
 Every message is one line that says what to do. The CLI prints it on stderr and exits
 with status 2; a traceback reaching a user is a bug.
@@ -34,7 +34,9 @@ class InputError(TaletableError, ValueError):
     ``given`` what was received.
     """
 
-    def __init__(self, field: str, problem: str, *, expected: str = "", given: object = None) -> None:
+    def __init__(
+        self, field: str, problem: str, *, expected: str = "", given: object = None
+    ) -> None:
         self.field = field
         self.expected = expected
         self.given = given

@@ -51,9 +51,9 @@ def finish_source(source: DiceSource) -> None:
 
 def dice_options(function: F) -> F:
     """Add ``--faces LIST`` and ``--seed S`` to a command."""
-    function = click.option(
-        "--seed", type=int, default=None, help="Seed for a reproducible roll."
-    )(function)
+    function = click.option("--seed", type=int, default=None, help="Seed for a reproducible roll.")(
+        function
+    )
     function = click.option(
         "--faces",
         default=None,
@@ -86,7 +86,9 @@ def parse_int_list(text: str, *, field: str) -> tuple[int, ...]:
         try:
             values.append(int(part))
         except ValueError:
-            raise InputError(field, f"{part!r} is not a whole number", expected="e.g. 1,2,3") from None
+            raise InputError(
+                field, f"{part!r} is not a whole number", expected="e.g. 1,2,3"
+            ) from None
     if not values:
         raise InputError(field, "the list is empty", expected="e.g. 1,2,3")
     return tuple(values)

@@ -52,9 +52,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(error.ctx.get_help() if error.ctx else str(error))
         return 0
     except click.UsageError as error:
-        hint = f" (see 'taletable {error.ctx.command_path.partition(' ')[2]} --help')".replace(
-            "taletable  ", "taletable "
-        ) if error.ctx else ""
+        hint = (
+            f" (see 'taletable {error.ctx.command_path.partition(' ')[2]} --help')".replace(
+                "taletable  ", "taletable "
+            )
+            if error.ctx
+            else ""
+        )
         return _fail(error.format_message().replace("\n", " ") + hint)
     except click.ClickException as error:
         return _fail(error.format_message().replace("\n", " "))

@@ -44,7 +44,7 @@ class DicePool(Record):
 
 
 def base_pool(parts: Iterable[tuple[str, int]] = ()) -> DicePool:
-    """Base three plus the given ``(source, dice)`` parts, in order (002 > How to Play > Dice Pools)."""
+    """Base three plus the ``(source, dice)`` parts, in order (002 > How to Play > Dice Pools)."""
     contributions = [Contribution(source="base", dice=BASE_DICE)]
     contributions.extend(Contribution(source=source, dice=dice) for source, dice in parts)
     return DicePool(contributions=tuple(contributions))
@@ -53,9 +53,13 @@ def base_pool(parts: Iterable[tuple[str, int]] = ()) -> DicePool:
 def pool_of(size: int, *, field: str = "pool") -> DicePool:
     """A pool given only as its size (``--pool 6``): base three plus the rest, unnamed."""
     if size > MAX_POOL:
-        raise InputError(field, f"a pool of {size} dice is over the limit", expected=f"at most {MAX_POOL}")
+        raise InputError(
+            field, f"a pool of {size} dice is over the limit", expected=f"at most {MAX_POOL}"
+        )
     if size < -MAX_POOL:
-        raise InputError(field, f"a pool of {size} dice is under the limit", expected=f"at least {-MAX_POOL}")
+        raise InputError(
+            field, f"a pool of {size} dice is under the limit", expected=f"at least {-MAX_POOL}"
+        )
     if size == BASE_DICE:
         return base_pool()
     return base_pool([("other", size - BASE_DICE)])
