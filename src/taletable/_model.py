@@ -12,7 +12,7 @@ __all__ = ["Record"]
 class Record(BaseModel):
     """A frozen, validated value that renders itself as JSON-ready data."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", serialize_by_alias=True)
 
     def to_data(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (what ``--json`` prints)."""

@@ -26,6 +26,10 @@ class Rules(Record):
     #: Scale adjustments never turn a narrative success into a failure (000 > Scale);
     #: off gives 001's unclamped behaviour (RULINGS.md "scale clamp").
     scale_clamp: bool = True
+    #: How a scale difference adjusts a result: ``table`` reads 000's table by the target's scale
+    #: relative to the roller's; ``difference`` adds the roller's scale less the target's, as
+    #: both of the book's examples do (RULINGS.md "scale").
+    scale_method: Literal["table", "difference"] = "table"
     #: Hardcore armour by pieces (002 > Hardcore Combat > Hardcore Armour Rules).
     hardcore_armour: bool = False
     #: Hardcore weapon modifiers table (002 > Hardcore Combat > Hardcore Weapon Modifiers).

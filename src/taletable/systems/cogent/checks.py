@@ -1,0 +1,291 @@
+"""Actions against a Challenge Level: Cogent's check, both editions.
+
+002 > How to Play > Actions and Challenge Levels; 000 > Dice Pools. A pool of d6 is rolled;
+each die showing the win threshold or more is a win (4-6; 3-6 with tiered Advantage or core
+destiny-before; 5-6 with tiered Disadvantage). The margin is wins - CL; the check passes when
+wins >= CL (a narrative success of 0 at equality, RULINGS.md "success at the CL").
+
+Everything else that shapes a check is here too: destiny before and after (see ``destiny.py``),
+skill specialty, reflex actions, scaling checks, assist bonuses and scale. The result records
+every step, so a table can see why it came out as it did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import Field
+
+from taletable._model import Record
+from taletable.dice import DiceSource
+from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.destiny import (
+    DestinyAfterMode,
+    DestinyBeforeMode,
+    DestinyPurse,
+    DestinySpend,
+    after_spends,
+    check_after_mode,
+    choose_after_mode,
+    pay_for,
+    plan_before,
+    source_for,
+)
+from taletable.systems.cogent.dice import WIN_ON, Roll, WinAdjustment, roll_pool, win_threshold
+from taletable.systems.cogent.pools import MAX_POOL, Contribution, DicePool
+from taletable.systems.cogent.rules import CORE, Rules
+from taletable.systems.cogent.scale import ScaleAdjustment, adjust_for_scale
+
+__all__ = [
+    "MAX_CHALLENGE_LEVEL",
+    "SPECIALIST_MAXIMUM_CL",
+    "SPECIALIST_POOL",
+    "CheckResult",
+    "check_challenge_level",
+    "roll_check",
+]
+
+#: The highest CL the engine accepts (collaborations multiply CLs; DESIGN > Principles 8).
+MAX_CHALLENGE_LEVEL = 1000
+#: 002 > How to Play > Skill Specialty: a pool of eight or more is a specialist's ...
+SPECIALIST_POOL = 8
+#: ... who passes routine checks of CL 3 or less without rolling.
+SPECIALIST_MAXIMUM_CL = 3
+
+DICE_POOLS = "002 > How to Play > Introduction to Dice Pools"
+CHALLENGE_LEVELS = "002 > How to Play > Actions and Challenge Levels"
+SPECIALTY = "002 > How to Play > Skill Specialty"
+ADVANTAGE = "000 > Dice Pools > Calculate Narrative Success or Failure > Advantage and Disadvantage"
+
+
+class CheckResult(Record):
+    """A Cogent check, explained: how the pool was built, the dice, the wins and the outcome."""
+
+    edition: str
+    pool: int
+    breakdown: tuple[Contribution, ...]
+    challenge_level: int = Field(serialization_alias="cl")
+    scaling: bool
+    win_on: int
+    faces: tuple[int, ...]
+    rolls: tuple[Roll, ...]
+    dice_wins: int | None
+    adjustments: tuple[WinAdjustment, ...]
+    wins: int | None
+    margin: int | None
+    passed: bool
+    critical_failure: bool
+    automatic: bool
+    capable: bool | None
+    reflex: bool
+    injury_level: int | None
+    destiny: tuple[DestinySpend, ...]
+    scale: ScaleAdjustment | None
+    dice_source: str
+    rules_applied: tuple[str, ...]
+
+    @property
+    def outcome(self) -> str:
+        """The result in the book's words: ``narrative success of +2``."""
+        if self.automatic:
+            return "automatic pass (skill specialty)"
+        assert self.margin is not None
+        if self.passed:
+            return f"narrative success of {self.margin:+d}".replace("+0", "0")
+        text = f"narrative failure of {self.margin:+d}"
+        return text + (" (critical failure)" if self.critical_failure else "")
+
+
+def check_challenge_level(challenge_level: int, *, field: str = "cl") -> None:
+    """Refuse a CL outside 0..MAX_CHALLENGE_LEVEL."""
+    if not 0 <= challenge_level <= MAX_CHALLENGE_LEVEL:
+        raise InputError(
+            field,
+            f"a CL of {challenge_level} is out of range",
+            expected=f"0 to {MAX_CHALLENGE_LEVEL}",
+        )
+
+
+def roll_check(
+    pool: DicePool,
+    challenge_level: int | None,
+    source: DiceSource,
+    *,
+    rules: Rules = CORE,
+    advantage: bool = False,
+    disadvantage: bool = False,
+    destiny_before: Sequence[DestinyBeforeMode] = (),
+    destiny_after: int | Sequence[DestinyAfterMode] = 0,
+    purse: DestinyPurse | None = None,
+    player_initiated: bool = True,
+    routine: bool = False,
+    reflex: bool = False,
+    assist_bonus: int = 0,
+    scale: tuple[int, int] | None = None,
+) -> CheckResult:
+    """Roll ``pool`` against ``challenge_level`` with every rule that applies.
+
+    002 > How to Play (Dice Pools, Actions and Challenge Levels, Skill Specialty, Reflex
+    Actions, Success and Failure, Assists); 000 > Dice Pools, Destiny Points, Scale.
+
+    ``challenge_level=None`` is a scaling check at CL 1 (002 > Success and Failure).
+    ``routine``: not under duress and not contested, so skill specialty may apply.
+    ``reflex``: a failed margin becomes the injury level (002 > Reflex Actions).
+    ``assist_bonus``: wins an assist added (core, see ``assists.py``). ``scale``: the roller's
+    and the target's scale (tiered). Advantage and Disadvantage are the narrator's (tiered).
+    """
+    applied: list[str] = [f"a die wins on 4-6 unless stated ({DICE_POOLS})"]
+    scaling = challenge_level is None
+    level = 1 if challenge_level is None else challenge_level
+    check_challenge_level(level)
+    if scaling:
+        applied.append(
+            "scaling check: no CL set, so CL 1 (002 > How to Play > Success and Failure)"
+        )
+    if (advantage or disadvantage) and rules.edition == "core":
+        raise RulesError(
+            ADVANTAGE,
+            "the core edition has no narrator Advantage or Disadvantage",
+            fix="use --destiny-before advantage, or add or remove dice as modifiers",
+        )
+    if abs(assist_bonus) > MAX_CHALLENGE_LEVEL:
+        raise InputError("assist_bonus", "out of range", expected=f"within ±{MAX_CHALLENGE_LEVEL}")
+    purse = purse or DestinyPurse()
+    plan = plan_before(destiny_before, rules, narrator_advantage=advantage)
+    breakdown = list(pool.contributions)
+    if plan.extra_dice:
+        breakdown.append(Contribution(source="destiny +1D6 per point", dice=plan.extra_dice))
+    size = pool.size + plan.extra_dice
+    if size > MAX_POOL:
+        raise InputError("pool", f"{size} dice is over the limit", expected=f"at most {MAX_POOL}")
+    win_on = win_threshold(advantage=advantage or plan.advantage, disadvantage=disadvantage)
+    if win_on != WIN_ON:
+        why = f"destiny, {source_for(rules)}" if plan.advantage else f"the narrator, {ADVANTAGE}"
+        applied.append(f"dice win on {win_on}-6 ({why})")
+    elif advantage or plan.advantage:
+        applied.append("Advantage and Disadvantage cancel: dice win on 4-6 (RULINGS.md)")
+
+    spends: list[tuple[Literal["before", "after"], str]] = [
+        ("before", mode) for mode in destiny_before
+    ]
+    spends += after_spends(destiny_after, rules)
+    automatic = (
+        not scaling and routine and not reflex and pool.size >= SPECIALIST_POOL
+        and level <= SPECIALIST_MAXIMUM_CL
+    )  # fmt: skip
+    if automatic and spends:
+        raise RulesError(
+            SPECIALTY,
+            "a specialist's routine check passes without a roll, so no destiny can be spent on it",
+            fix="drop the destiny spends, or do not mark the check routine",
+        )
+    paid = pay_for(spends, purse, rules, player_initiated=player_initiated)
+    capable = size > level if rules.edition == "tiered" else None
+    if automatic:
+        applied.append(
+            f"skill specialty: a pool of {pool.size} passes a routine CL {level} ({SPECIALTY})"
+        )
+        return CheckResult(
+            edition=rules.edition, pool=size, breakdown=tuple(breakdown), challenge_level=level,
+            scaling=False, win_on=win_on, faces=(), rolls=(), dice_wins=None, adjustments=(),
+            wins=None, margin=None, passed=True, critical_failure=False, automatic=True,
+            capable=capable, reflex=False, injury_level=None, destiny=paid, scale=None,
+            dice_source=source.kind, rules_applied=tuple(applied),
+        )  # fmt: skip
+
+    rolls: list[Roll] = []
+    if plan.half:
+        dice_wins = max(0, size) // 2
+        applied.append(
+            f"destiny: no roll; half the pool, {dice_wins}, taken as wins ({source_for(rules)})"
+        )
+    else:
+        rolls.append(roll_pool(size, source, win_on))
+        dice_wins = rolls[-1].wins
+        if size <= 0:
+            applied.append("a pool of zero or fewer dice rolls nothing: 0 wins (RULINGS.md)")
+    adjustments: list[WinAdjustment] = []
+    if assist_bonus:
+        adjustments.append(WinAdjustment(source="assist", wins=assist_bonus))
+        applied.append("assist: its wins over its CL are added to this roll (002 > Assists)")
+
+    def total() -> int:
+        return max(0, dice_wins + sum(part.wins for part in adjustments))
+
+    spent = [spend for spend in paid if spend.when == "before"]
+    for index, spend in enumerate(spend for spend in paid if spend.when == "after"):
+        mode = spend.mode
+        if isinstance(destiny_after, int) and rules.edition == "tiered":
+            mode = choose_after_mode(total(), level)
+        check_after_mode(mode, total(), level, rules, half=plan.half)
+        if mode == "reroll":
+            rolls.append(roll_pool(size, source, win_on, reason=f"destiny reroll {index + 1}"))
+            dice_wins = rolls[-1].wins
+        else:
+            adjustments.append(WinAdjustment(source=f"destiny after the roll: {mode}", wins=1))
+        spent.append(spend.model_copy(update={"mode": mode}))
+        applied.append(f"destiny after the roll: {mode} ({source_for(rules)})")
+
+    wins = total()
+    if rules.destiny_after_cap and rules.edition == "core" and not plan.half:
+        cap = max(0, size)
+        if wins > cap:
+            adjustments.append(
+                WinAdjustment(
+                    source="destiny cap: wins never exceed the dice rolled", wins=cap - wins
+                )
+            )
+            applied.append("destiny-after cap: total wins capped at the dice rolled (RULINGS.md)")
+            wins = cap
+    margin = wins - level
+    scale_record = None
+    if scale is not None:
+        if rules.edition != "tiered":
+            raise RulesError(
+                "000 > Dice Pools > Scale",
+                "scale is a tiered-edition rule",
+                fix="use --edition tiered",
+            )
+        scale_record = adjust_for_scale(margin, scale[0], scale[1], rules)
+        margin = scale_record.margin
+        applied.append(
+            f"scale adjusts the result by {scale_record.adjustment:+d} (000 > Dice Pools > Scale)"
+        )
+    passed = margin >= 0
+    applied.append(f"pass when wins >= CL; margin = wins - CL ({CHALLENGE_LEVELS})")
+    rolled = any(roll.faces for roll in rolls[-1:])
+    critical = rolled and wins == 0 and not passed
+    if critical:
+        applied.append(
+            "no die won: a critical failure (002 > Success and Failure > Narrative Failure)"
+        )
+    injury = -margin if reflex and not passed else None
+    if injury is not None:
+        applied.append(
+            f"reflex action: the failed margin is a level {injury} injury (002 > Reflex Actions)"
+        )
+    return CheckResult(
+        edition=rules.edition,
+        pool=size,
+        breakdown=tuple(breakdown),
+        challenge_level=level,
+        scaling=scaling,
+        win_on=win_on,
+        faces=rolls[-1].faces if rolls else (),
+        rolls=tuple(rolls),
+        dice_wins=dice_wins,
+        adjustments=tuple(adjustments),
+        wins=wins,
+        margin=margin,
+        passed=passed,
+        critical_failure=critical,
+        automatic=False,
+        capable=capable,
+        reflex=reflex,
+        injury_level=injury,
+        destiny=tuple(spent),
+        scale=scale_record,
+        dice_source=source.kind,
+        rules_applied=tuple(applied),
+    )

@@ -1,0 +1,270 @@
+"""Spending destiny points on a dice pool, in both editions.
+
+core (002 > Character Creation > Destiny Points):
+    before a roll, a point makes every die win on 3-6 ("advantage"); after a roll, each point
+    adds one win ("win"), with the optional cap of ``Rules.destiny_after_cap``.
+tiered (000 > Destiny > Destiny Points), one choice per point:
+    before: ``die`` (+1D6), ``advantage`` (win on 3-6), ``disadvantage`` (the target of an opposed
+    roll wins on 5-6), ``half`` (do not roll; take half the pool, rounded down, as wins);
+    after: ``reroll`` (throw the roll away and roll again), ``raise`` (a narrative success goes up
+    by one), ``lower`` (a narrative failure goes down by one, never into a success).
+    Temporary destiny points (from assists) only add dice or lower a narrative failure; destiny is
+    spent only on pools the player initiated.
+
+This module checks that a list of spends is legal and says which points pay for it. The check
+engine (``checks.py``) applies them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, get_args
+
+from pydantic import Field
+
+from taletable._model import Record
+from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.rules import Rules
+
+__all__ = [
+    "AFTER_MODES",
+    "BEFORE_MODES",
+    "MAX_DESTINY_SPENDS",
+    "BeforePlan",
+    "DestinyAfterMode",
+    "DestinyBeforeMode",
+    "DestinyPurse",
+    "DestinySpend",
+    "after_spends",
+    "check_after_mode",
+    "choose_after_mode",
+    "parse_after_modes",
+    "parse_before_modes",
+    "pay_for",
+    "plan_before",
+]
+
+DestinyBeforeMode = Literal["advantage", "die", "disadvantage", "half"]
+DestinyAfterMode = Literal["win", "reroll", "raise", "lower"]
+
+#: Which before-roll spends each edition allows.
+BEFORE_MODES: dict[str, tuple[str, ...]] = {
+    "core": ("advantage",),
+    "tiered": ("die", "advantage", "disadvantage", "half"),
+}
+#: Which after-roll spends each edition allows.
+AFTER_MODES: dict[str, tuple[str, ...]] = {
+    "core": ("win",),
+    "tiered": ("reroll", "raise", "lower"),
+}
+#: Spends a temporary destiny point may pay for (000 > Destiny Points > Restrictions).
+TEMPORARY_MODES = ("die", "lower")
+#: The most destiny points one roll may spend (DESIGN > Principles 8).
+MAX_DESTINY_SPENDS = 50
+
+CORE_SOURCE = "002 > Character Creation > Destiny Points"
+TIERED_SOURCE = "000 > Destiny > Destiny Points"
+
+
+class DestinyPurse(Record):
+    """The destiny a roller has for this roll: ``points`` held (None: not tracked) and
+    ``temporary`` points from an assist (negative when an assist went badly)."""
+
+    points: int | None = Field(default=None, ge=0)
+    temporary: int = 0
+
+
+class DestinySpend(Record):
+    """One destiny point spent: when, on what, and whether it was a temporary point."""
+
+    when: Literal["before", "after"]
+    mode: str
+    temporary: bool = False
+
+
+def source_for(rules: Rules) -> str:
+    """The rulebook section of destiny points in this edition."""
+    return CORE_SOURCE if rules.edition == "core" else TIERED_SOURCE
+
+
+def _parse(text: str | Sequence[str], allowed: tuple[str, ...], field: str) -> tuple[str, ...]:
+    parts = [part.strip() for part in text.split(",")] if isinstance(text, str) else list(text)
+    modes = tuple(part for part in parts if part)
+    for mode in modes:
+        if mode not in allowed:
+            raise InputError(
+                field, f"{mode!r} is not a destiny spend here", expected=" or ".join(allowed)
+            )
+    if len(modes) > MAX_DESTINY_SPENDS:
+        raise InputError(
+            field,
+            f"{len(modes)} destiny points in one roll",
+            expected=f"at most {MAX_DESTINY_SPENDS}",
+        )
+    return modes
+
+
+def parse_before_modes(
+    text: str | Sequence[str], rules: Rules, *, field: str = "destiny_before"
+) -> tuple[DestinyBeforeMode, ...]:
+    """Read before-roll spends (``"die,advantage"``) and refuse what the edition lacks."""
+    allowed = BEFORE_MODES[rules.edition]
+    known = get_args(DestinyBeforeMode)
+    modes = _parse(text, known, field)
+    for mode in modes:
+        if mode not in allowed:
+            raise RulesError(
+                source_for(rules),
+                f"the {rules.edition} edition has no destiny-before {mode!r}",
+                fix=f"use {' or '.join(allowed)}",
+            )
+    return modes  # type: ignore[return-value]
+
+
+def parse_after_modes(
+    text: str | int | Sequence[str], rules: Rules, *, field: str = "destiny_after"
+) -> tuple[DestinyAfterMode, ...] | int:
+    """Read after-roll spends: a number of points, or named modes (``"reroll,lower"``)."""
+    if isinstance(text, int):
+        count = text
+    elif isinstance(text, str) and text.strip().lstrip("-").isdigit():
+        count = int(text)
+    else:
+        modes = _parse(text, get_args(DestinyAfterMode), field)
+        for mode in modes:
+            if mode not in AFTER_MODES[rules.edition]:
+                raise RulesError(
+                    source_for(rules),
+                    f"the {rules.edition} edition has no destiny-after {mode!r}",
+                    fix=f"use a number of points or {' or '.join(AFTER_MODES[rules.edition])}",
+                )
+        return modes  # type: ignore[return-value]
+    if not 0 <= count <= MAX_DESTINY_SPENDS:
+        raise InputError(
+            field, f"cannot spend {count} points", expected=f"0 to {MAX_DESTINY_SPENDS}"
+        )
+    return count
+
+
+def pay_for(
+    spends: Sequence[tuple[Literal["before", "after"], str]],
+    purse: DestinyPurse,
+    rules: Rules,
+    *,
+    player_initiated: bool,
+) -> tuple[DestinySpend, ...]:
+    """Say which points pay for ``spends``, or refuse what the rules forbid.
+
+    000 > Destiny Points > Restrictions: temporary points only add dice or lower a narrative
+    failure; destiny is spent only on pools the player initiated. A negative temporary amount
+    (a failed assist) lowers the points available for this roll.
+    """
+    if not spends:
+        return ()
+    rule = source_for(rules)
+    if rules.edition == "core" and purse.temporary:
+        raise RulesError(rule, "the core edition has no temporary destiny points", fix="drop them")
+    if rules.edition == "tiered" and not player_initiated:
+        raise RulesError(
+            f"{rule} > Restrictions",
+            "destiny points can only be spent on dice pools initiated by the player",
+            fix="spend no destiny on this roll",
+        )
+    temporary_left = max(0, purse.temporary)
+    paid: list[DestinySpend] = []
+    regular = 0
+    for when, mode in spends:
+        if temporary_left and mode in TEMPORARY_MODES:
+            temporary_left -= 1
+            paid.append(DestinySpend(when=when, mode=mode, temporary=True))
+        else:
+            regular += 1
+            paid.append(DestinySpend(when=when, mode=mode))
+    if purse.points is not None:
+        available = max(0, purse.points + min(0, purse.temporary))
+        if regular > available:
+            raise RulesError(
+                rule,
+                f"this roll spends {regular} destiny point(s) but only {available} are available"
+                + (
+                    " (temporary points only add dice or lower a failure)"
+                    if purse.temporary > 0
+                    else ""
+                ),
+                fix=f"spend at most {available}",
+            )
+    return tuple(paid)
+
+
+class BeforePlan(Record):
+    """What the before-roll spends do: extra dice, advantage, or half the pool instead of a roll."""
+
+    extra_dice: int = 0
+    advantage: bool = False
+    half: bool = False
+
+
+def plan_before(
+    before: Sequence[DestinyBeforeMode], rules: Rules, *, narrator_advantage: bool = False
+) -> BeforePlan:
+    """The effect of before-roll spends on a check against a CL, or a RulesError.
+
+    002 > Destiny Points (core: advantage, once); 000 > Destiny Points > Before a Dice Roll.
+    """
+    rule = source_for(rules)
+    advantage = before.count("advantage")
+    half = before.count("half")
+    if advantage > 1 or (advantage and narrator_advantage):
+        raise RulesError(rule, "advantage can only be gained once on a roll", fix="spend it once")
+    if "disadvantage" in before:
+        raise RulesError(
+            rule,
+            "destiny Disadvantage is given to the target of an opposed roll",
+            fix="use it in a conflict (cogent conflict) instead of a check against a CL",
+        )
+    if half > 1 or (half and advantage):
+        raise RulesError(
+            rule,
+            "taking half the pool replaces the roll",
+            fix="spend 'half' once, without advantage",
+        )
+    return BeforePlan(extra_dice=before.count("die"), advantage=advantage == 1, half=half == 1)
+
+
+def after_spends(
+    destiny_after: int | Sequence[DestinyAfterMode], rules: Rules
+) -> list[tuple[Literal["before", "after"], str]]:
+    """The after-roll spends to pay for: named modes, or a count (core: wins; tiered: decided
+    after the roll by :func:`choose_after_mode`)."""
+    if isinstance(destiny_after, int):
+        mode = "win" if rules.edition == "core" else "reroll"
+        return [("after", mode)] * destiny_after
+    return [("after", mode) for mode in destiny_after]
+
+
+def choose_after_mode(wins: int, challenge_level: int) -> DestinyAfterMode:
+    """RULINGS.md "destiny after, by count": reroll while failing, raise a success."""
+    return "reroll" if wins < challenge_level else "raise"
+
+
+def check_after_mode(
+    mode: str, wins: int, challenge_level: int, rules: Rules, *, half: bool
+) -> None:
+    """Refuse an after-roll spend the result does not allow (000 > Destiny > After a Dice Roll)."""
+    rule = f"{source_for(rules)} > After a Dice Roll"
+    if mode == "reroll" and half:
+        raise RulesError(
+            rule,
+            "there is no roll to throw away after taking half the pool",
+            fix="spend 'raise' or 'lower'",
+        )
+    if mode == "raise" and wins < challenge_level:
+        raise RulesError(rule, "'raise' needs a narrative success", fix="spend 'reroll' or 'lower'")
+    if mode == "lower" and wins >= challenge_level:
+        raise RulesError(rule, "'lower' needs a narrative failure", fix="spend 'raise'")
+    if mode == "lower" and wins == challenge_level - 1:
+        raise RulesError(
+            rule,
+            "a narrative failure of -1 cannot be lowered: it would become a success",
+            fix="spend 'reroll' instead",
+        )
