@@ -1,11 +1,345 @@
-"""Cogent checks commands."""
+"""`taletable cogent check|conflict|assist|collaborate|destiny-roll|powerless|challenge-levels`.
+
+A thin shell (DESIGN > Principles 1): parse, call ``taletable.systems.cogent``, render.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import click
 
-__all__ = ["register"]
+from taletable.cli.cogent.render import (
+    edition_option,
+    render_assist,
+    render_check,
+    render_collaboration,
+    render_conflict,
+    render_destiny_roll,
+    render_levels,
+)
+from taletable.cli.common import (
+    dice_options,
+    emit,
+    finish_source,
+    json_option,
+    make_source,
+    parse_int_list,
+)
+from taletable.errors import InputError
+from taletable.systems.cogent.assists import convert_assist, roll_assist, roll_collaboration
+from taletable.systems.cogent.checks import roll_check
+from taletable.systems.cogent.conflicts import powerless_challenge_level, roll_conflict
+from taletable.systems.cogent.destiny import DestinyPurse, parse_after_modes, parse_before_modes
+from taletable.systems.cogent.destiny_roll import roll_destiny
+from taletable.systems.cogent.pools import DicePool, base_pool, pool_of
+from taletable.systems.cogent.rules import Rules
+from taletable.systems.cogent.tables import challenge_level_scale
+
+__all__ = ["build_pool", "register"]
+
+
+def _parse_part(text: str) -> tuple[str, int]:
+    name, separator, dice = text.rpartition("=")
+    try:
+        if not separator or not name.strip():
+            raise ValueError
+        return name.strip(), int(dice)
+    except ValueError:
+        raise InputError(
+            "--part", f"{text!r} is not NAME=DICE", expected="e.g. --part STR=1 --part Athletics=2"
+        ) from None
+
+
+def build_pool(pool: int | None, parts: Sequence[str]) -> DicePool:
+    """The pool from ``--pool N`` (its total) and named ``--part NAME=DICE`` contributions."""
+    named = [_parse_part(part) for part in parts]
+    if pool is None and not named:
+        raise InputError("--pool", "no pool given", expected="--pool N, or --part NAME=DICE parts")
+    if pool is None:
+        return base_pool(named)
+    built = pool_of(pool)
+    for name, dice in named:
+        built = built.plus(name, dice)
+    return built
+
+
+def _scale(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    values = parse_int_list(text.replace(":", ","), field="--scale")
+    if len(values) != 2:
+        raise InputError("--scale", f"{text!r}", expected="ROLLER:TARGET, e.g. --scale 1:-1")
+    return values[0], values[1]
+
+
+@click.command("check")
+@click.option("--pool", type=int, help="Dice in the pool (base 3 included).")
+@click.option(
+    "--part",
+    "parts",
+    multiple=True,
+    metavar="NAME=DICE",
+    help="A named part of the pool (repeatable): STR=1, Athletics=2, 'medium injury=-2'.",
+)
+@click.option(
+    "--cl", "challenge_level", type=int, help="Challenge Level; none: a scaling check at CL 1."
+)
+@edition_option
+@click.option("--advantage", is_flag=True, help="Narrator's Advantage: win on 3-6 (tiered).")
+@click.option("--disadvantage", is_flag=True, help="Narrator's Disadvantage: win on 5-6 (tiered).")
+@click.option(
+    "--destiny-before",
+    default="",
+    metavar="MODE[,MODE]",
+    help="Spend destiny before: advantage (both); die, half (tiered). One mode per point.",
+)
+@click.option(
+    "--destiny-after",
+    default="0",
+    metavar="K|MODES",
+    help=(
+        "Spend destiny after: a number of points (core: +1 win each; tiered: reroll a "
+        "failure, raise a success) or tiered modes reroll,raise,lower."
+    ),
+)
+@click.option(
+    "--destiny-points", type=int, help="Destiny points held (checked against the spends)."
+)
+@click.option(
+    "--temporary-destiny",
+    type=int,
+    default=0,
+    help="Temporary destiny from an assist (tiered; may be negative).",
+)
+@click.option(
+    "--npc", is_flag=True, help="The pool was not initiated by a player (no destiny, tiered)."
+)
+@click.option(
+    "--routine", is_flag=True, help="Not under duress and not contested: skill specialty may apply."
+)
+@click.option(
+    "--reflex", is_flag=True, help="A reflex action: a failed margin becomes the injury level."
+)
+@click.option("--assist-bonus", type=int, default=0, help="Wins added (or taken) by an assist.")
+@click.option(
+    "--scale",
+    "scale_text",
+    metavar="ROLLER:TARGET",
+    help="Scales of roller and target (tiered), e.g. 1:-1.",
+)
+@click.option(
+    "--destiny-after-cap", is_flag=True, help="Cap total wins at the dice rolled (core option)."
+)
+@click.option(
+    "--scale-method",
+    type=click.Choice(["table", "difference"]),
+    default="table",
+    help="How scale adjusts a result (see RULINGS.md).",
+)
+@click.option(
+    "--no-scale-clamp", is_flag=True, help="001's unclamped scale (a success may become a failure)."
+)
+@dice_options
+@json_option
+def check(
+    pool: int | None, parts: tuple[str, ...], challenge_level: int | None, edition: str,
+    advantage: bool, disadvantage: bool, destiny_before: str, destiny_after: str,
+    destiny_points: int | None, temporary_destiny: int, npc: bool, routine: bool, reflex: bool,
+    assist_bonus: int, scale_text: str | None, destiny_after_cap: bool, scale_method: str,
+    no_scale_clamp: bool, faces: str | None, seed: int | None, as_json: bool,
+) -> None:  # fmt: skip
+    """Roll a Cogent dice pool against a Challenge Level, with every rule applied."""
+    if destiny_points is not None and destiny_points < 0:
+        raise InputError("--destiny-points", f"{destiny_points}", expected="0 or more")
+    rules = Rules(
+        edition=edition,
+        destiny_after_cap=destiny_after_cap,
+        scale_method=scale_method,
+        scale_clamp=not no_scale_clamp,
+    )
+    built = build_pool(pool, parts)
+    source = make_source(faces, seed)
+    result = roll_check(
+        built,
+        challenge_level,
+        source,
+        rules=rules,
+        advantage=advantage,
+        disadvantage=disadvantage,
+        destiny_before=parse_before_modes(destiny_before, rules, field="--destiny-before"),
+        destiny_after=parse_after_modes(destiny_after, rules, field="--destiny-after"),
+        purse=DestinyPurse(points=destiny_points, temporary=temporary_destiny),
+        player_initiated=not npc,
+        routine=routine,
+        reflex=reflex,
+        assist_bonus=assist_bonus,
+        scale=_scale(scale_text),
+    )
+    finish_source(source)
+    emit(result, as_json, lambda: render_check(result))
+
+
+@click.command("conflict")
+@click.option("--pool-a", type=int, required=True, help="Side a's dice pool.")
+@click.option("--pool-b", type=int, required=True, help="Side b's dice pool.")
+@click.option("--faces-a", metavar="LIST", help="Side a's faces, in order (tie rerolls included).")
+@click.option("--faces-b", metavar="LIST", help="Side b's faces, in order (tie rerolls included).")
+@click.option("--seed", type=int, help="Seed for a reproducible roll.")
+@click.option("--advantage-a", is_flag=True, help="Side a wins on 3-6 (tiered).")
+@click.option("--disadvantage-a", is_flag=True, help="Side a wins on 5-6 (tiered).")
+@click.option("--advantage-b", is_flag=True, help="Side b wins on 3-6 (tiered).")
+@click.option("--disadvantage-b", is_flag=True, help="Side b wins on 5-6 (tiered).")
+@click.option("--not-aware", is_flag=True, help="A party is not aware and active: a tie stands.")
+@json_option
+def conflict(
+    pool_a: int, pool_b: int, faces_a: str | None, faces_b: str | None, seed: int | None,
+    advantage_a: bool, disadvantage_a: bool, advantage_b: bool, disadvantage_b: bool,
+    not_aware: bool, as_json: bool,
+) -> None:  # fmt: skip
+    """Roll a conflict: most wins wins; the difference is the victory level."""
+    if (faces_a is None) != (faces_b is None):
+        raise InputError(
+            "--faces-a/--faces-b", "give both sides' faces", expected="both or neither"
+        )
+    source_a = make_source(faces_a, seed, field="--faces-a")
+    source_b = make_source(faces_b, None, field="--faces-b") if faces_b is not None else None
+    result = roll_conflict(
+        pool_of(pool_a, field="--pool-a"),
+        pool_of(pool_b, field="--pool-b"),
+        source_a,
+        source_b,
+        advantage_a=advantage_a,
+        disadvantage_a=disadvantage_a,
+        advantage_b=advantage_b,
+        disadvantage_b=disadvantage_b,
+        aware_and_active=not not_aware,
+    )
+    finish_source(source_a)
+    if source_b is not None:
+        finish_source(source_b)
+    emit(result, as_json, lambda: render_conflict(result))
+
+
+@click.command("assist")
+@click.option("--pool", type=int, required=True, help="The assisting roller's dice pool.")
+@click.option("--cl", "challenge_level", type=int, required=True, help="The assist's CL.")
+@click.option(
+    "--helpers",
+    type=int,
+    default=0,
+    help="Players assisting besides the roller (core): +1 die each.",
+)
+@edition_option
+@click.option(
+    "--convert",
+    type=click.Choice(["destiny", "cl", "dice"]),
+    help="Tiered: how the narrator converts the result.",
+)
+@click.option(
+    "--cl-change",
+    type=int,
+    help="Tiered, --convert cl: the narrator's CL change (default: half the result, against it).",
+)
+@dice_options
+@json_option
+def assist(
+    pool: int, challenge_level: int, helpers: int, edition: str, convert: str | None,
+    cl_change: int | None, faces: str | None, seed: int | None, as_json: bool,
+) -> None:  # fmt: skip
+    """Roll an assist: core adds wins over the CL (capped at the CL); tiered converts the result."""
+    source = make_source(faces, seed)
+    if edition == "core":
+        if convert or cl_change is not None:
+            raise InputError(
+                "--convert", "conversions are the tiered edition's", expected="--edition tiered"
+            )
+        result = roll_assist(pool_of(pool), challenge_level, source, helpers=helpers)
+        finish_source(source)
+        emit(result, as_json, lambda: render_assist(result, None))
+        return
+    if helpers:
+        raise InputError(
+            "--helpers", "group assists are the core edition's", expected="--edition core"
+        )
+    check_result = roll_check(pool_of(pool), challenge_level, source, rules=Rules(edition="tiered"))
+    finish_source(source)
+    assert check_result.margin is not None
+    conversion = (
+        convert_assist(check_result.margin, convert, challenge_level_change=cl_change)  # type: ignore[arg-type]
+        if convert
+        else None
+    )
+    data = {
+        "wins": check_result.wins,
+        "margin": check_result.margin,
+        "check": check_result.to_data(),
+    }
+    data["conversion"] = conversion.to_data() if conversion else None
+    emit(data, as_json, lambda: render_assist(check_result, conversion))
+
+
+@click.command("collaborate")
+@click.option("--pools", required=True, metavar="N,N,...", help="Each character's dice pool.")
+@click.option("--cl", "challenge_level", type=int, required=True, help="The individual CL.")
+@dice_options
+@json_option
+def collaborate(
+    pools: str, challenge_level: int, faces: str | None, seed: int | None, as_json: bool
+) -> None:
+    """Roll a tiered collaboration: group CL = CL x characters; wins are summed."""
+    source = make_source(faces, seed)
+    result = roll_collaboration(parse_int_list(pools, field="--pools"), challenge_level, source)
+    finish_source(source)
+    emit(result, as_json, lambda: render_collaboration(result))
+
+
+@click.command("destiny-roll")
+@edition_option
+@click.option("--chance", type=int, help="Tiered: the chance of success in percent (sets the CL).")
+@click.option("--cl", "challenge_level", type=int, help="Tiered: the CL directly (1-20).")
+@click.option("--face", type=int, help="The d20's face, rolled at the table.")
+@click.option("--seed", type=int, help="Seed for a reproducible roll.")
+@json_option
+def destiny_roll(
+    edition: str, chance: int | None, challenge_level: int | None, face: int | None,
+    seed: int | None, as_json: bool,
+) -> None:  # fmt: skip
+    """Roll the d20 destiny roll (core: bands and criticals; tiered: against a CL)."""
+    source = make_source(str(face) if face is not None else None, seed, field="--face")
+    rules = Rules(edition=edition)
+    result = roll_destiny(source, rules, chance=chance, challenge_level=challenge_level)
+    finish_source(source)
+    emit(result, as_json, lambda: render_destiny_roll(result))
+
+
+@click.command("powerless")
+@click.option("--pool", type=int, required=True, help="The powerless target's dice pool.")
+@json_option
+def powerless(pool: int, as_json: bool) -> None:
+    """The CL for a player acting on an NPC powerless to oppose (lower than half its pool)."""
+    level = powerless_challenge_level(pool)
+    emit({"pool": pool, "cl": level}, as_json, lambda: click.echo(f"CL {level} (pool {pool})"))
+
+
+@click.command("challenge-levels")
+@edition_option
+@json_option
+def challenge_levels(edition: str, as_json: bool) -> None:
+    """The edition's scale of Challenge Levels."""
+    scale = challenge_level_scale(edition)  # type: ignore[arg-type]
+    emit(scale, as_json, lambda: render_levels(scale))
 
 
 def register(group: click.Group) -> None:
     """Add this module's commands to `taletable cogent`."""
+    for command in (
+        check,
+        conflict,
+        assist,
+        collaborate,
+        destiny_roll,
+        powerless,
+        challenge_levels,
+    ):
+        group.add_command(command)

@@ -1,0 +1,172 @@
+"""Readable reports of Cogent results for people (the JSON comes from the same records)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+from rich.table import Table
+
+from taletable.cli.common import console
+from taletable.systems.cogent.assists import AssistConversion, AssistResult, CollaborationResult
+from taletable.systems.cogent.checks import CheckResult
+from taletable.systems.cogent.conflicts import ConflictResult
+from taletable.systems.cogent.destiny_roll import DestinyRollResult
+from taletable.systems.cogent.pools import Contribution
+from taletable.systems.cogent.tables import ChallengeLevelScale, challenge_level_scale
+
+__all__ = [
+    "edition_option",
+    "render_assist",
+    "render_check",
+    "render_collaboration",
+    "render_conflict",
+    "render_destiny_roll",
+    "render_levels",
+    "show_faces",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def edition_option(function: F) -> F:
+    """Add ``--edition core|tiered`` (default core)."""
+    return click.option(
+        "--edition",
+        type=click.Choice(["core", "tiered"]),
+        default="core",
+        show_default=True,
+        help="Cogent edition: core (Core Rule Book v1.3.1) or tiered (Playing the Game).",
+    )(function)
+
+
+def show_faces(faces: tuple[int, ...], win_on: int) -> str:
+    """Faces as rich markup, winning dice in bold green."""
+    if not faces:
+        return "[dim](no dice)[/dim]"
+    return " ".join(f"[bold green]{f}[/]" if f >= win_on else f"[dim]{f}[/]" for f in faces)
+
+
+def _breakdown(parts: tuple[Contribution, ...]) -> str:
+    shown = [f"{part.source} {part.dice:+d}" for part in parts[1:]]
+    return ", ".join([f"{parts[0].source} {parts[0].dice}", *shown]) if parts else "(empty)"
+
+
+def _rules(applied: tuple[str, ...]) -> None:
+    for line in applied:
+        console.print(f"  [dim]· {line}[/dim]")
+
+
+def render_check(result: CheckResult) -> None:
+    """Print a check: the pool, the dice, the wins and the outcome, and the rules applied."""
+    level = challenge_level_scale(result.edition).named(result.challenge_level)  # type: ignore[arg-type]
+    name = f" ({level.name})" if level else ""
+    scaling = ", scaling check" if result.scaling else ""
+    console.print(f"[bold]{result.pool}D6[/bold] = {_breakdown(result.breakdown)}")
+    console.print(
+        f"vs [bold]CL {result.challenge_level}[/bold]{name}{scaling}; dice win on {result.win_on}-6"
+    )
+    for roll in result.rolls:
+        console.print(
+            f"  {roll.reason}: {show_faces(roll.faces, result.win_on)} → {roll.wins} win(s)"
+        )
+    for part in result.adjustments:
+        console.print(f"  {part.source}: {part.wins:+d} win(s)")
+    if result.wins is not None:
+        console.print(f"wins {result.wins}, margin {result.margin:+d}")
+    colour = "green" if result.passed else "red"
+    console.print(f"[bold {colour}]{result.outcome}[/]")
+    if result.injury_level is not None:
+        console.print(f"[red]reflex action: level {result.injury_level} injury[/red]")
+    if result.capable is False:
+        console.print(
+            "[yellow]the pool is not greater than the CL: not capable of the task[/yellow]"
+        )
+    _rules(result.rules_applied)
+
+
+def render_conflict(result: ConflictResult) -> None:
+    """Print a conflict, each exchange and the victory level."""
+    for exchange in result.exchanges:
+        tie = " [yellow]tie[/yellow]" if exchange.tied else ""
+        console.print(
+            f"{exchange.a.reason}: a {show_faces(exchange.a.faces, result.win_on_a)}"
+            f" → {exchange.a.wins} | b {show_faces(exchange.b.faces, result.win_on_b)}"
+            f" → {exchange.b.wins}{tie}"
+        )
+    if result.winner:
+        console.print(f"[bold]{result.winner} wins[/bold], victory level {result.victory_level}")
+    else:
+        console.print("[bold]tie stands[/bold]: no winner, victory level 0")
+    _rules(result.rules_applied)
+
+
+def render_assist(result: AssistResult | CheckResult, conversion: AssistConversion | None) -> None:
+    """Print an assist: the roll and what it gives the assisted roll."""
+    if isinstance(result, AssistResult):
+        console.print(
+            f"[bold]{result.pool}D6[/bold] = {_breakdown(result.breakdown)}"
+            f" vs assist CL {result.challenge_level}"
+        )
+        console.print(f"  {show_faces(result.faces, 4)} → {result.wins} win(s)")
+        capped = " (capped at the CL)" if result.capped else ""
+        console.print(
+            f"[bold]assist bonus {result.bonus:+d}[/bold] win(s) to the assisted roll{capped}"
+        )
+        _rules(result.rules_applied)
+        return
+    render_check(result)
+    if conversion is None:
+        return
+    if conversion.method == "destiny":
+        console.print(
+            f"[bold]{conversion.temporary_destiny:+d} temporary destiny[/bold]"
+            " for the assisted roll"
+        )
+    elif conversion.method == "dice":
+        console.print(
+            f"[bold]{conversion.modifier_dice:+d}D6[/bold] modifier dice for the assisted roll"
+        )
+    else:
+        console.print(
+            f"[bold]CL {conversion.challenge_level_change:+d}[/bold] for the assisted roll"
+        )
+
+
+def render_collaboration(result: CollaborationResult) -> None:
+    """Print each character's roll and the group's result."""
+    for pool, roll in zip(result.pools, result.rolls, strict=True):
+        console.print(f"{roll.reason} ({pool}D6): {show_faces(roll.faces, 4)} → {roll.wins}")
+    outcome = "success" if result.passed else "failure"
+    console.print(
+        f"[bold]{result.wins} wins[/bold] vs group CL {result.challenge_level}:"
+        f" narrative {outcome} of {result.margin:+d}"
+    )
+    _rules(result.rules_applied)
+
+
+def render_destiny_roll(result: DestinyRollResult) -> None:
+    """Print a destiny roll."""
+    console.print(f"d20: [bold]{result.roll}[/bold]")
+    if result.critical:
+        console.print(f"[bold]critical {result.critical}[/bold]")
+    if result.band:
+        console.print(f"band: {result.band} ({result.band_meaning})")
+    if result.challenge_level is not None:
+        outcome = "[green]passed[/]" if result.passed else "[red]failed[/]"
+        console.print(
+            f"vs CL {result.challenge_level} ({result.chance}%):"
+            f" {outcome}, margin {result.margin:+d}"
+        )
+    _rules(result.rules_applied)
+
+
+def render_levels(scale: ChallengeLevelScale) -> None:
+    """Print a CL scale and its examples."""
+    table = Table("CL", "Name", "Description", title=scale.source)
+    for level in scale.levels:
+        table.add_row(str(level.challenge_level), level.name, level.description)
+    console.print(table)
+    for example in scale.examples:
+        console.print(f"  CL {example.challenge_level}: {example.task}")

@@ -1,0 +1,146 @@
+"""Conflicts: two sides roll against each other (002 > How to Play > Reflex Actions and Conflicts).
+
+Each side rolls its pool; the side with more wins wins, and the difference in wins is the
+victory level. Between aware, active parties a tie is rerolled (each reroll recorded); otherwise
+the tie stands, with no winner. A side powerless to oppose can instead be given a CL lower than
+half its pool (players acting on NPCs only).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from taletable._model import Record
+from taletable.dice import DiceSource
+from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.dice import Roll, roll_pool, win_threshold
+from taletable.systems.cogent.pools import MAX_POOL, DicePool
+
+__all__ = ["MAX_TIE_REROLLS", "ConflictResult", "powerless_challenge_level", "roll_conflict"]
+
+CONFLICTS = "002 > How to Play > Reflex Actions and Conflicts > Conflicts"
+#: The most tie rerolls one conflict makes before the tie stands (DESIGN > Principles 8).
+MAX_TIE_REROLLS = 100
+
+
+class Exchange(Record):
+    """One throw of both pools: a's roll, b's roll, and whether it tied."""
+
+    a: Roll
+    b: Roll
+    tied: bool
+
+
+class ConflictResult(Record):
+    """A conflict, explained: every exchange (ties included), the winner and the victory level."""
+
+    pool_a: int
+    pool_b: int
+    win_on_a: int
+    win_on_b: int
+    a_wins: int
+    b_wins: int
+    winner: Literal["a", "b"] | None
+    victory_level: int
+    rerolls: int
+    exchanges: tuple[Exchange, ...]
+    aware_and_active: bool
+    dice_source: str
+    rules_applied: tuple[str, ...]
+
+
+def roll_conflict(
+    pool_a: DicePool,
+    pool_b: DicePool,
+    source_a: DiceSource,
+    source_b: DiceSource | None = None,
+    *,
+    advantage_a: bool = False,
+    disadvantage_a: bool = False,
+    advantage_b: bool = False,
+    disadvantage_b: bool = False,
+    aware_and_active: bool = True,
+) -> ConflictResult:
+    """Roll a conflict between sides ``a`` and ``b`` (002 > Conflicts).
+
+    Most wins wins; the difference is the victory level. Ties between aware, active parties are
+    rerolled, up to :data:`MAX_TIE_REROLLS` times, after which (or when a side is not aware and
+    active, or neither side can roll) the tie stands: no winner, victory level 0.
+    ``source_b`` rolls b's dice (physical dice for each side); by default ``source_a`` rolls both.
+    Advantage and Disadvantage are the tiered edition's (a destiny point may give the target
+    Disadvantage, 000 > Destiny Points > Before a Dice Roll).
+    """
+    for name, pool in (("pool_a", pool_a), ("pool_b", pool_b)):
+        if pool.size > MAX_POOL:
+            raise InputError(
+                name, f"{pool.size} dice is over the limit", expected=f"at most {MAX_POOL}"
+            )
+    source_b = source_b or source_a
+    win_on_a = win_threshold(advantage=advantage_a, disadvantage=disadvantage_a)
+    win_on_b = win_threshold(advantage=advantage_b, disadvantage=disadvantage_b)
+    applied = [
+        f"both sides roll; most wins wins; the difference is the victory level ({CONFLICTS})"
+    ]
+    can_roll = pool_a.size > 0 or pool_b.size > 0
+    exchanges: list[Exchange] = []
+    while True:
+        reason = "roll" if not exchanges else f"tie reroll {len(exchanges)}"
+        a = roll_pool(pool_a.size, source_a, win_on_a, reason)
+        b = roll_pool(pool_b.size, source_b, win_on_b, reason)
+        tied = a.wins == b.wins
+        exchanges.append(Exchange(a=a, b=b, tied=tied))
+        if not tied or not aware_and_active or not can_roll:
+            break
+        if len(exchanges) > MAX_TIE_REROLLS:
+            applied.append(
+                f"still tied after {MAX_TIE_REROLLS} rerolls: the tie stands (RULINGS.md)"
+            )
+            break
+    last = exchanges[-1]
+    rerolls = len(exchanges) - 1
+    if rerolls:
+        applied.append(f"ties between aware, active parties are rerolled: {rerolls} reroll(s)")
+    if last.tied:
+        applied.append('a tie stands: no winner, victory level 0 (RULINGS.md "conflict ties")')
+    winner: Literal["a", "b"] | None = None
+    if last.a.wins > last.b.wins:
+        winner = "a"
+    elif last.b.wins > last.a.wins:
+        winner = "b"
+    return ConflictResult(
+        pool_a=pool_a.size,
+        pool_b=pool_b.size,
+        win_on_a=win_on_a,
+        win_on_b=win_on_b,
+        a_wins=last.a.wins,
+        b_wins=last.b.wins,
+        winner=winner,
+        victory_level=abs(last.a.wins - last.b.wins),
+        rerolls=rerolls,
+        exchanges=tuple(exchanges),
+        aware_and_active=aware_and_active,
+        dice_source=source_a.kind,
+        rules_applied=tuple(applied),
+    )
+
+
+def powerless_challenge_level(
+    pool: int,
+    *,
+    actor: Literal["player", "npc"] = "player",
+    target: Literal["player", "npc"] = "npc",
+) -> int:
+    """The CL for a target powerless to oppose: lower than half its pool (002 > Conflicts).
+
+    The highest whole CL below half the pool (at least 0): pool 6 gives CL 2, pool 7 gives CL 3.
+    Only for players acting on NPCs, never the other way around.
+    """
+    if actor != "player" or target != "npc":
+        raise RulesError(
+            CONFLICTS,
+            "a powerless target's CL is only for players acting on NPCs",
+            fix="roll the conflict instead",
+        )
+    if pool < 0 or pool > MAX_POOL:
+        raise InputError("pool", f"{pool} is out of range", expected=f"0 to {MAX_POOL}")
+    return max(0, -(-pool // 2) - 1)
