@@ -63,7 +63,9 @@ def test_skill_specialty_passes_routine_low_cl_without_rolling() -> None:
 )
 def test_skill_specialty_does_not_apply(pool: int, level: int, routine: bool, reflex: bool) -> None:
     """Under 8 dice, above CL 3, under duress or contested, or reflexive: the dice are rolled."""
-    result = roll_check(pool_of(pool), level, GivenFaces([1] * pool), routine=routine, reflex=reflex)
+    result = roll_check(
+        pool_of(pool), level, GivenFaces([1] * pool), routine=routine, reflex=reflex
+    )
     assert not result.automatic
     assert not result.passed
 

@@ -48,7 +48,8 @@ def test_check_destiny_options(run_cli: Any) -> None:
 
 def test_conflict_json_contract(run_cli: Any) -> None:
     """`cogent conflict` prints a_wins, b_wins, winner, victory_level and rerolls."""
-    out = run_cli("cogent", "conflict", "--pool-a", "3", "--pool-b", "3", "--faces-a", "4,1,1,6,6,1",
+    out = run_cli("cogent", "conflict", "--pool-a", "3", "--pool-b", "3",
+                  "--faces-a", "4,1,1,6,6,1",
                   "--faces-b", "5,1,1,6,1,1", "--json")  # fmt: skip
     assert out.status == 0, out.stderr
     data = out.json()

@@ -78,7 +78,9 @@ def test_conflict_victory_level_is_difference(pool_a: int, pool_b: int, seed: in
         assert result.rerolls == MAX_TIE_REROLLS
 
 
-@pytest.mark.parametrize(("pool", "level"), [(0, 0), (1, 0), (2, 0), (3, 1), (6, 2), (7, 3), (8, 3)])
+@pytest.mark.parametrize(
+    ("pool", "level"), [(0, 0), (1, 0), (2, 0), (3, 1), (6, 2), (7, 3), (8, 3)]
+)
 def test_powerless_target_cl_is_lower_than_half(pool: int, level: int) -> None:
     """002 > Conflicts: a powerless target's CL is lower than half its pool."""
     assert powerless_challenge_level(pool) == level

@@ -43,7 +43,9 @@ def test_destiny_win_saves_a_critical_failure() -> None:
 
 def test_tiered_destiny_die_and_half() -> None:
     """000 > Before a Dice Roll: +1D6 per point; 'half' takes half the pool without rolling."""
-    die = roll_check(pool_of(4), 3, GivenFaces([4, 4, 4, 1, 1]), rules=TIERED, destiny_before=["die"])
+    die = roll_check(
+        pool_of(4), 3, GivenFaces([4, 4, 4, 1, 1]), rules=TIERED, destiny_before=["die"]
+    )
     assert (die.pool, die.wins, die.passed) == (5, 3, True)
     half = roll_check(pool_of(7), 3, GivenFaces([]), rules=TIERED, destiny_before=["half"])
     assert (half.rolls, half.wins, half.passed, half.critical_failure) == ((), 3, True, False)
@@ -54,13 +56,17 @@ def test_tiered_destiny_die_and_half() -> None:
 def test_tiered_destiny_disadvantage_needs_an_opposed_roll() -> None:
     """Disadvantage is given to the target of an opposed roll, not a CL."""
     with pytest.raises(RulesError, match="opposed roll"):
-        roll_check(pool_of(4), 3, GivenFaces([1] * 4), rules=TIERED, destiny_before=["disadvantage"])
+        roll_check(
+            pool_of(4), 3, GivenFaces([1] * 4), rules=TIERED, destiny_before=["disadvantage"]
+        )
 
 
 def test_half_with_advantage_is_refused() -> None:
     """Taking half the pool replaces the roll, so advantage cannot join it."""
     with pytest.raises(RulesError, match="replaces the roll"):
-        roll_check(pool_of(4), 3, GivenFaces([]), rules=TIERED, destiny_before=["half", "advantage"])
+        roll_check(
+            pool_of(4), 3, GivenFaces([]), rules=TIERED, destiny_before=["half", "advantage"]
+        )
 
 
 def test_tiered_after_by_count_rerolls_then_raises() -> None:
@@ -75,7 +81,9 @@ def test_tiered_after_by_count_rerolls_then_raises() -> None:
 
 def test_tiered_lower_never_turns_failure_into_success() -> None:
     """000 > After a Dice Roll: lower a failure, but never past -1."""
-    lowered = roll_check(pool_of(4), 3, GivenFaces([4, 1, 1, 1]), rules=TIERED, destiny_after=["lower"])
+    lowered = roll_check(
+        pool_of(4), 3, GivenFaces([4, 1, 1, 1]), rules=TIERED, destiny_after=["lower"]
+    )
     assert (lowered.margin, lowered.passed) == (-1, False)
     with pytest.raises(RulesError, match="cannot be lowered"):
         roll_check(
@@ -90,7 +98,7 @@ def test_tiered_raise_needs_a_success() -> None:
 
 
 def test_temporary_destiny_pays_only_for_dice_and_lowering() -> None:
-    """000 > Restrictions: temporary points add dice or lower a failure; advantage needs a real point."""
+    """000 > Restrictions: temporary points add dice or lower a failure; not advantage."""
     ok = roll_check(
         pool_of(3), 2, GivenFaces([4, 4, 1, 1]), rules=TIERED, destiny_before=["die"],
         purse=DestinyPurse(points=0, temporary=1),
@@ -115,7 +123,9 @@ def test_destiny_only_on_player_pools_in_tiered() -> None:
 def test_spends_beyond_points_held_are_refused() -> None:
     """Spending more points than held is refused and says how many are available."""
     with pytest.raises(RulesError, match="only 1 are available"):
-        roll_check(pool_of(3), 2, GivenFaces([1] * 3), destiny_after=2, purse=DestinyPurse(points=1))
+        roll_check(
+            pool_of(3), 2, GivenFaces([1] * 3), destiny_after=2, purse=DestinyPurse(points=1)
+        )
 
 
 def test_parsing_modes_by_edition() -> None:

@@ -39,7 +39,7 @@ def test_climb_a_wall_needs_three_wins() -> None:
 
 
 def test_lock_picking() -> None:
-    """002 > Assigning CL and Skills: 3 + 2 Sleight of Hand + 1 RFL = 6D6 vs CL 3, four wins open it."""
+    """002 > Assigning CL and Skills: 3 + 2 Sleight of Hand + 1 RFL = 6D6 vs CL 3; 4 wins pass."""
     pool = base_pool([("Sleight of Hand", 2), ("RFL", 1)])
     result = roll_check(pool, 3, GivenFaces([4, 5, 6, 4, 1, 2]))
     assert (result.pool, result.wins, result.passed, result.margin) == (6, 4, True, 1)
@@ -161,7 +161,7 @@ def test_rick_cannot_spend_the_destiny_paula_cost_him() -> None:
 
 def test_portcullis_collaboration() -> None:
     """000 > Collaborations: CL 3 x 4 characters = CL 12; 3, 2, 2, 3 wins = 10: -2."""
-    faces = [4, 4, 4, 1] + [4, 4, 1, 1] + [4, 4, 1, 1] + [4, 4, 4, 1]
+    faces = [*(4, 4, 4, 1), *(4, 4, 1, 1), *(4, 4, 1, 1), *(4, 4, 4, 1)]
     result = roll_collaboration([4, 4, 4, 4], 3, GivenFaces(faces))
     assert result.challenge_level == 12
     assert [roll.wins for roll in result.rolls] == [3, 2, 2, 3]
@@ -202,7 +202,12 @@ def test_king_john_convoy() -> None:
     """000 > Destiny Rolls: a 25% chance is CL 16; a roll of 13 is a close failure (-3)."""
     assert chance_to_challenge_level(25) == (25, 16)
     result = roll_destiny(GivenFaces([13]), TIERED, chance=25)
-    assert (result.challenge_level, result.roll, result.margin, result.passed) == (16, 13, -3, False)
+    assert (result.challenge_level, result.roll, result.margin, result.passed) == (
+        16,
+        13,
+        -3,
+        False,
+    )
     assert result.critical is None
 
 
