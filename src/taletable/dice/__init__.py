@@ -1,5 +1,6 @@
 """Dice sources, roll records and standard dice notation. Knows no game rules."""
 
+from taletable.dice.notation import NotationResult, roll_notation
 from taletable.dice.sources import (
     MAX_DICE_PER_ROLL,
     MAX_SIDES,
@@ -16,8 +17,10 @@ __all__ = [
     "MAX_SIDES",
     "DiceSource",
     "GivenFaces",
+    "NotationResult",
     "SeededDice",
     "SystemDice",
     "check_dice_request",
     "parse_faces",
+    "roll_notation",
 ]
