@@ -1,0 +1,215 @@
+"""Standard checks, passive checks and opposed contests of the 3d8 system (003).
+
+A standard check rolls the resized 3d8 pool and adds the Ability Bonus, the Skill Bonus, the
+Enchantment Bonus and +1 per boon, -1 per bane, against a target value (003 > Standard Checks).
+A check succeeds when its total reaches the target (Irzi needs "25 or higher"). Boons and banes
+are part of the declared check, fixed before the roll (003 > Prior Declaration): a result is a
+frozen record, and nothing adds to it afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import ceil
+from typing import Literal
+
+from pydantic import Field
+
+from taletable._model import Record
+from taletable.dice import DiceSource
+from taletable.errors import InputError
+from taletable.systems.boons.dice import ResizeMethod, check_boons_and_banes, resize_dice
+from taletable.systems.boons.tables import difficulty_table
+
+__all__ = [
+    "MAX_BONUS",
+    "MAX_ENCHANTMENT",
+    "PASSIVE_RESULT",
+    "BoonsCheck",
+    "CheckResult",
+    "ContestResult",
+    "ability_bonus",
+    "enchantment_bonus",
+    "roll_check",
+    "roll_contest",
+]
+
+#: The Enchantment Bonus is the sum of every magical source, at most +6 (003 > Bonuses).
+MAX_ENCHANTMENT = 6
+#: A passive check takes 12 instead of rolling 3d8 (003 > Passive Checks).
+PASSIVE_RESULT = 12
+#: Bonuses and targets are bounded (DESIGN > Principles 8).
+MAX_BONUS = 1000
+#: The most rerolls a contest makes before its tie is declared unresolved.
+MAX_CONTEST_REROLLS = 100
+BONUSES = "003 > Standard Checks > Bonuses"
+
+
+def ability_bonus(scores: Sequence[int]) -> int:
+    """The Ability Bonus: one score, or several averaged, rounded up (003 > Bonuses; Round Up)."""
+    if not scores:
+        raise InputError("--ability", "no ability score given", expected="one or more scores")
+    for score in scores:
+        if abs(score) > MAX_BONUS:
+            raise InputError(
+                "--ability", f"{score} is out of range", expected=f"within ±{MAX_BONUS}"
+            )
+    return ceil(Fraction(sum(scores), len(scores)))
+
+
+def enchantment_bonus(sources: Sequence[int]) -> int:
+    """The Enchantment Bonus: the sum of every magical source, at most +6 (003 > Bonuses)."""
+    return min(MAX_ENCHANTMENT, sum(sources))
+
+
+class BoonsCheck(Record):
+    """A check as declared before the roll: bonuses, boons and banes (003 > Prior Declaration)."""
+
+    bonus: int = Field(ge=-MAX_BONUS, le=MAX_BONUS, description="ability + skill + enchantment")
+    boons: int = Field(default=0, ge=0)
+    banes: int = Field(default=0, ge=0)
+    passive: bool = False
+    method: ResizeMethod = "sequence"
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """The dice sides after boons and banes, first to last."""
+        return resize_dice(self.boons, self.banes, self.method)
+
+    @property
+    def modifier(self) -> int:
+        """Everything added to the dice: the bonus, +1 per boon, -1 per bane."""
+        return self.bonus + self.boons - self.banes
+
+
+class CheckResult(Record):
+    """A rolled (or passive) check against a target, explained."""
+
+    dice: tuple[int, ...]
+    faces: tuple[int, ...]
+    boons: int
+    banes: int
+    bonus: int
+    modifier: int
+    passive: bool
+    total: int
+    target: int | None
+    margin: int | None
+    passed: bool | None
+    difficulty: str | None
+    dice_source: str
+    rules_applied: tuple[str, ...]
+
+
+def _throw(check: BoonsCheck, source: DiceSource) -> tuple[tuple[int, ...], int]:
+    if check.passive:
+        return (), PASSIVE_RESULT
+    faces = tuple(face for sides in check.dice for face in source.roll(sides, 1))
+    return faces, sum(faces)
+
+
+def roll_check(check: BoonsCheck, target: int | None, source: DiceSource) -> CheckResult:
+    """Roll a standard (or passive) check against ``target`` (003 > Standard Checks).
+
+    The total is the dice (or 12 when passive) plus the modifier; it succeeds when it reaches the
+    target, and the margin is total - target. Without a target, the total alone is reported.
+    """
+    check_boons_and_banes(check.boons, check.banes)
+    if target is not None and abs(target) > MAX_BONUS:
+        raise InputError("--target", f"{target} is out of range", expected=f"within ±{MAX_BONUS}")
+    applied = [f"boons +1 and bigger dice from the first; banes -1 and smaller from the last "
+               f"(003 > Boons & Banes, {check.method})"]  # fmt: skip
+    if check.passive:
+        applied.append(
+            "passive check: 12 instead of 3d8; boons +1, banes -1 (003 > Passive Checks)"
+        )
+    faces, rolled = _throw(check, source)
+    total = rolled + check.modifier
+    margin = None if target is None else total - target
+    tier = difficulty_table().tier_of(target) if target is not None else None
+    if target is not None:
+        applied.append("success when the total reaches the target (003 > Standard Checks)")
+    return CheckResult(
+        dice=() if check.passive else check.dice, faces=faces, boons=check.boons,
+        banes=check.banes, bonus=check.bonus, modifier=check.modifier, passive=check.passive,
+        total=total, target=target, margin=margin,
+        passed=None if margin is None else margin >= 0,
+        difficulty=tier.name if tier else None, dice_source=source.kind,
+        rules_applied=tuple(applied),
+    )  # fmt: skip
+
+
+class ContestRound(Record):
+    """One roll of both sides of a contest."""
+
+    a: CheckResult
+    b: CheckResult
+
+
+class ContestResult(Record):
+    """An opposed contest: each roll, the winner, the margin and how a tie was settled."""
+
+    a_total: int
+    b_total: int
+    winner: Literal["a", "b"] | None
+    margin: int
+    tie_rule: str | None
+    rerolls: int
+    rounds: tuple[ContestRound, ...]
+    rules_applied: tuple[str, ...]
+
+
+def roll_contest(
+    a: BoonsCheck,
+    b: BoonsCheck,
+    source_a: DiceSource,
+    source_b: DiceSource | None = None,
+    *,
+    defender: Literal["a", "b"] | None = None,
+    stalemate_possible: bool = False,
+) -> ContestResult:
+    """Roll an opposed contest: the higher total wins (003 > Opposed Contests).
+
+    Ties are settled by the four rules in order (003 > Resolving Contest Ties): the defender
+    wins; else the higher bonus (everything but the dice) wins; else a stalemate where the
+    situation allows one; else both reroll until there is a victor (at most 100 times).
+    """
+    source_b = source_b or source_a
+    rounds: list[ContestRound] = []
+    applied = ["the higher total wins (003 > Opposed Contests)"]
+    while True:
+        rounds.append(
+            ContestRound(a=roll_check(a, None, source_a), b=roll_check(b, None, source_b))
+        )
+        last = rounds[-1]
+        if last.a.total != last.b.total:
+            winner: Literal["a", "b"] | None = "a" if last.a.total > last.b.total else "b"
+            tie_rule = None if len(rounds) == 1 else "4: rerolled until a victor"
+            break
+        if defender is not None:
+            winner, tie_rule = defender, "1: the defender wins a tie"
+            break
+        if a.modifier != b.modifier:
+            winner = "a" if a.modifier > b.modifier else "b"
+            tie_rule = "2: the higher bonus wins a tie"
+            break
+        if stalemate_possible:
+            winner, tie_rule = None, "3: stalemate, neither side succeeds"
+            break
+        if len(rounds) > MAX_CONTEST_REROLLS:
+            winner, tie_rule = None, f"4: still tied after {MAX_CONTEST_REROLLS} rerolls"
+            break
+    if tie_rule:
+        applied.append(f"tie rule {tie_rule} (003 > Resolving Contest Ties)")
+    last = rounds[-1]
+    return ContestResult(
+        a_total=last.a.total,
+        b_total=last.b.total,
+        winner=winner,
+        margin=abs(last.a.total - last.b.total),
+        tie_rule=tie_rule,
+        rerolls=len(rounds) - 1,
+        rounds=tuple(rounds),
+        rules_applied=tuple(applied),
+    )

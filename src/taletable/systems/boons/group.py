@@ -1,0 +1,139 @@
+"""Group challenges: the whole party tests its skills together (003 > Group Challenges).
+
+Each member rolls a check against the secret difficulty the Game Master set for their skill.
+A check that reaches its target is one success; one that beats it by more than 5 is two
+successes; one that misses by more than 5 is two failures, which take two successes away
+(RULINGS.md "group challenge failures"). Rerolls (from abilities) are allowed until the outcome
+is fixed; then it is final. The successes required for a party of N are in the group challenge
+difficulty table, rounded up.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Literal
+
+from pydantic import Field
+
+from taletable._model import Record
+from taletable.dice import DiceSource
+from taletable.errors import InputError, RulesError
+from taletable.systems.boons.checks import BoonsCheck, CheckResult, roll_check
+
+__all__ = [
+    "MAX_PARTY",
+    "GroupChallenge",
+    "GroupDifficulty",
+    "check_successes",
+    "start_group_challenge",
+    "successes_required",
+]
+
+SOURCE = "003 > Group Challenges"
+#: The largest party a group challenge takes (DESIGN > Principles 8).
+MAX_PARTY = 50
+#: Beating (or missing) the target by more than this counts double.
+WIDE_MARGIN = 5
+
+GroupDifficulty = Literal["easy", "moderate", "challenging", "formidable", "impossible"]
+
+
+def successes_required(difficulty: GroupDifficulty, party: int) -> int:
+    """Successes a party of ``party`` needs (003 > Group Challenge Difficulty Table, rounded up).
+
+    Easy N/2 - 1, Moderate N/2, Challenging N - 1, Formidable N, Impossible N + 1; never
+    fewer than 0.
+    """
+    if not 1 <= party <= MAX_PARTY:
+        raise InputError("party", f"a party of {party}", expected=f"1 to {MAX_PARTY} characters")
+    half = ceil(party / 2)
+    required = {
+        "easy": half - 1,
+        "moderate": half,
+        "challenging": party - 1,
+        "formidable": party,
+        "impossible": party + 1,
+    }
+    if difficulty not in required:
+        raise InputError("difficulty", f"{difficulty!r}", expected=", ".join(required))
+    return max(0, required[difficulty])
+
+
+def check_successes(result: CheckResult) -> int:
+    """What one check adds to the group: +2, +1, 0 or -2 (003 > Group Challenges)."""
+    assert result.margin is not None
+    if result.margin > WIDE_MARGIN:
+        return 2
+    if result.margin >= 0:
+        return 1
+    if result.margin < -WIDE_MARGIN:
+        return -2
+    return 0
+
+
+class Member(Record):
+    """One party member's declared check and secret target."""
+
+    name: str
+    check: BoonsCheck
+    target: int
+
+
+class GroupChallenge(Record):
+    """A group challenge in progress: each member's latest roll, until the outcome is fixed."""
+
+    difficulty: GroupDifficulty
+    members: tuple[Member, ...]
+    results: tuple[CheckResult, ...]
+    rerolls: tuple[str, ...] = ()
+    fixed: bool = False
+    successes: int = 0
+    required: int = Field(default=0, ge=0)
+    passed: bool | None = None
+
+    def tally(self) -> int:
+        """The group's successes from the current rolls."""
+        return sum(check_successes(result) for result in self.results)
+
+    def reroll(self, name: str, source: DiceSource) -> GroupChallenge:
+        """A member's ability forces a reroll, allowed until the outcome is fixed."""
+        if self.fixed:
+            raise RulesError(SOURCE, "the outcome is fixed and final", fix="start a new challenge")
+        names = [member.name for member in self.members]
+        if name not in names:
+            raise InputError("--reroll", f"no member named {name!r}", expected=", ".join(names))
+        index = names.index(name)
+        member = self.members[index]
+        results = list(self.results)
+        results[index] = roll_check(member.check, member.target, source)
+        return self.model_copy(update={"results": tuple(results), "rerolls": (*self.rerolls, name)})
+
+    def fix(self) -> GroupChallenge:
+        """Fix the outcome: count the successes and compare them with the table."""
+        if self.fixed:
+            raise RulesError(SOURCE, "the outcome is already fixed", fix="start a new challenge")
+        required = successes_required(self.difficulty, len(self.members))
+        successes = self.tally()
+        return self.model_copy(
+            update={
+                "fixed": True,
+                "successes": successes,
+                "required": required,
+                "passed": successes >= required,
+            }
+        )
+
+
+def start_group_challenge(
+    difficulty: GroupDifficulty, members: list[tuple[str, BoonsCheck, int]], source: DiceSource
+) -> GroupChallenge:
+    """Every member rolls their check against their secret target (003 > Group Challenges)."""
+    successes_required(difficulty, max(1, len(members)))
+    if not members:
+        raise InputError("--member", "no members", expected="one --member per party member")
+    names = [name for name, _, _ in members]
+    if len(set(names)) != len(names):
+        raise InputError("--member", "two members share a name", expected="distinct names")
+    built = tuple(Member(name=name, check=check, target=target) for name, check, target in members)
+    results = tuple(roll_check(member.check, member.target, source) for member in built)
+    return GroupChallenge(difficulty=difficulty, members=built, results=results)
