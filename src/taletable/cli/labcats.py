@@ -1,12 +1,187 @@
-"""`taletable labcats ...`: the labcats system's commands."""
+"""`taletable labcats ...`: the Cortex-style pool system (004). A thin shell over the engine."""
 
 from __future__ import annotations
 
 import click
+
+from taletable.cli.common import console, emit, finish_source, json_option, make_source
+from taletable.errors import InputError
+from taletable.systems.labcats.building import Trait, build_pool
+from taletable.systems.labcats.dice import parse_die, parse_pool
+from taletable.systems.labcats.economy import WATCHTOWER, PlotPoints, TroublePool
+from taletable.systems.labcats.rolls import roll_pool
 
 __all__ = ["labcats"]
 
 
 @click.group()
 def labcats() -> None:
-    """The Cortex-style pool system (labcats)."""
+    """The Cortex-style pool system: build a pool, roll it, and run the Trouble Pool."""
+
+
+@labcats.command("roll")
+@click.option("--pool", required=True, metavar="d8,d6,...", help="The main dice pool.")
+@click.option("--resources", default="", metavar="d6,...", help="The side pool of Resources.")
+@click.option("--add", type=int, default=0, help="Plot Points spent to add more main dice.")
+@click.option("--faces", metavar="LIST", help="Main pool faces, in pool order.")
+@click.option("--resource-faces", metavar="LIST", help="Side pool faces, in order.")
+@click.option("--seed", type=int, help="Seed for a reproducible roll.")
+@json_option
+def roll(
+    pool: str, resources: str, add: int, faces: str | None, resource_faces: str | None,
+    seed: int | None, as_json: bool,
+) -> None:  # fmt: skip
+    """Roll a pool: 1s are complications; two highest main dice + highest resource die."""
+    main_dice = parse_pool(pool)
+    side_dice = parse_pool(resources, field="--resources", allow_empty=True)
+    if resource_faces is not None and not side_dice:
+        raise InputError("--resource-faces", "no --resources to roll", expected="--resources")
+    source = make_source(faces, seed)
+    side_source = (
+        make_source(resource_faces, None, field="--resource-faces") if resource_faces else None
+    )
+    if faces is not None and side_dice and side_source is None:
+        raise InputError("--resource-faces", "faces given for the main pool only", expected="both")
+    result = roll_pool(main_dice, source, side_dice, side_source, add=add)
+    finish_source(source)
+    if side_source is not None:
+        finish_source(side_source)
+
+    def render() -> None:
+        shown = ", ".join(f"d{s}:{f}" for s, f in zip(result.pool, result.faces, strict=True))
+        console.print(f"main: {shown}")
+        if result.resources:
+            side = ", ".join(
+                f"d{s}:{f}" for s, f in zip(result.resources, result.resource_faces, strict=True)
+            )
+            console.print(f"resources: {side}")
+        if result.complications:
+            console.print(
+                "[yellow]complications: "
+                f"{', '.join(f'd{s}' for s in result.complications)}[/yellow]"
+            )
+        if result.failed:
+            console.print("[bold red]all 1s: the roll fails[/bold red]")
+        else:
+            extra = f" + resource {result.resource}" if result.resource is not None else ""
+            console.print(
+                f"kept {' + '.join(map(str, result.kept))}{extra} = [bold]{result.total}[/bold]"
+            )
+
+    emit(result, as_json, render)
+
+
+@labcats.command("build")
+@click.option("--value", required=True, metavar="NAME=dN", help="The Value in the conflict.")
+@click.option(
+    "--relationship",
+    "relationships",
+    multiple=True,
+    required=True,
+    metavar="NAME=dN",
+    help="A Relationship (the first is free, more cost 1 PP each).",
+)
+@click.option(
+    "--challenge",
+    "challenged",
+    multiple=True,
+    metavar="NAME",
+    help="A Value or Relationship challenged: three dice, stepped down after.",
+)
+@click.option(
+    "--trait",
+    "traits",
+    multiple=True,
+    metavar="KIND:NAME=dN",
+    help="ability, distinction, heritage, stress, limit, useful_detail or resource.",
+)
+@click.option(
+    "--paid",
+    "paid",
+    multiple=True,
+    metavar="NAME",
+    help="A Stress or Resource not free (anybody's Stress; a Resource not on the sheet).",
+)
+@click.option("--relevant-heritage", is_flag=True, help="The Heritage is relevant to this roll.")
+@json_option
+def build(
+    value: str, relationships: tuple[str, ...], challenged: tuple[str, ...],
+    traits: tuple[str, ...], paid: tuple[str, ...], relevant_heritage: bool, as_json: bool,
+) -> None:  # fmt: skip
+    """Build a pool from traits and say what it costs in Plot Points."""
+
+    def named(text: str, field: str) -> tuple[str, int]:
+        name, _, die = text.rpartition("=")
+        if not name.strip():
+            raise InputError(field, f"{text!r}", expected="NAME=dN, e.g. Duty=d8")
+        return name.strip(), parse_die(die, field=field)
+
+    built: list[Trait] = []
+    name, die = named(value, "--value")
+    built.append(Trait(kind="value", name=name, die=die, challenging=name in challenged))
+    for text in relationships:
+        name, die = named(text, "--relationship")
+        built.append(Trait(kind="relationship", name=name, die=die, challenging=name in challenged))
+    kinds = ("ability", "distinction", "heritage", "stress", "limit", "useful_detail", "resource")
+    for text in traits:
+        kind, _, rest = text.partition(":")
+        if kind not in kinds:
+            raise InputError("--trait", f"{kind!r} is not a trait kind", expected=", ".join(kinds))
+        name, die = named(rest, "--trait")
+        built.append(
+            Trait(
+                kind=kind,
+                name=name,
+                die=die,
+                on_sheet=name not in paid,
+                relevant_heritage=relevant_heritage,
+            )
+        )
+    plan = build_pool(built)
+
+    def render() -> None:
+        for part in plan.parts:
+            dice = ", ".join(f"d{d}" for d in part.dice)
+            cost = f" ({part.plot_points} PP)" if part.plot_points else ""
+            console.print(f"{part.trait}: {dice}{cost} — {part.why}")
+        console.print(
+            f"pool {','.join(f'd{d}' for d in plan.pool)}; Plot Points {plan.plot_points}"
+        )
+
+    emit(plan, as_json, render)
+
+
+@labcats.command("trouble")
+@click.option("--pool", default="", metavar="d6,...", help="The Trouble Pool now.")
+@click.option("--add", "add_die", metavar="dN", help="The Watchtower adds a complication die.")
+@click.option(
+    "--remove", "remove_die", metavar="dN", help="A player removes a die of this size or smaller."
+)
+@click.option("--player", default="player", help="Who pays to remove.")
+@click.option("--watchtower-points", type=int, default=0, help="The Watchtower's Plot Points.")
+@click.option("--player-points", type=int, default=0, help="The player's Plot Points.")
+@json_option
+def trouble(
+    pool: str, add_die: str | None, remove_die: str | None, player: str, watchtower_points: int,
+    player_points: int, as_json: bool,
+) -> None:  # fmt: skip
+    """Add to or take from the Trouble Pool, paying Plot Points."""
+    if (add_die is None) == (remove_die is None):
+        raise InputError("--add/--remove", "give exactly one", expected="--add dN or --remove dN")
+    if watchtower_points < 0 or player_points < 0:
+        raise InputError("--*-points", "negative Plot Points", expected="0 or more")
+    points = PlotPoints(held={WATCHTOWER: watchtower_points, player: player_points})
+    current = TroublePool(dice=parse_pool(pool, field="--pool", allow_empty=True))
+    if add_die is not None:
+        current, points = current.add(add_die, points)
+    else:
+        assert remove_die is not None
+        current, points = current.remove(player, remove_die, points)
+    data = {"trouble_pool": list(current.dice), "plot_points": points.held, "log": list(points.log)}
+    emit(
+        data,
+        as_json,
+        lambda: console.print(
+            f"Trouble Pool: {', '.join(f'd{d}' for d in current.dice) or 'empty'}; {points.log[-1]}"
+        ),
+    )

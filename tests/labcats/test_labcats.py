@@ -1,0 +1,136 @@
+"""The Cortex-style pool system (004): dice, pool building, the roll, Plot Points, Trouble."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from taletable.cli.main import main
+from taletable.dice import SeededDice
+from taletable.errors import InputError, RulesError
+from taletable.systems.labcats.building import Trait, build_pool
+from taletable.systems.labcats.dice import parse_pool, step_down, step_up
+from taletable.systems.labcats.economy import WATCHTOWER, PlotPoints, TroublePool
+from taletable.systems.labcats.rolls import roll_pool, score
+
+
+def test_dice_parsing_and_steps() -> None:
+    """Dice are d4-d12; stepping moves one size, below d4 the trait is gone."""
+    assert parse_pool("d8, d6,12") == (8, 6, 12)
+    assert (step_up(8), step_up(12), step_down(6), step_down(4)) == (10, 12, 4, None)
+    with pytest.raises(InputError, match="d4, d6, d8, d10 or d12"):
+        parse_pool("d7")
+    with pytest.raises(InputError, match="no dice"):
+        parse_pool("")
+
+
+def test_total_is_two_highest_plus_highest_resource() -> None:
+    """004 > Rolling the Dice 3: two highest main dice + the highest resource die."""
+    result = score((8, 6, 6, 10), (1, 5, 3, 7), (6, 8), (4, 2))
+    assert (result.kept, result.resource, result.total) == ((7, 5), 4, 16)
+    assert result.complications == (8,)
+
+
+def test_ones_are_complications_and_all_ones_fail() -> None:
+    """004 > Rolling the Dice 1: 1s are set aside; all 1s is a failure."""
+    failed = score((8, 6), (1, 1))
+    assert (failed.failed, failed.total, failed.complications) == (True, 0, (8, 6))
+    single = score((8,), (5,))
+    assert (single.kept, single.total) == ((5,), 5)
+
+
+def test_resource_ones_are_not_complications() -> None:
+    """004 > Rolling the Dice 2: a resource die's 1 is no complication."""
+    result = score((8, 8), (4, 4), (6,), (1,))
+    assert (result.complications, result.resource, result.total) == ((), 1, 9)
+
+
+def test_plot_points_add_more_main_dice() -> None:
+    """004 > Rolling the Dice 4: Plot Points add more main dice to the total."""
+    result = score((8, 8, 8, 8), (6, 5, 4, 1), add=1)
+    assert (result.kept, result.total, result.plot_points) == ((6, 5, 4), 15, 1)
+    with pytest.raises(InputError, match="only 1 more"):
+        score((8, 8, 8, 8), (6, 5, 4, 1), add=2)
+
+
+@given(st.lists(st.sampled_from([4, 6, 8, 10, 12]), min_size=1, max_size=12), st.integers(0, 2**32))
+def test_scoring_properties(pool: list[int], seed: int) -> None:
+    """For any pool: faces fit, complications are the 1s, total is the two highest non-1s."""
+    result = roll_pool(pool, SeededDice(seed))
+    usable = sorted((face for face in result.faces if face != 1), reverse=True)
+    assert result.total == sum(usable[:2])
+    assert len(result.complications) == result.faces.count(1)
+    assert result.failed is (not usable)
+
+
+def test_pool_building_free_and_paid() -> None:
+    """004 > Dice Pool: Value, Relationship and one trait free; Limit three dice; paid extras."""
+    plan = build_pool([
+        Trait(kind="value", name="Duty", die=8),
+        Trait(kind="relationship", name="Ann", die=6, challenging=True),
+        Trait(kind="ability", name="Flight", die=10),
+        Trait(kind="distinction", name="Brave", die=8),
+        Trait(kind="stress", name="Afraid", die=6),
+        Trait(kind="stress", name="Tired", die=4, on_sheet=False),
+        Trait(kind="limit", name="Fragile", die=6),
+        Trait(kind="useful_detail", name="Rope", die=6),
+        Trait(kind="resource", name="Lab", die=8),
+        Trait(kind="resource", name="Contact", die=6, on_sheet=False),
+    ])  # fmt: skip
+    assert plan.pool == (8, 6, 6, 6, 10, 8, 6, 4, 6, 6, 6, 6)
+    assert plan.resources == (8, 6)
+    assert plan.plot_points == 4  # Brave, Tired, Rope, Contact
+    assert plan.step_down_after == ("Ann",)
+
+
+def test_pool_building_refusals() -> None:
+    """A pool needs a Value and a Relationship; irrelevant Heritages and used Resources refused."""
+    with pytest.raises(RulesError, match="every pool has a value"):
+        build_pool([Trait(kind="relationship", name="Ann", die=6)])
+    base = [Trait(kind="value", name="Duty", die=8), Trait(kind="relationship", name="Ann", die=6)]
+    with pytest.raises(RulesError, match="not relevant"):
+        build_pool([*base, Trait(kind="heritage", name="Elf", die=8)])
+    with pytest.raises(RulesError, match="used up"):
+        build_pool([*base, Trait(kind="resource", name="Lab", die=8, used_up=True)])
+    with pytest.raises(RulesError, match="is a d6"):
+        build_pool([*base, Trait(kind="useful_detail", name="Rope", die=8)])
+
+
+def test_trouble_pool_and_plot_points() -> None:
+    """The Watchtower pays to add; a player pays to remove a die of that size or smaller."""
+    points = PlotPoints().award(WATCHTOWER, 1).award("Ann", 1)
+    pool, points = TroublePool(dice=(6,)).add("d10", points)
+    assert pool.dice == (6, 10)
+    pool, points = pool.remove("Ann", 8, points)
+    assert pool.dice == (10,)
+    assert points.held == {WATCHTOWER: 0, "Ann": 0}
+    with pytest.raises(RulesError, match="has 0 Plot Point"):
+        pool.add(6, points)
+    with pytest.raises(RulesError, match="no die of d8 or smaller"):
+        pool.remove("Ann", 8, points.award("Ann"))
+
+
+def test_cli_roll_contract(run_cli: Any) -> None:
+    """`labcats roll --json`: complications, kept, resource, total, failed."""
+    out = run_cli("labcats", "roll", "--pool", "d8,d6,d6,d10", "--resources", "d6,d8",
+                  "--faces", "1,5,3,7", "--resource-faces", "4,2", "--json")  # fmt: skip
+    data = out.json()
+    assert (data["complications"], data["kept"], data["resource"]) == ([8], [7, 5], 4)
+    assert (data["total"], data["failed"]) == (16, False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["roll", "build", "trouble"]),
+    st.lists(st.one_of(st.sampled_from(["--pool", "d8,d6", "--resources", "d6", "--add", "1",
+        "--faces", "1,2", "--value", "V=d8", "--relationship", "R=d6", "--trait", "limit:L=d6",
+        "--remove", "d6", "--json", "d7", "-3"]), st.text(max_size=8)), max_size=8),
+)  # fmt: skip
+def test_no_input_crashes_the_cli(command: str, arguments: list[str]) -> None:
+    """Any arguments end with status 0 or 2: never a traceback."""
+    if "--faces" not in arguments:
+        arguments = [*arguments, "--seed", "1"] if command == "roll" else arguments
+    assert main(["labcats", command, *arguments]) in (0, 2)
