@@ -1,1 +1,14 @@
-"""Exact and fast probability distributions. Knows no game rules."""
+"""Exact and fast probability distributions (DESIGN > Principles 6). Knows no game rules."""
+
+from taletable.prob.distribution import MAX_OUTCOMES, Distribution, binomial, die, point
+from taletable.prob.montecarlo import Estimate, estimate_probability
+
+__all__ = [
+    "MAX_OUTCOMES",
+    "Distribution",
+    "Estimate",
+    "binomial",
+    "die",
+    "estimate_probability",
+    "point",
+]

@@ -1,0 +1,238 @@
+"""Exact discrete distributions over whole numbers, as integer weights (DESIGN > Principles 6).
+
+A :class:`Distribution` is immutable: integer outcomes ``offset .. offset + len(weights) - 1``
+with non-negative integer ``weights`` over their sum, the denominator. Answers are exact
+``Fraction`` values; :meth:`Distribution.floats` is the NumPy fast path when exactness is not
+asked for. Only the operations the games need are here: sums and differences of independent
+variables, maxima, keep-highest of a few dice, thresholds, mixtures and conditioning.
+It knows no game (DESIGN > Layers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from functools import cache, reduce
+from math import comb, gcd
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "MAX_OUTCOMES",
+    "Distribution",
+    "binomial",
+    "die",
+    "point",
+]
+
+#: The widest distribution the engine builds (DESIGN > Principles 8).
+MAX_OUTCOMES = 1_000_000
+
+
+class Distribution:
+    """An immutable exact distribution over the integers ``offset ..`` with integer weights."""
+
+    __slots__ = ("_offset", "_weights")
+
+    def __init__(self, offset: int, weights: Iterable[int]) -> None:
+        values = list(weights)
+        if not values or any(w < 0 for w in values) or not any(values):
+            raise ValueError("a distribution needs non-negative weights with a positive sum")
+        if len(values) > MAX_OUTCOMES:
+            raise ValueError(f"more than {MAX_OUTCOMES} outcomes")
+        start = next(i for i, w in enumerate(values) if w)
+        end = len(values) - next(i for i, w in enumerate(reversed(values)) if w)
+        values = values[start:end]
+        divisor = reduce(gcd, values)
+        self._offset = offset + start
+        self._weights = tuple(w // divisor for w in values)
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def from_mapping(cls, weights: Mapping[int, int]) -> Distribution:
+        """A distribution from ``{outcome: weight}``."""
+        low, high = min(weights), max(weights)
+        dense = [0] * (high - low + 1)
+        for outcome, weight in weights.items():
+            dense[outcome - low] += weight
+        return cls(low, dense)
+
+    # -- inspection ---------------------------------------------------------------------------
+    @property
+    def offset(self) -> int:
+        """The lowest outcome."""
+        return self._offset
+
+    @property
+    def weights(self) -> tuple[int, ...]:
+        """Weights of ``offset``, ``offset + 1``, ... (reduced to lowest terms)."""
+        return self._weights
+
+    @property
+    def denominator(self) -> int:
+        """The sum of the weights."""
+        return sum(self._weights)
+
+    @property
+    def low(self) -> int:
+        return self._offset
+
+    @property
+    def high(self) -> int:
+        return self._offset + len(self._weights) - 1
+
+    def outcomes(self) -> range:
+        """Every outcome from the lowest to the highest (some may have weight 0)."""
+        return range(self.low, self.high + 1)
+
+    def items(self) -> list[tuple[int, Fraction]]:
+        """``(outcome, probability)`` for every outcome with a positive weight."""
+        total = self.denominator
+        return [(self._offset + i, Fraction(w, total)) for i, w in enumerate(self._weights) if w]
+
+    def probability(self, predicate: Callable[[int], bool]) -> Fraction:
+        """The exact probability that ``predicate(outcome)`` holds."""
+        hits = sum(w for i, w in enumerate(self._weights) if predicate(self._offset + i))
+        return Fraction(hits, self.denominator)
+
+    def at_least(self, value: int) -> Fraction:
+        """P(X >= value)."""
+        index = max(0, value - self._offset)
+        return Fraction(sum(self._weights[index:]), self.denominator)
+
+    def mean(self) -> Fraction:
+        """The exact expected value."""
+        total = sum((self._offset + i) * w for i, w in enumerate(self._weights))
+        return Fraction(total, self.denominator)
+
+    def floats(self) -> npt.NDArray[np.float64]:
+        """The probabilities of ``offset ..`` as floats (the NumPy fast path)."""
+        array = np.array([float(w) for w in self._weights], dtype=np.float64)
+        result: npt.NDArray[np.float64] = array / array.sum()
+        return result
+
+    # -- combination ---------------------------------------------------------------------------
+    def __add__(self, other: Distribution | int) -> Distribution:
+        """The sum of two independent variables (or a shift by a constant)."""
+        if isinstance(other, int):
+            return Distribution(self._offset + other, self._weights)
+        return Distribution(self._offset + other._offset, _convolve(self._weights, other._weights))
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Distribution:
+        return Distribution(-self.high, reversed(self._weights))
+
+    def __sub__(self, other: Distribution | int) -> Distribution:
+        """The difference of two independent variables (or a shift)."""
+        if isinstance(other, int):
+            return self + (-other)
+        return self + (-other)
+
+    def map(self, function: Callable[[int], int]) -> Distribution:
+        """The distribution of ``function(X)``."""
+        mapped: dict[int, int] = {}
+        for i, w in enumerate(self._weights):
+            if w:
+                key = function(self._offset + i)
+                mapped[key] = mapped.get(key, 0) + w
+        return Distribution.from_mapping(mapped)
+
+    def maximum(self, other: Distribution) -> Distribution:
+        """The distribution of max(X, Y) for independent X and Y."""
+        low = max(self.low, other.low)
+        high = max(self.high, other.high)
+        a_cdf = [self._cdf_weight(v) for v in range(low, high + 1)]
+        b_cdf = [other._cdf_weight(v) for v in range(low, high + 1)]
+        joint = [a * b for a, b in zip(a_cdf, b_cdf, strict=True)]
+        return Distribution(
+            low, [joint[0], *(joint[i] - joint[i - 1] for i in range(1, len(joint)))]
+        )
+
+    def _cdf_weight(self, value: int) -> int:
+        index = value - self._offset
+        if index < 0:
+            return 0
+        return sum(self._weights[: index + 1])
+
+    def condition(self, predicate: Callable[[int], bool]) -> Distribution:
+        """X given that ``predicate(X)`` holds (refused when it never does)."""
+        kept = {
+            self._offset + i: w
+            for i, w in enumerate(self._weights)
+            if w and predicate(self._offset + i)
+        }
+        if not kept:
+            raise ValueError("the condition never holds")
+        return Distribution.from_mapping(kept)
+
+    @staticmethod
+    def mixture(parts: Iterable[tuple[Fraction, Distribution]]) -> Distribution:
+        """A mixture: with probability ``p`` the outcome comes from each distribution."""
+        listed = [(Fraction(p), d) for p, d in parts if p]
+        if not listed:
+            raise ValueError("a mixture needs a part with positive probability")
+        scale = reduce(
+            lambda a, b: a * b // gcd(a, b), (p.denominator * d.denominator for p, d in listed), 1
+        )
+        low = min(d.low for _, d in listed)
+        high = max(d.high for _, d in listed)
+        dense = [0] * (high - low + 1)
+        for p, d in listed:
+            factor = p * scale / d.denominator
+            assert factor.denominator == 1
+            for i, w in enumerate(d.weights):
+                dense[d.offset - low + i] += w * factor.numerator
+        return Distribution(low, dense)
+
+    # -- comparison and display ---------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return self._offset == other._offset and self._weights == other._weights
+
+    def __hash__(self) -> int:
+        return hash((self._offset, self._weights))
+
+    def __repr__(self) -> str:
+        return f"Distribution({self._offset}, {list(self._weights)})"
+
+
+def _convolve(a: tuple[int, ...], b: tuple[int, ...]) -> list[int]:
+    """Exact convolution of two integer weight sequences."""
+    if len(a) < len(b):
+        a, b = b, a
+    result = [0] * (len(a) + len(b) - 1)
+    for j, weight in enumerate(b):
+        if weight:
+            for i, other in enumerate(a):
+                result[i + j] += other * weight
+    return result
+
+
+def point(value: int) -> Distribution:
+    """A certain outcome."""
+    return Distribution(value, [1])
+
+
+@cache
+def die(sides: int) -> Distribution:
+    """A fair die with faces 1..sides."""
+    if not 1 <= sides <= MAX_OUTCOMES:
+        raise ValueError(f"a d{sides} cannot be built")
+    return Distribution(1, [1] * sides)
+
+
+@cache
+def binomial(trials: int, successes_in: int, out_of: int) -> Distribution:
+    """Successes in ``trials`` independent tries, each succeeding ``successes_in`` of ``out_of``.
+
+    Built in closed form: C(n, k) a^k b^(n-k) over ``out_of ** n`` (reduced).
+    """
+    if trials < 0 or not 0 <= successes_in <= out_of or out_of < 1:
+        raise ValueError("a binomial needs trials >= 0 and 0 <= successes_in <= out_of")
+    fail = out_of - successes_in
+    return Distribution(
+        0, [comb(trials, k) * successes_in**k * fail ** (trials - k) for k in range(trials + 1)]
+    )

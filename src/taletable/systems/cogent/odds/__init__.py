@@ -1,0 +1,23 @@
+"""Exact odds of every Cogent mechanic, built on ``taletable.prob`` (DESIGN > Principles 6)."""
+
+from taletable.systems.cogent.odds.cheatsheet import advise_challenge_level, cheatsheet
+from taletable.systems.cogent.odds.checks import (
+    CheckOdds,
+    assist_bonus_distribution,
+    check_odds,
+    collaboration_odds,
+    wins_distribution,
+)
+from taletable.systems.cogent.odds.conflicts import ConflictOdds, conflict_odds
+
+__all__ = [
+    "CheckOdds",
+    "ConflictOdds",
+    "advise_challenge_level",
+    "assist_bonus_distribution",
+    "cheatsheet",
+    "check_odds",
+    "collaboration_odds",
+    "conflict_odds",
+    "wins_distribution",
+]

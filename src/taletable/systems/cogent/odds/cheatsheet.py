@@ -1,0 +1,70 @@
+"""The narrator's Cheatsheet and the CL advisor (000 > Dice Pools > Narrator Declares the CL).
+
+000's examples set CLs "using the Cheatsheet": the chance that a typical pool passes each CL.
+The book does not print it; this module computes it exactly for pools 1-40, CL 0-20 and each
+win threshold (3-6 with Advantage, 4-6, 5-6 with Disadvantage), and advises the CL whose chance
+is nearest a wished one (Erin's fireball: a 4D6 pool and 31% give CL 3).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from taletable._model import Record
+from taletable.errors import InputError
+from taletable.systems.cogent.odds.checks import wins_distribution
+
+__all__ = [
+    "MAX_CHEATSHEET_CL",
+    "MAX_CHEATSHEET_POOL",
+    "Advice",
+    "advise_challenge_level",
+    "cheatsheet",
+]
+
+MAX_CHEATSHEET_POOL = 200
+MAX_CHEATSHEET_CL = 200
+THRESHOLDS = (3, 4, 5)
+
+
+def cheatsheet(
+    max_pool: int = 40, max_challenge_level: int = 20, thresholds: tuple[int, ...] = THRESHOLDS
+) -> dict[int, list[list[Fraction]]]:
+    """``{win_on: rows}``: row ``pool - 1``, column ``CL`` is P(pass) for pools 1..max_pool."""
+    if not 1 <= max_pool <= MAX_CHEATSHEET_POOL:
+        raise InputError("--max-pool", f"{max_pool}", expected=f"1 to {MAX_CHEATSHEET_POOL}")
+    if not 0 <= max_challenge_level <= MAX_CHEATSHEET_CL:
+        raise InputError("--max-cl", f"{max_challenge_level}", expected=f"0 to {MAX_CHEATSHEET_CL}")
+    sheet: dict[int, list[list[Fraction]]] = {}
+    for win_on in thresholds:
+        rows = []
+        for pool in range(1, max_pool + 1):
+            wins = wins_distribution(pool, win_on)
+            rows.append([wins.at_least(level) for level in range(max_challenge_level + 1)])
+        sheet[win_on] = rows
+    return sheet
+
+
+class Advice(Record):
+    """The CL whose chance of passing is nearest the wished chance, for a typical pool."""
+
+    pool: int
+    chance: Fraction
+    challenge_level: int
+    p_pass: Fraction
+
+
+def advise_challenge_level(pool: int, chance: Fraction | float, *, win_on: int = 4) -> Advice:
+    """The CL nearest ``chance`` of success for ``pool`` (ties go to the higher CL).
+
+    000 > Narrator Declares the CL: "a Dice Pool of 4D6 and a difficulty of 31% pass rate ...
+    generate a CL 3" (P = 5/16 = 31.25%).
+    """
+    wished = Fraction(chance).limit_denominator(10_000)
+    if not 0 <= wished <= 1:
+        raise InputError("--chance", f"{float(wished) * 100:g}%", expected="0 to 100 percent")
+    if not 1 <= pool <= MAX_CHEATSHEET_POOL:
+        raise InputError("--pool", f"{pool}", expected=f"1 to {MAX_CHEATSHEET_POOL}")
+    wins = wins_distribution(pool, win_on)
+    best = min(range(pool + 2), key=lambda level: (abs(wins.at_least(level) - wished), -level))
+    return Advice(pool=pool, chance=wished, challenge_level=best, p_pass=wins.at_least(best))

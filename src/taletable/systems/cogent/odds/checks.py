@@ -1,0 +1,156 @@
+"""Exact odds of a Cogent check, with everything ``roll_check`` applies (``checks.py``).
+
+Each function mirrors the engine's rules (and RULINGS.md): wins of a pool winning on 3, 4 or 5
+and up; pass when wins >= CL; pools of zero or fewer have 0 wins; destiny before and after in
+both editions; skill specialty; assists and collaborations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from taletable._model import Record
+from taletable.errors import InputError, RulesError
+from taletable.prob import Distribution, binomial, point
+from taletable.systems.cogent.assists import ASSIST_MINIMUM_CL
+from taletable.systems.cogent.checks import (
+    SPECIALIST_MAXIMUM_CL,
+    SPECIALIST_POOL,
+    check_challenge_level,
+)
+from taletable.systems.cogent.destiny import DestinyBeforeMode, plan_before, source_for
+from taletable.systems.cogent.dice import DIE_SIDES, win_threshold
+from taletable.systems.cogent.pools import MAX_POOL
+from taletable.systems.cogent.rules import CORE, Rules
+
+__all__ = [
+    "CheckOdds",
+    "assist_bonus_distribution",
+    "check_odds",
+    "collaboration_odds",
+    "wins_distribution",
+]
+
+
+def wins_distribution(pool: int, win_on: int = 4) -> Distribution:
+    """Wins of ``pool`` d6 each winning on ``win_on``-6 (a pool of 0 or fewer: 0 wins)."""
+    if pool > MAX_POOL:
+        raise InputError("pool", f"{pool} dice", expected=f"at most {MAX_POOL}")
+    if not 1 <= win_on <= DIE_SIDES:
+        raise InputError("win_on", f"{win_on}", expected="1 to 6")
+    return binomial(max(0, pool), DIE_SIDES + 1 - win_on, DIE_SIDES)
+
+
+class CheckOdds(Record):
+    """The exact chance to pass a check and the distribution of its final wins."""
+
+    pool: int
+    challenge_level: int
+    win_on: int
+    automatic: bool
+    p_pass: Fraction
+    distribution: tuple[tuple[int, Fraction], ...]
+
+    def to_contract(self) -> dict[str, object]:
+        """The CLI contract's JSON: ``p_pass`` as "a/b", its float, and ``{wins, p}`` pairs."""
+        return {
+            "pool": self.pool,
+            "cl": self.challenge_level,
+            "win_on": self.win_on,
+            "automatic": self.automatic,
+            "p_pass": f"{self.p_pass.numerator}/{self.p_pass.denominator}",
+            "p_pass_float": float(self.p_pass),
+            "distribution": [
+                {"wins": wins, "p": f"{p.numerator}/{p.denominator}", "p_float": float(p)}
+                for wins, p in self.distribution
+            ],
+        }
+
+
+def _after_tiered(wins: Distribution, fresh: Distribution, level: int, points: int) -> Distribution:
+    """Tiered destiny after, by count: reroll while failing, raise a success (RULINGS.md)."""
+    for _ in range(points):
+        failing = wins.probability(lambda w: w < level)
+        parts: list[tuple[Fraction, Distribution]] = []
+        if failing:
+            parts.append((failing, fresh))
+        if failing != 1:
+            parts.append((1 - failing, wins.condition(lambda w: w >= level) + 1))
+        wins = Distribution.mixture(parts)
+    return wins
+
+
+def check_odds(
+    pool: int,
+    challenge_level: int,
+    *,
+    rules: Rules = CORE,
+    advantage: bool = False,
+    disadvantage: bool = False,
+    destiny_before: Sequence[DestinyBeforeMode] = (),
+    destiny_after: int = 0,
+    routine: bool = False,
+    assist_bonus: Distribution | None = None,
+) -> CheckOdds:
+    """The exact odds of ``roll_check`` with the same options (002 > How to Play; 000 > Dice Pools).
+
+    ``destiny_after`` is a number of points (core: +1 win each, capped when
+    ``rules.destiny_after_cap``; tiered: reroll while failing, then raise). ``assist_bonus`` is
+    the distribution of an assist's bonus wins added to this roll.
+    """
+    check_challenge_level(challenge_level)
+    if destiny_after < 0:
+        raise InputError("--destiny-after", f"{destiny_after}", expected="0 or more points")
+    plan = plan_before(destiny_before, rules, narrator_advantage=advantage)
+    size = pool + plan.extra_dice
+    win_on = win_threshold(advantage=advantage or plan.advantage, disadvantage=disadvantage)
+    if routine and pool >= SPECIALIST_POOL and challenge_level <= SPECIALIST_MAXIMUM_CL:
+        return CheckOdds(
+            pool=size, challenge_level=challenge_level, win_on=win_on, automatic=True,
+            p_pass=Fraction(1), distribution=(),
+        )  # fmt: skip
+    dice = point(max(0, size) // 2) if plan.half else wins_distribution(size, win_on)
+    if assist_bonus is not None:
+        dice = dice + assist_bonus
+    if rules.edition == "core":
+        wins = (dice + destiny_after).map(lambda w: max(0, w))
+        if rules.destiny_after_cap and not plan.half:
+            wins = wins.map(lambda w: min(w, max(0, size)))
+    else:
+        wins = dice.map(lambda w: max(0, w))
+        if destiny_after and plan.half and wins.at_least(challenge_level) != 1:
+            raise RulesError(
+                source_for(rules),
+                "there is no roll to throw away after taking half the pool",
+                fix="spend no points after taking half, or do not take half",
+            )
+        wins = _after_tiered(wins, wins, challenge_level, destiny_after)
+    return CheckOdds(
+        pool=size,
+        challenge_level=challenge_level,
+        win_on=win_on,
+        automatic=False,
+        p_pass=wins.at_least(challenge_level),
+        distribution=tuple(wins.items()),
+    )
+
+
+def assist_bonus_distribution(pool: int, challenge_level: int, helpers: int = 0) -> Distribution:
+    """The core assist bonus: wins - CL within ±CL, +1 die per extra helper (002 > Assists)."""
+    if challenge_level < ASSIST_MINIMUM_CL:
+        raise InputError(
+            "cl", f"assist CL {challenge_level}", expected=f"{ASSIST_MINIMUM_CL} or more"
+        )
+    wins = wins_distribution(pool + max(0, helpers))
+    return wins.map(lambda w: max(-challenge_level, min(challenge_level, w - challenge_level)))
+
+
+def collaboration_odds(pools: Sequence[int], challenge_level: int) -> Fraction:
+    """P(summed wins >= CL x characters) for a tiered collaboration (000 > Collaborations)."""
+    if not pools:
+        raise InputError("pools", "no characters", expected="one pool per character")
+    total = point(0)
+    for pool in pools:
+        total = total + wins_distribution(pool)
+    return total.at_least(challenge_level * len(pools))

@@ -1,0 +1,49 @@
+"""Exact odds of a Cogent conflict (002 > How to Play > Conflicts).
+
+The victory level is the difference in wins. Between aware, active parties ties are rerolled,
+so the outcome is the difference conditioned on not being a tie; otherwise a tie stands.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from taletable._model import Record
+from taletable.systems.cogent.odds.checks import wins_distribution
+
+__all__ = ["ConflictOdds", "conflict_odds"]
+
+
+class ConflictOdds(Record):
+    """Who wins a conflict and by how much: P(a), P(b), P(tie stands), victory levels."""
+
+    pool_a: int
+    pool_b: int
+    p_a: Fraction
+    p_b: Fraction
+    p_tie: Fraction
+    #: Signed difference a - b and its probability (ties removed when rerolled).
+    difference: tuple[tuple[int, Fraction], ...]
+
+
+def conflict_odds(
+    pool_a: int,
+    pool_b: int,
+    *,
+    win_on_a: int = 4,
+    win_on_b: int = 4,
+    aware_and_active: bool = True,
+) -> ConflictOdds:
+    """The distribution of a - b wins, ties rerolled when both are aware and active."""
+    difference = wins_distribution(pool_a, win_on_a) - wins_distribution(pool_b, win_on_b)
+    tie = difference.probability(lambda d: d == 0)
+    if aware_and_active and tie != 1:
+        difference = difference.condition(lambda d: d != 0)
+    return ConflictOdds(
+        pool_a=pool_a,
+        pool_b=pool_b,
+        p_a=difference.probability(lambda d: d > 0),
+        p_b=difference.probability(lambda d: d < 0),
+        p_tie=difference.probability(lambda d: d == 0),
+        difference=tuple(difference.items()),
+    )
