@@ -2,9 +2,44 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+from fractions import Fraction
+from typing import Any
+
 import click
+from rich.table import Table
+
+from taletable.cli.cogent.render import edition_option
+from taletable.cli.common import console, emit, json_option
+from taletable.errors import InputError
+from taletable.files import atomic_write_text
+from taletable.systems.boons.checks import BoonsCheck
+from taletable.systems.boons.odds import check_total
+from taletable.systems.cogent.destiny import parse_before_modes
+from taletable.systems.cogent.odds import (
+    advise_challenge_level,
+    check_odds,
+    conflict_odds,
+)
+from taletable.systems.cogent.odds import (
+    cheatsheet as build_cheatsheet,
+)
+from taletable.systems.cogent.rules import Rules
+from taletable.systems.labcats.dice import parse_pool
+from taletable.systems.labcats.odds import labcats_odds
 
 __all__ = ["cheatsheet", "odds"]
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact probability as the string ``"a/b"``."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _distribution(items: Any, key: str) -> list[dict[str, Any]]:
+    return [{key: outcome, "p": fraction_text(p), "p_float": float(p)} for outcome, p in items]
 
 
 @click.group()
@@ -12,6 +47,239 @@ def odds() -> None:
     """Exact odds of any mechanic, before the dice are thrown."""
 
 
+@odds.group("cogent", invoke_without_command=True)
+@click.option("--pool", type=int, help="Dice in the pool.")
+@click.option("--cl", "challenge_level", type=int, help="Challenge Level.")
+@edition_option
+@click.option("--advantage", is_flag=True, help="Narrator's Advantage (tiered).")
+@click.option("--disadvantage", is_flag=True, help="Narrator's Disadvantage (tiered).")
+@click.option(
+    "--destiny-before", default="", metavar="MODE[,MODE]", help="advantage; die, half (tiered)."
+)
+@click.option("--destiny-after", type=int, default=0, help="Destiny points after the roll.")
+@click.option("--destiny-after-cap", is_flag=True, help="Core: cap wins at the dice rolled.")
+@click.option("--routine", is_flag=True, help="Routine check: skill specialty may apply.")
+@json_option
+@click.pass_context
+def odds_cogent(
+    context: click.Context, pool: int | None, challenge_level: int | None, edition: str,
+    advantage: bool, disadvantage: bool, destiny_before: str, destiny_after: int,
+    destiny_after_cap: bool, routine: bool, as_json: bool,
+) -> None:  # fmt: skip
+    """The exact chance a Cogent check passes (subcommands: advise, conflict)."""
+    if context.invoked_subcommand is not None:
+        return
+    if pool is None or challenge_level is None:
+        raise InputError("--pool/--cl", "both are needed", expected="--pool N --cl C")
+    rules = Rules(edition=edition, destiny_after_cap=destiny_after_cap)
+    if (advantage or disadvantage) and rules.edition == "core":
+        raise InputError(
+            "--advantage", "narrator Advantage is tiered only", expected="--edition tiered"
+        )
+    result = check_odds(
+        pool, challenge_level, rules=rules, advantage=advantage, disadvantage=disadvantage,
+        destiny_before=parse_before_modes(destiny_before, rules, field="--destiny-before"),
+        destiny_after=destiny_after, routine=routine,
+    )  # fmt: skip
+    data = result.to_contract()
+
+    def render() -> None:
+        console.print(
+            f"{result.pool}D6 vs CL {result.challenge_level} (wins on {result.win_on}-6): "
+            f"[bold]{float(result.p_pass):.2%}[/bold] ({data['p_pass']})"
+        )
+        for wins, p in result.distribution:
+            console.print(f"  {wins:>3} wins  {float(p):7.2%}")
+
+    emit(data, as_json, render)
+
+
+@odds_cogent.command("advise")
+@click.option("--pool", type=int, required=True, help="A typical pool for the task.")
+@click.option("--chance", type=float, required=True, help="Wished chance of success, in percent.")
+@json_option
+def odds_cogent_advise(pool: int, chance: float, as_json: bool) -> None:
+    """The CL whose chance of success is nearest the wished one (000 > Narrator Declares the CL)."""
+    if not 0 <= chance <= 100:
+        raise InputError("--chance", f"{chance}", expected="0 to 100 percent")
+    advice = advise_challenge_level(pool, Fraction(chance / 100).limit_denominator(10_000))
+    data = {
+        "pool": pool,
+        "chance": chance,
+        "cl": advice.challenge_level,
+        "p_pass": fraction_text(advice.p_pass),
+        "p_pass_float": float(advice.p_pass),
+    }
+    emit(data, as_json, lambda: console.print(
+        f"{pool}D6 at {chance:g}%: [bold]CL {advice.challenge_level}[/bold] "
+        f"({float(advice.p_pass):.2%} to pass)"))  # fmt: skip
+
+
+@odds_cogent.command("conflict")
+@click.option("--pool-a", type=int, required=True, help="Side a's pool.")
+@click.option("--pool-b", type=int, required=True, help="Side b's pool.")
+@click.option("--not-aware", is_flag=True, help="A tie stands instead of being rerolled.")
+@json_option
+def odds_cogent_conflict(pool_a: int, pool_b: int, not_aware: bool, as_json: bool) -> None:
+    """Who wins a conflict and the distribution of victory levels (ties rerolled)."""
+    result = conflict_odds(pool_a, pool_b, aware_and_active=not not_aware)
+    data = {
+        "pool_a": pool_a, "pool_b": pool_b, "p_a": fraction_text(result.p_a),
+        "p_b": fraction_text(result.p_b), "p_tie": fraction_text(result.p_tie),
+        "p_a_float": float(result.p_a), "p_b_float": float(result.p_b),
+        "distribution": _distribution(result.difference, "difference"),
+    }  # fmt: skip
+
+    def render() -> None:
+        console.print(
+            f"a {float(result.p_a):.2%} | b {float(result.p_b):.2%} | tie {float(result.p_tie):.2%}"
+        )
+        for difference, p in result.difference:
+            console.print(f"  a - b = {difference:>3}  {float(p):7.2%}")
+
+    emit(data, as_json, render)
+
+
+@odds.command("boons")
+@click.option("--bonus", type=int, default=0, help="Total bonus.")
+@click.option("--boons", "boon_count", type=int, default=0, help="Boons (0-6).")
+@click.option("--banes", type=int, default=0, help="Banes (0-6).")
+@click.option("--target", type=int, required=True, help="Target value.")
+@click.option("--passive", is_flag=True, help="Passive check (12 instead of rolling).")
+@json_option
+def odds_boons(
+    bonus: int, boon_count: int, banes: int, target: int, passive: bool, as_json: bool
+) -> None:
+    """The exact chance a 3d8 check reaches its target."""
+    check = BoonsCheck(bonus=bonus, boons=boon_count, banes=banes, passive=passive)
+    totals = check_total(check)
+    p_pass = totals.at_least(target)
+    data = {"dice": list(check.dice), "modifier": check.modifier, "target": target,
+            "p_pass": fraction_text(p_pass), "p_pass_float": float(p_pass),
+            "distribution": _distribution(totals.items(), "total")}  # fmt: skip
+    emit(
+        data, as_json, lambda: console.print(f"[bold]{float(p_pass):.2%}[/bold] ({data['p_pass']})")
+    )
+
+
+@odds.command("labcats")
+@click.option("--pool", required=True, metavar="d8,d6,...", help="The main pool.")
+@click.option("--resources", default="", metavar="d6,...", help="The side pool.")
+@click.option("--add", type=int, default=0, help="Plot Points adding more main dice.")
+@click.option("--target", type=int, help="Total to reach.")
+@click.option(
+    "--against", metavar="d8,d6,...", help="An opposing pool to beat instead of a target."
+)
+@json_option
+def odds_labcats(
+    pool: str, resources: str, add: int, target: int | None, against: str | None, as_json: bool
+) -> None:
+    """The exact chance a pool reaches a target total (or beats an opposing pool)."""
+    opposing = (parse_pool(against, field="--against"), ()) if against else None
+    result = labcats_odds(
+        parse_pool(pool), target, parse_pool(resources, field="--resources", allow_empty=True),
+        add=add, opposing=opposing,
+    )  # fmt: skip
+    data = {"p_pass": fraction_text(result.p_pass), "p_pass_float": float(result.p_pass),
+            "p_fail_all_ones": fraction_text(result.p_fail_all_ones),
+            "expected_complications": float(result.expected_complications),
+            "distribution": _distribution(result.distribution, "total")}  # fmt: skip
+    emit(
+        data,
+        as_json,
+        lambda: console.print(f"[bold]{float(result.p_pass):.2%}[/bold] ({data['p_pass']})"),
+    )
+
+
 @click.group()
 def cheatsheet() -> None:
     """Success-chance tables for setting challenge levels."""
+
+
+@cheatsheet.command("cogent")
+@click.option("--max-pool", type=int, default=40, show_default=True, help="Largest pool.")
+@click.option("--max-cl", type=int, default=20, show_default=True, help="Highest CL.")
+@click.option(
+    "--win-on", type=click.Choice(["3", "4", "5", "all"]), default="all", help="Win threshold(s)."
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "csv", "json", "md", "png"]), default="table"
+)
+@click.option("--out", type=click.Path(dir_okay=False), help="Write to this file (needed for png).")
+def cheatsheet_cogent(max_pool: int, max_cl: int, win_on: str, fmt: str, out: str | None) -> None:
+    """P(pass) for pools 1..max-pool against CL 0..max-cl (000 > Narrator Declares the CL)."""
+    thresholds = (3, 4, 5) if win_on == "all" else (int(win_on),)
+    sheet = build_cheatsheet(max_pool, max_cl, thresholds)
+    if fmt == "png":
+        if out is None:
+            raise InputError("--out", "a PNG needs a file", expected="--out cheatsheet.png")
+        _png(sheet, out)
+        return
+    text = _render(sheet, fmt, max_cl)
+    if out:
+        atomic_write_text(out, text)
+    elif fmt == "table":
+        for win_on_value, rows in sheet.items():
+            table = Table("pool", *(f"CL{c}" for c in range(max_cl + 1)))
+            table.title = f"wins on {win_on_value}-6"
+            for pool, row in enumerate(rows, start=1):
+                table.add_row(str(pool), *(f"{float(p) * 100:.0f}" for p in row))
+            console.print(table)
+    else:
+        click.echo(text, nl=False)
+
+
+def _render(sheet: dict[int, list[list[Fraction]]], fmt: str, max_cl: int) -> str:
+    header = ["win_on", "pool", *(f"cl{c}" for c in range(max_cl + 1))]
+    rows = [
+        [w, pool, *(f"{float(p):.6f}" for p in row)]
+        for w, r in sheet.items()
+        for pool, row in enumerate(r, 1)
+    ]
+    if fmt == "json":
+        data = {
+            str(w): [
+                {"pool": pool, "p_pass": [fraction_text(p) for p in row]}
+                for pool, row in enumerate(r, 1)
+            ]
+            for w, r in sheet.items()
+        }
+        return json.dumps(data, indent=1) + "\n"
+    if fmt == "md":
+        lines = ["| " + " | ".join(map(str, header)) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(map(str, row)) + " |" for row in rows]
+        return "\n".join(lines) + "\n"
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def _png(sheet: dict[int, list[list[Fraction]]], out: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InputError(
+            "--format", "png needs matplotlib", expected="pip install 'taletable[plot]'"
+        ) from None
+    figure, axes = plt.subplots(1, len(sheet), figsize=(6 * len(sheet), 8), squeeze=False)
+    for axis, (win_on, rows) in zip(axes[0], sheet.items(), strict=True):
+        image = axis.imshow(
+            [[float(p) for p in row] for row in rows],
+            aspect="auto",
+            vmin=0,
+            vmax=1,
+            origin="lower",
+            extent=(-0.5, len(rows[0]) - 0.5, 0.5, len(rows) + 0.5),
+            cmap="viridis",
+        )
+        axis.set_title(f"P(pass), wins on {win_on}-6")
+        axis.set_xlabel("CL")
+        axis.set_ylabel("pool")
+    figure.colorbar(image, ax=axes.ravel().tolist())
+    figure.savefig(out)
+    plt.close(figure)
