@@ -23,11 +23,33 @@ __all__ = [
     "Distribution",
     "binomial",
     "die",
+    "exact_fraction",
     "point",
 ]
 
 #: The widest distribution the engine builds (DESIGN > Principles 8).
 MAX_OUTCOMES = 1_000_000
+
+
+def _fraction_maker() -> Callable[[int, int], Fraction]:
+    """The fastest way this Python offers to build a Fraction already in lowest terms."""
+    coprime = getattr(Fraction, "_from_coprime_ints", None)
+    if coprime is not None:  # Python 3.12 and later
+        return coprime  # type: ignore[no-any-return]
+    try:
+        Fraction(1, 2, _normalize=False)  # type: ignore[call-overload]
+    except TypeError:  # pragma: no cover - no private fast path
+        return Fraction
+    return lambda n, d: Fraction(n, d, _normalize=False)  # type: ignore[call-overload]
+
+
+_coprime_fraction = _fraction_maker()
+
+
+def exact_fraction(numerator: int, denominator: int) -> Fraction:
+    """``numerator / denominator`` as a Fraction (denominator > 0), built quickly."""
+    divisor = gcd(numerator, denominator)
+    return _coprime_fraction(numerator // divisor, denominator // divisor)
 
 
 class Distribution:
@@ -37,16 +59,18 @@ class Distribution:
 
     def __init__(self, offset: int, weights: Iterable[int]) -> None:
         values = list(weights)
-        if not values or any(w < 0 for w in values) or not any(values):
+        if not values or min(values) < 0 or not any(values):
             raise ValueError("a distribution needs non-negative weights with a positive sum")
         if len(values) > MAX_OUTCOMES:
             raise ValueError(f"more than {MAX_OUTCOMES} outcomes")
-        start = next(i for i, w in enumerate(values) if w)
-        end = len(values) - next(i for i, w in enumerate(reversed(values)) if w)
-        values = values[start:end]
+        start = 0
+        if not values[0] or not values[-1]:
+            start = next(i for i, w in enumerate(values) if w)
+            end = len(values) - next(i for i, w in enumerate(reversed(values)) if w)
+            values = values[start:end]
         divisor = reduce(gcd, values)
         self._offset = offset + start
-        self._weights = tuple(w // divisor for w in values)
+        self._weights = tuple(w // divisor for w in values) if divisor > 1 else tuple(values)
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -199,8 +223,17 @@ class Distribution:
         return f"Distribution({self._offset}, {list(self._weights)})"
 
 
+#: Below this bound every partial sum fits a signed 64-bit integer, so NumPy convolves exactly.
+_INT64_SAFE = 2**62
+
+
 def _convolve(a: tuple[int, ...], b: tuple[int, ...]) -> list[int]:
-    """Exact convolution of two integer weight sequences."""
+    """Exact convolution of two integer weight sequences (NumPy when int64 cannot overflow)."""
+    if max(a) * max(b) * min(len(a), len(b)) < _INT64_SAFE:
+        result: list[int] = np.convolve(
+            np.array(a, dtype=np.int64), np.array(b, dtype=np.int64)
+        ).tolist()
+        return result
     if len(a) < len(b):
         a, b = b, a
     result = [0] * (len(a) + len(b) - 1)

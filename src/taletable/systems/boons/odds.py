@@ -32,8 +32,9 @@ __all__ = [
 @cache
 def dice_sum(boons: int, banes: int, method: ResizeMethod = "sequence") -> Distribution:
     """The sum of the three resized dice (003 > Boons & Banes)."""
-    total = point(0)
-    for sides in resize_dice(boons, banes, method):
+    first, *rest = resize_dice(boons, banes, method)
+    total = die(first)
+    for sides in rest:
         total = total + die(sides)
     return total
 

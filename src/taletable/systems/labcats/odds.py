@@ -48,6 +48,51 @@ def _resource_max(resources: Sequence[int]) -> Distribution:
     return Distribution(1, weights)
 
 
+def _counts_at_most(sides: int, value: int) -> int:
+    """Faces of a d``sides`` whose value (1 counted as 0) is at most ``value``."""
+    if value < 0:
+        return 0
+    return 1 if value < 2 else min(value, sides)
+
+
+def _top_two_sums(pool: Sequence[int]) -> dict[int, int]:
+    """Weights of the sum of the two highest non-1 faces (0 for missing), by their joint CDF.
+
+    G(x, y) = outcomes where the highest is at most x and the second at most y: every die is at
+    most y, or exactly one die lies in (y, x]. With P(y) the product of the dice's counts at most
+    y, G(x, y) = P(y) + sum over dice of (c(x) - c(y)) P(y) / c(y); dice of one size are counted
+    together. Differencing G gives the joint weights of (highest, second).
+    """
+    top = max(pool)
+    sizes: dict[int, int] = {}
+    for sides in pool:
+        sizes[sides] = sizes.get(sides, 0) + 1
+    counts = {s: [_counts_at_most(s, v) for v in range(top + 1)] for s in sizes}
+
+    def joint(x: int, y: int) -> int:
+        if x < 0 or y < 0:
+            return 0
+        y = min(x, y)
+        product = 1
+        for s, many in sizes.items():
+            product *= counts[s][y] ** many
+        extra = sum(
+            many * (counts[s][x] - counts[s][y]) * (product // counts[s][y])
+            for s, many in sizes.items()
+        )
+        return product + extra
+
+    grid = [[joint(x, y) for y in range(-1, top + 1)] for x in range(-1, top + 1)]
+    sums: dict[int, int] = {}
+    for x in range(top + 1):
+        row, below = grid[x + 1], grid[x]
+        for y in range(x + 1):
+            weight = row[y + 1] - below[y + 1] - row[y] + below[y]
+            if weight:
+                sums[x + y] = sums.get(x + y, 0) + weight
+    return sums
+
+
 def total_distribution(
     pool: Sequence[int], resources: Sequence[int] = (), *, add: int = 0
 ) -> Distribution:
@@ -56,19 +101,16 @@ def total_distribution(
         raise InputError("--pool", f"{len(pool)} dice", expected=f"1 to {MAX_POOL_DICE}")
     if add < 0:
         raise InputError("--add", f"{add}", expected="0 or more")
-    states = _main_states(pool, KEPT_FOR_FREE + add)
-    main = Distribution.from_mapping(_sum_states(states))
-    failed = states.get((0,) * (KEPT_FOR_FREE + add), 0)
+    sums = _top_two_sums(pool) if not add else _sum_states(_main_states(pool, KEPT_FOR_FREE + add))
+    failed = sums.pop(0, 0)
     resource = _resource_max(resources)
+    if not sums:
+        return point(0)
+    rest = Distribution.from_mapping(sums) + resource
     if not failed:
-        return main + resource
-    succeeded = {k: w for k, w in states.items() if any(k)}
-    fail_share = Fraction(failed, sum(states.values()))
-    parts: list[tuple[Fraction, Distribution]] = [(fail_share, point(0))]
-    if succeeded:
-        rest = Distribution.from_mapping(_sum_states(succeeded)) + resource
-        parts.append((1 - fail_share, rest))
-    return Distribution.mixture(parts)
+        return rest
+    fail_share = Fraction(failed, failed + sum(sums.values()))
+    return Distribution.mixture([(fail_share, point(0)), (1 - fail_share, rest)])
 
 
 def _sum_states(states: dict[tuple[int, ...], int]) -> dict[int, int]:

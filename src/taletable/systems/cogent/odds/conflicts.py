@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from taletable._model import Record
+from taletable.prob.distribution import exact_fraction
 from taletable.systems.cogent.odds.checks import wins_distribution
 
 __all__ = ["ConflictOdds", "conflict_odds"]
@@ -36,14 +37,22 @@ def conflict_odds(
 ) -> ConflictOdds:
     """The distribution of a - b wins, ties rerolled when both are aware and active."""
     difference = wins_distribution(pool_a, win_on_a) - wins_distribution(pool_b, win_on_b)
-    tie = difference.probability(lambda d: d == 0)
-    if aware_and_active and tie != 1:
-        difference = difference.condition(lambda d: d != 0)
+    weights, offset = difference.weights, difference.offset
+    tie = weights[-offset] if difference.low <= 0 <= difference.high else 0
+    total = difference.denominator
+    rerolled = aware_and_active and tie != total
+    denominator = total - tie if rerolled else total
+    ahead = sum(weights[max(0, 1 - offset) :])
+    items = tuple(
+        (offset + i, exact_fraction(w, denominator))
+        for i, w in enumerate(weights)
+        if w and not (rerolled and offset + i == 0)
+    )
     return ConflictOdds(
         pool_a=pool_a,
         pool_b=pool_b,
-        p_a=difference.probability(lambda d: d > 0),
-        p_b=difference.probability(lambda d: d < 0),
-        p_tie=difference.probability(lambda d: d == 0),
-        difference=tuple(difference.items()),
+        p_a=exact_fraction(ahead, denominator),
+        p_b=exact_fraction(total - tie - ahead, denominator),
+        p_tie=Fraction(0) if rerolled else exact_fraction(tie, denominator),
+        difference=items,
     )

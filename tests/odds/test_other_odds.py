@@ -1,0 +1,98 @@
+"""Exact boons and labcats odds against icepool, and the odds CLI contract."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import icepool
+import pytest
+
+from taletable.systems.boons.checks import BoonsCheck
+from taletable.systems.boons.dice import resize_dice
+from taletable.systems.boons.odds import (
+    check_total,
+    contest_odds,
+    dice_sum,
+    group_challenge_odds,
+    pass_probability,
+)
+from taletable.systems.labcats.odds import labcats_odds, total_distribution
+
+
+@pytest.mark.parametrize("boons", range(7))
+@pytest.mark.parametrize("banes", range(7))
+def test_boons_sums_equal_icepool(boons: int, banes: int) -> None:
+    """All 49 boon/bane sum distributions equal icepool's."""
+    first, second, third = resize_dice(boons, banes)
+    theirs = icepool.d(first) + icepool.d(second) + icepool.d(third)
+    total = theirs.denominator()
+    assert dict(dice_sum(boons, banes).items()) == {
+        o: Fraction(q, total) for o, q in theirs.items()
+    }
+
+
+def test_boons_pass_and_contest() -> None:
+    """Irzi's 24-or-better odds; a contest with the defender winning ties."""
+    irzi = BoonsCheck(bonus=9, banes=2)
+    assert pass_probability(irzi, 25) == check_total(irzi).at_least(25)
+    fair = contest_odds(BoonsCheck(bonus=0), BoonsCheck(bonus=0))
+    assert fair.p_a == fair.p_b == Fraction(1, 2)
+    defended = contest_odds(BoonsCheck(bonus=0), BoonsCheck(bonus=0), defender="b")
+    assert defended.p_b == Fraction(1, 2) + fair.p_tie_roll / 2
+    passive = BoonsCheck(bonus=3, boons=1, passive=True)
+    assert check_total(passive).items() == [(16, Fraction(1))]
+
+
+def test_group_challenge_odds_bounds() -> None:
+    """Group odds are probabilities and easier difficulties are likelier."""
+    members = [(BoonsCheck(bonus=5), 18)] * 4
+    easy = group_challenge_odds(members, "easy")
+    impossible = group_challenge_odds(members, "impossible")
+    assert 0 <= impossible < easy <= 1
+
+
+@pytest.mark.parametrize(
+    ("pool", "resources"), [([8, 6, 6], [6]), ([4, 12, 10, 8], []), ([6] * 8, [8, 4])]
+)
+def test_labcats_totals_equal_icepool(pool: list[int], resources: list[int]) -> None:
+    """Totals (1s set aside, all 1s fail with 0) equal icepool's."""
+    main = icepool.Pool([icepool.d(s).map({1: 0}) for s in pool]).highest(2).sum()
+    side = (
+        icepool.Pool([icepool.d(s) for s in resources]).highest(1).sum()
+        if resources
+        else icepool.Die([0])
+    )
+    theirs = icepool.map(lambda m, r: 0 if m == 0 else m + r, main, side)
+    total = theirs.denominator()
+    assert dict(total_distribution(pool, resources).items()) == {
+        o: Fraction(q, total) for o, q in theirs.items() if q
+    }
+
+
+def test_labcats_odds_summary() -> None:
+    """All-1s chance and expected complications of a d8, d6 pool."""
+    odds = labcats_odds([8, 6], 10)
+    assert odds.p_fail_all_ones == Fraction(1, 48)
+    assert odds.expected_complications == Fraction(1, 8) + Fraction(1, 6)
+    against = labcats_odds([8, 8], opposing=([6, 6], []))
+    assert 0 < against.p_pass < 1
+
+
+def test_odds_cli_contract(run_cli: Any) -> None:
+    """The fixed CLI names and keys of the odds commands."""
+    out = run_cli("odds", "cogent", "--pool", "4", "--cl", "3", "--json").json()
+    assert (out["p_pass"], out["p_pass_float"]) == ("5/16", 0.3125)
+    assert out["distribution"][0] == {"wins": 0, "p": "1/16", "p_float": 0.0625}
+    advise = run_cli("odds", "cogent", "advise", "--pool", "4", "--chance", "31", "--json").json()
+    assert (advise["cl"], advise["p_pass"]) == (3, "5/16")
+    conflict = run_cli("odds", "cogent", "conflict", "--pool-a", "5", "--pool-b", "5", "--json")
+    assert conflict.json()["p_a"] == "1/2"
+    boons = run_cli("odds", "boons", "--bonus", "0", "--target", "3", "--json").json()
+    assert boons["p_pass"] == "1/1"
+    labcats = run_cli("odds", "labcats", "--pool", "d6", "--target", "7", "--json").json()
+    assert labcats["p_pass"] == "0/1" or labcats["p_pass"] == "0"
+    sheet = run_cli("cheatsheet", "cogent", "--max-pool", "2", "--max-cl", "2", "--format", "md")
+    assert "| win_on | pool | cl0 | cl1 | cl2 |" in sheet.stdout
+    bad = run_cli("odds", "cogent", "--pool", "4")
+    assert bad.status == 2
