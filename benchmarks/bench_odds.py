@@ -134,7 +134,8 @@ def main() -> None:
         if our_answer != their_answer:
             raise SystemExit(f"{name}: answers differ from icepool's")
         print(
-            f"{name:<34}{our_time * 1000:>10.2f}ms{their_time * 1000:>10.2f}ms{their_time / our_time:>8.1f}x"
+            f"{name:<34}{our_time * 1000:>10.2f}ms{their_time * 1000:>10.2f}ms"
+            f"{their_time / our_time:>8.1f}x"
         )
     print(f"slowest single check's odds (uncached): {single_check_seconds() * 1000:.3f} ms")
 
