@@ -1,0 +1,134 @@
+"""Commerce: buying with commerce points, and the d20 tables of character creation.
+
+002 > Character Creation > Commerce Points: an item of the buyer's level costs 2 points, one
+level below costs 1, two or more below costs nothing unless bought in quantity or regularly
+(RULINGS.md: then 1); nothing above the buyer's level can be bought. Quirks that forbid a
+purchase (Tight Purse: only items two or more below the level) are enforced. 002 > Narrator
+Tips > Commerce: a persuasion or deception check may drop an item's value by a level, and the
+narrator may let destiny points lower it (one level per point here, RULINGS.md).
+The quirks and disabling characteristics tables are rolled on a d20, duplicates rerolled.
+"""
+
+from __future__ import annotations
+
+from taletable._model import Record
+from taletable.dice import DiceSource
+from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.character.sheet import Award, CoreCharacter
+from taletable.systems.cogent.character.tables import disabling_table, quirk_table
+
+__all__ = ["Purchase", "purchase", "purchase_cost", "roll_disabling", "roll_quirks"]
+
+COMMERCE = "002 > Character Creation > Commerce Points"
+MAX_REROLLS = 200
+
+
+class Purchase(Record):
+    """A purchase: the item, its value after discounts, its cost, and the points left."""
+
+    item: str
+    value: int
+    effective_value: int
+    cost: int
+    points_before: int
+    points_after: int
+    destiny_spent: int
+
+
+def purchase_cost(value: int, level: int, *, quantity: bool = False) -> int:
+    """Commerce points an item of ``value`` costs a buyer at ``level`` (002 > Commerce Points)."""
+    if not 0 <= value <= 8:
+        raise InputError("--value", f"item value {value}", expected="0 to 8")
+    if value > level:
+        raise RulesError(
+            COMMERCE,
+            f"an item of value {value} is above commerce level {level}",
+            fix="buy items of your level or below",
+        )
+    if value == level:
+        return 2
+    if value == level - 1:
+        return 1
+    return 1 if quantity else 0
+
+
+def purchase(
+    sheet: CoreCharacter,
+    item: str,
+    value: int,
+    *,
+    quantity: bool = False,
+    haggled: bool = False,
+    destiny: int = 0,
+) -> tuple[CoreCharacter, Purchase]:
+    """Buy ``item`` with the sheet's commerce points; the sheet records the purchase.
+
+    ``haggled``: a passed persuasion/deception check dropped the value a level; ``destiny``:
+    destiny points the narrator lets lower the value, a level each.
+    """
+    if destiny < 0 or destiny > sheet.destiny.points:
+        raise RulesError(
+            COMMERCE,
+            f"{destiny} destiny points asked, {sheet.destiny.points} held",
+            fix="spend destiny you hold",
+        )
+    level = sheet.commerce.current
+    effective = max(0, value - int(haggled) - destiny)
+    for quirk in sheet.commerce.quirks:
+        entry = quirk_table().core.find(quirk)
+        limit = entry.max_item_value_below_level if entry else None
+        if entry and limit is not None and effective > level - limit:
+            raise RulesError(
+                f"{COMMERCE} > Quirks of Wealth ({entry.name})",
+                entry.restriction,
+                fix=f"buy items of value {level - limit} or less",
+            )
+    cost = purchase_cost(effective, level, quantity=quantity)
+    record = Purchase(
+        item=item,
+        value=value,
+        effective_value=effective,
+        cost=cost,
+        points_before=level,
+        points_after=level - cost,
+        destiny_spent=destiny,
+    )
+    commerce = sheet.commerce.model_copy(update={"points": level - cost})
+    spent = sheet.destiny.model_copy(update={"points": sheet.destiny.points - destiny})
+    history = (*sheet.history, Award(event="purchase", detail=f"{item} (value {value}) for {cost}"))
+    items = (*sheet.equipment.items, item)
+    equipment = sheet.equipment.model_copy(update={"items": items})
+    updated = sheet.model_copy(
+        update={"commerce": commerce, "destiny": spent, "history": history, "equipment": equipment}
+    )
+    return updated, record
+
+
+def _roll_distinct(count: int, source: DiceSource, taken: set[int]) -> list[int]:
+    faces: list[int] = []
+    rolls = 0
+    while len(faces) < count:
+        rolls += 1
+        if rolls > MAX_REROLLS:
+            raise InputError("dice", "too many duplicate rolls", expected="fewer entries")
+        (face,) = source.roll(20, 1)
+        if face not in taken:
+            taken.add(face)
+            faces.append(face)
+    return faces
+
+
+def roll_quirks(count: int, source: DiceSource, *, already: tuple[str, ...] = ()) -> list[str]:
+    """Roll ``count`` quirks of wealth on the d20 table, rerolling duplicates (002 > Quirks)."""
+    if not 0 <= count <= 20 - len(already):
+        raise InputError("count", f"{count}", expected="a number of quirks left on the table")
+    table = quirk_table().core
+    taken = {entry.roll for entry in table.entries if entry.name in already and entry.roll}
+    faces = _roll_distinct(count, source, taken)
+    return [next(entry.name for entry in table.entries if entry.roll == face) for face in faces]
+
+
+def roll_disabling(source: DiceSource) -> str:
+    """Roll a disabling characteristic on the d20 table (+2 skill points; it must be kept)."""
+    (face,) = source.roll(20, 1)
+    return disabling_table().rolled(face).name

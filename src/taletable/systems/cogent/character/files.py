@@ -1,0 +1,57 @@
+"""Character files: YAML or JSON in, validated sheets out; saving is atomic."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from taletable.errors import DataError
+from taletable.files import atomic_write_text, describe_validation_error, read_structured
+from taletable.systems.cogent.character.sheet import (
+    CoreCharacter,
+    TieredCharacter,
+    character_adapter,
+)
+
+__all__ = ["character_from_data", "character_schema", "load_character", "save_character"]
+
+
+def character_from_data(data: Any, *, source: str) -> CoreCharacter | TieredCharacter:
+    """Validate plain data as a character sheet of its ``edition``."""
+    if not isinstance(data, dict):
+        raise DataError(source, "a character file holds a mapping of fields")
+    if "edition" not in data:
+        raise DataError(source, "edition: missing; set edition: core or edition: tiered")
+    try:
+        return character_adapter.validate_python(data)
+    except ValidationError as error:
+        raise DataError(source, describe_validation_error(error)) from None
+
+
+def load_character(path: str | Path) -> CoreCharacter | TieredCharacter:
+    """Read a character from a ``.yaml``/``.yml``/``.json`` file."""
+    return character_from_data(read_structured(path), source=str(path))
+
+
+def save_character(sheet: CoreCharacter | TieredCharacter, path: str | Path) -> None:
+    """Write a character atomically, as YAML or JSON by the file's suffix."""
+    data = sheet.model_dump(mode="json")
+    target = Path(path)
+    if target.suffix.lower() == ".json":
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    elif target.suffix.lower() in {".yaml", ".yml"}:
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    else:
+        raise DataError(str(path), "unknown file type; use .yaml, .yml or .json")
+    atomic_write_text(target, text)
+
+
+def character_schema() -> dict[str, Any]:
+    """The JSON Schema of a character file (either edition)."""
+    schema: dict[str, Any] = character_adapter.json_schema()
+    schema["title"] = "taletable Cogent character"
+    return schema

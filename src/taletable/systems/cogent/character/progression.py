@@ -1,0 +1,181 @@
+"""Campaign progression: what each chapter, arc and milestone awards (recorded on the sheet).
+
+core (002 > Narration > Campaign Progression): a skill point per chapter (every second chapter
+from the stated arc), a destiny point per chapter up to the maximum, attribute points at the
+stated arc ends and at the start of the final arc, skill caps lifted at arc ends and career
+milestones, and the Veteran option Glory Days (a destiny maximum of 1 growing to 2, 3 and 4).
+tiered (000 > Tier Progression): a destiny point per chapter up to the tier's maximum, a skill
+point for significant growth, and a tier per story.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.character.sheet import Award, CoreCharacter, TieredCharacter
+from taletable.systems.cogent.character.tables import tier_resources
+
+__all__ = ["CoreEvent", "advance_core", "advance_tiered", "core_destiny_maximum"]
+
+CAMPAIGN = "002 > Narration > Campaign Progression"
+TIERS = "000 > Tier Progression"
+CORE_MAXIMUM_DESTINY = 3
+#: From which arc skill points come every second chapter (002 > Acts and Chapters).
+SECOND_CHAPTER_FROM_ARC = {"initiate": 3, "adept": 3, "veteran": 2}
+
+CoreEvent = Literal["chapter", "arc", "final-arc", "first-session", "milestone"]
+
+
+def core_destiny_maximum(sheet: CoreCharacter) -> int:
+    """The destiny maximum: 3, or Glory Days' 1 growing by arc (002 > Veteran Tier)."""
+    if not (sheet.glory_days and sheet.mode == "veteran"):
+        return CORE_MAXIMUM_DESTINY
+    if sheet.progress.final_arc_started:
+        return 4
+    return 1 + min(2, sheet.progress.arcs_completed)
+
+
+def _record(
+    sheet: CoreCharacter,
+    event: str,
+    detail: str,
+    progress: dict[str, object] | None = None,
+    **changes: object,
+) -> CoreCharacter:
+    updated = sheet.progress.model_copy(update=progress or {})
+    history = (*sheet.history, Award(event=event, detail=detail))
+    return sheet.model_copy(update={"progress": updated, "history": history, **changes})
+
+
+def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*") -> CoreCharacter:
+    """Apply one campaign event to a core sheet and record it (002 > Campaign Progression)."""
+    if sheet.mode == "fast_play":
+        raise RulesError(
+            CAMPAIGN, "fast play has no campaign progression", fix="set a campaign mode"
+        )
+    progress = sheet.progress
+    if event == "chapter":
+        chapters = progress.chapters_completed + 1
+        arc = progress.arcs_completed + 1
+        every_second = arc >= SECOND_CHAPTER_FROM_ARC[sheet.mode]
+        skill = 0 if every_second and chapters % 2 else 1
+        destiny = min(sheet.destiny.points + 1, sheet.destiny.maximum)
+        detail = (
+            f"chapter {chapters}: +{skill} skill point, destiny {destiny}/{sheet.destiny.maximum}"
+        )
+        return _record(
+            sheet,
+            "chapter",
+            detail,
+            progress={
+                "chapters_completed": chapters,
+                "skill_points_awarded": progress.skill_points_awarded + skill,
+            },
+            destiny=sheet.destiny.model_copy(update={"points": destiny}),
+        )
+    if event == "first-session":
+        if sheet.mode != "initiate":
+            raise RulesError(
+                CAMPAIGN, "First Taste of Glory is an Initiate rule", fix="use chapter"
+            )
+        if any(award.event == "first-session" for award in sheet.history):
+            raise RulesError(
+                CAMPAIGN, "the first session's skill point was already awarded", fix=""
+            )
+        return _record(
+            sheet,
+            "first-session",
+            "First Taste of Glory: +1 skill point",
+            progress={"skill_points_awarded": progress.skill_points_awarded + 1},
+        )
+    if event == "arc":
+        arcs = progress.arcs_completed + 1
+        attribute = 0
+        if (sheet.mode == "initiate" and arcs == 2) or (sheet.mode == "adept" and arcs == 2):
+            attribute = 1
+        if sheet.mode == "veteran" and arcs == 1:
+            attribute = 1
+        updated = _record(
+            sheet,
+            "arc",
+            f"arc {arcs} completed: +{attribute} attribute point; caps per tier",
+            progress={
+                "arcs_completed": arcs,
+                "attribute_points_awarded": progress.attribute_points_awarded + attribute,
+            },
+        )
+        return _refresh_destiny_maximum(updated)
+    if event == "final-arc":
+        if progress.final_arc_started:
+            raise RulesError(CAMPAIGN, "the final arc has already begun", fix="")
+        updated = _record(
+            sheet,
+            "final-arc",
+            "the final arc begins: +1 attribute point",
+            progress={
+                "final_arc_started": True,
+                "attribute_points_awarded": progress.attribute_points_awarded + 1,
+            },
+        )
+        return _refresh_destiny_maximum(updated)
+    if event == "milestone":
+        needed = {"initiate": 2, "adept": 1}.get(sheet.mode)
+        if needed is None:
+            raise RulesError(CAMPAIGN, "career milestones are Initiate and Adept rules", fix="")
+        if progress.arcs_completed < needed:
+            raise RulesError(
+                CAMPAIGN,
+                f"a career milestone comes after arc {needed}",
+                fix="complete the arc first",
+            )
+        if vocation in progress.career_milestones:
+            raise RulesError(CAMPAIGN, f"the milestone for {vocation} is done", fix="")
+        return _record(
+            sheet,
+            "milestone",
+            f"career milestone ({vocation}): vocation cap 4",
+            progress={"career_milestones": (*progress.career_milestones, vocation)},
+        )
+    raise InputError(
+        "--event", f"{event!r}", expected="chapter, arc, final-arc, first-session, milestone"
+    )
+
+
+def _refresh_destiny_maximum(sheet: CoreCharacter) -> CoreCharacter:
+    maximum = core_destiny_maximum(sheet)
+    if maximum == sheet.destiny.maximum:
+        return sheet
+    destiny = sheet.destiny.model_copy(update={"maximum": maximum})
+    return sheet.model_copy(update={"destiny": destiny})
+
+
+def advance_tiered(
+    sheet: TieredCharacter, event: Literal["chapter", "growth", "tier"]
+) -> TieredCharacter:
+    """Apply one tiered event (000 > Tier Progression): a chapter's destiny, a skill point for
+    significant growth, or the next tier (its destiny maximum and limits)."""
+    history = list(sheet.history)
+    if event == "chapter":
+        points = min(sheet.destiny.points + 1, sheet.destiny.maximum)
+        history.append(Award(event="chapter", detail=f"destiny {points}/{sheet.destiny.maximum}"))
+        destiny = sheet.destiny.model_copy(update={"points": points})
+        return sheet.model_copy(update={"destiny": destiny, "history": tuple(history)})
+    if event == "growth":
+        history.append(Award(event="growth", detail="+1 skill point for significant growth"))
+        return sheet.model_copy(
+            update={
+                "skill_points_awarded": sheet.skill_points_awarded + 1,
+                "history": tuple(history),
+            }
+        )
+    if event == "tier":
+        if sheet.tier >= 5:
+            raise RulesError(TIERS, "tier 5 is the highest", fix="")
+        tier = tier_resources().of(sheet.tier + 1)
+        history.append(Award(event="tier", detail=f"tier {tier.tier} ({tier.name})"))
+        destiny = sheet.destiny.model_copy(update={"maximum": tier.destiny_max})
+        return sheet.model_copy(
+            update={"tier": tier.tier, "destiny": destiny, "history": tuple(history)}
+        )
+    raise InputError("--event", f"{event!r}", expected="chapter, growth, tier")

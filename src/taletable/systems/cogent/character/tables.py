@@ -1,0 +1,237 @@
+"""Character rules tables, loaded from ``data/*.yaml`` and validated (DESIGN > Principles 4)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from pydantic import Field
+
+from taletable._model import Record
+from taletable.files import load_package_table
+from taletable.systems.cogent.rules import Edition
+
+__all__ = [
+    "CampaignMode",
+    "CampaignTiers",
+    "CombatSkillTable",
+    "CommerceScale",
+    "DisablingTable",
+    "QuirkTable",
+    "SkillTable",
+    "TierResources",
+    "campaign_tiers",
+    "combat_skill_table",
+    "commerce_scale",
+    "disabling_table",
+    "quirk_table",
+    "skill_table",
+    "tier_resources",
+]
+
+PACKAGE = "taletable.systems.cogent"
+
+
+class Skill(Record):
+    name: str
+    attribute: str
+
+
+class SkillTable(Record):
+    """An edition's core skills and attributes."""
+
+    source: str
+    attributes: tuple[str, ...]
+    skills: tuple[Skill, ...]
+
+    def attribute_of(self, name: str) -> str | None:
+        for skill in self.skills:
+            if skill.name.lower() == name.lower():
+                return skill.attribute
+        return None
+
+    def canonical(self, name: str) -> str | None:
+        for skill in self.skills:
+            if skill.name.lower() == name.strip().lower():
+                return skill.name
+        return None
+
+
+class CombatCategory(Record):
+    name: str
+    range: Literal["melee", "ranged"]
+    examples: str
+
+
+class CombatSkillTable(Record):
+    source: str
+    categories: tuple[CombatCategory, ...]
+
+    def canonical(self, name: str) -> str | None:
+        for category in self.categories:
+            if category.name.lower() == name.strip().lower():
+                return category.name
+        return None
+
+
+class CostIncrease(Record):
+    attribute: str | None = None
+    skill: str | None = None
+
+
+class Penalty(Record):
+    attribute: str | None = None
+    skill: str | None = None
+    dice: int
+    when: str = ""
+
+
+class DisablingEntry(Record):
+    roll: int = Field(ge=1, le=20)
+    name: str
+    cost_increase: CostIncrease | None = None
+    penalty: Penalty | None = None
+    forbids_skill: bool = False
+
+
+class DisablingTable(Record):
+    source: str
+    chosen_bonus: int
+    rolled_bonus: int
+    bonus_limit: int
+    entries: tuple[DisablingEntry, ...]
+
+    def find(self, name: str) -> DisablingEntry | None:
+        for entry in self.entries:
+            if entry.name.lower() == name.strip().lower():
+                return entry
+        return None
+
+    def rolled(self, face: int) -> DisablingEntry:
+        return next(entry for entry in self.entries if entry.roll == face)
+
+
+class Quirk(Record):
+    name: str
+    restriction: str
+    roll: int | None = None
+    narrator_defines: bool = False
+    max_item_value_below_level: int | None = None
+
+
+class QuirkList(Record):
+    source: str
+    entries: tuple[Quirk, ...]
+
+    def find(self, name: str) -> Quirk | None:
+        for quirk in self.entries:
+            if quirk.name.lower() == name.strip().lower():
+                return quirk
+        return None
+
+
+class QuirkTable(Record):
+    core: QuirkList
+    tiered: QuirkList
+
+    def of(self, edition: Edition) -> QuirkList:
+        return self.core if edition == "core" else self.tiered
+
+
+class CommerceLevel(Record):
+    value: int
+    wealth: str
+    items: str
+
+
+class CommerceScale(Record):
+    source: str
+    levels: tuple[CommerceLevel, ...]
+
+
+class CampaignMode(Record):
+    attribute_points: int
+    skill_points: int
+    max_vocations: int | None
+    max_disabling: int | None
+    max_core_skill: int
+    max_vocation_skill: int
+
+
+class CampaignTiers(Record):
+    source: str
+    modes: dict[str, CampaignMode]
+    progression: dict[str, object]
+
+
+class Tier(Record):
+    tier: int
+    name: str
+    attribute_points: int
+    vocation_points: int
+    skill_points: int
+    max_vocation: int
+    max_skill: int
+    commerce_points: int
+    quirks: int
+    destiny_start: int
+    destiny_max: int
+
+
+class TierResources(Record):
+    source: str
+    tiers: tuple[Tier, ...]
+
+    def of(self, tier: int) -> Tier:
+        return next(row for row in self.tiers if row.tier == tier)
+
+
+class _Skills(Record):
+    core: SkillTable
+    tiered: SkillTable
+
+
+@cache
+def _skills() -> _Skills:
+    return load_package_table(PACKAGE, "data/skills.yaml", _Skills)
+
+
+def skill_table(edition: Edition) -> SkillTable:
+    """The core skills of ``edition`` (002 > Core Skills; 000 > Skills)."""
+    return _skills().core if edition == "core" else _skills().tiered
+
+
+@cache
+def combat_skill_table() -> CombatSkillTable:
+    """002 > Vocations > Combat Skills."""
+    return load_package_table(PACKAGE, "data/combat_skills.yaml", CombatSkillTable)
+
+
+@cache
+def disabling_table() -> DisablingTable:
+    """002 > Disabling Characteristics."""
+    return load_package_table(PACKAGE, "data/disabling_characteristics.yaml", DisablingTable)
+
+
+@cache
+def quirk_table() -> QuirkTable:
+    """Quirks of wealth of both editions."""
+    return load_package_table(PACKAGE, "data/quirks_of_wealth.yaml", QuirkTable)
+
+
+@cache
+def commerce_scale() -> CommerceScale:
+    """002 > Commerce Points: item values."""
+    return load_package_table(PACKAGE, "data/commerce_scale.yaml", CommerceScale)
+
+
+@cache
+def campaign_tiers() -> CampaignTiers:
+    """002 > Campaign Progression: creation limits of each core mode."""
+    return load_package_table(PACKAGE, "data/campaign_tiers.yaml", CampaignTiers)
+
+
+@cache
+def tier_resources() -> TierResources:
+    """000 > Tier Resources and Limits."""
+    return load_package_table(PACKAGE, "data/tier_resources.yaml", TierResources)

@@ -1,0 +1,110 @@
+"""Is a tiered-edition character legal? (000 > Character Creation; Tier Resources and Limits)
+
+Attribute points, vocation points and skill points by tier (skill points may buy vocation
+ranks); no vocation rank above the tier's maximum; no skill above the tier's maximum; no
+specialisation above its vocation; at most 1 + INT vocations (001); commerce points from the
+tier plus one per quirk, no more quirks than the tier allows; destiny by tier.
+"""
+
+from __future__ import annotations
+
+from taletable.systems.cogent.character.budget import tiered_budget
+from taletable.systems.cogent.character.sheet import TieredCharacter
+from taletable.systems.cogent.character.tables import quirk_table, skill_table, tier_resources
+from taletable.systems.cogent.character.validation import Problem, Report
+
+__all__ = ["validate_tiered"]
+
+CREATION = "000 > Character Creation"
+LIMITS = "000 > Tier Progression > Tier Resources and Limits"
+
+
+def validate_tiered(sheet: TieredCharacter) -> Report:
+    """Check a tiered sheet against its tier; list every problem."""
+    tier = tier_resources().of(sheet.tier)
+    problems: list[Problem] = []
+
+    def problem(rule: str, found: str, fix: str) -> None:
+        problems.append(Problem(rule=rule, found=found, fix=fix))
+
+    for name, value in sheet.attributes.model_dump().items():
+        if value < 0:
+            problem(f"{CREATION} > Attributes", f"{name} is {value}", "assign 0 or more")
+    table = skill_table("tiered")
+    for name, points in sheet.skills.items():
+        if table.canonical(name) is None:
+            problem(
+                f"{CREATION} > Skills",
+                f"{name!r} is not a skill",
+                "use one of " + ", ".join(skill.name for skill in table.skills),
+            )
+        if not 0 <= points <= tier.max_skill:
+            problem(LIMITS, f"{name} has {points}", f"0 to {tier.max_skill} at tier {tier.tier}")
+    most = 1 + max(0, sheet.attributes.INT)
+    if len(sheet.vocations) > most:
+        problem(
+            "001 > Character Creation > Vocations",
+            f"{len(sheet.vocations)} vocations",
+            f"at most 1 + INT = {most}",
+        )
+    for vocation in sheet.vocations:
+        if not 0 <= vocation.rank <= tier.max_vocation:
+            problem(
+                LIMITS,
+                f"vocation {vocation.name} rank {vocation.rank}",
+                f"0 to {tier.max_vocation} at tier {tier.tier}",
+            )
+        for special in vocation.specialisations:
+            if special.points > vocation.rank or special.points < 0:
+                problem(
+                    f"{CREATION} > Skills",
+                    f"{special.name} ({special.points}) above {vocation.name} ({vocation.rank})",
+                    "no specialisation above its vocation",
+                )
+    quirks = quirk_table().tiered
+    if len(sheet.commerce.quirks) > tier.quirks:
+        problem(
+            f"{CREATION} > Equipment",
+            f"{len(sheet.commerce.quirks)} quirks",
+            f"at most {tier.quirks} at tier {tier.tier}",
+        )
+    for quirk in sheet.commerce.quirks:
+        if quirks.find(quirk) is None:
+            problem(
+                f"{CREATION} > Equipment",
+                f"{quirk!r} is not a quirk of wealth",
+                "use a name from the Quirks of Wealth table",
+            )
+    if sheet.destiny.maximum != tier.destiny_max:
+        problem(
+            f"{CREATION} > Finishing Touches",
+            f"destiny maximum {sheet.destiny.maximum}",
+            f"tier {tier.tier}'s maximum is {tier.destiny_max}",
+        )
+    if sheet.destiny.points > sheet.destiny.maximum:
+        problem(
+            f"{CREATION} > Finishing Touches",
+            f"{sheet.destiny.points} destiny points",
+            f"at most {sheet.destiny.maximum}",
+        )
+    budget = tiered_budget(sheet)
+    if budget.attribute_points_left < 0:
+        problem(
+            f"{CREATION} > Attributes",
+            f"{-budget.attribute_points_left} attribute point(s) over",
+            f"spend at most {budget.attribute_points}",
+        )
+    if budget.skill_points_left < 0:
+        problem(
+            f"{CREATION} > Skills",
+            f"{-budget.skill_points_left} skill point(s) over",
+            f"spend at most {budget.skill_points} (vocation ranks beyond {tier.vocation_points} "
+            "vocation points are paid with skill points)",
+        )
+    return Report(legal=not problems, problems=tuple(problems), budget=budget)
+
+
+def tiered_commerce_points(sheet: TieredCharacter) -> int:
+    """Commerce points: the tier's plus one per quirk of wealth (000 > Equipment)."""
+    base = tier_resources().of(sheet.tier).commerce_points + len(sheet.commerce.quirks)
+    return base if sheet.commerce.points is None else sheet.commerce.points
