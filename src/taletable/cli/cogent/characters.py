@@ -1,11 +1,292 @@
-"""Cogent characters commands."""
+"""`taletable cogent character ...` and `taletable cogent buy`: sheets from the command line."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any, Literal
+
 import click
 
+from taletable.cli.common import console, emit, json_option
+from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.character import load_character, save_character, validate
+from taletable.systems.cogent.character.commerce import purchase
+from taletable.systems.cogent.character.files import character_from_data
+from taletable.systems.cogent.character.pools import (
+    check_pool,
+    combat_pool,
+    pool_names,
+    strength_reductions,
+)
+from taletable.systems.cogent.character.progression import advance_core, advance_tiered
+from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
+from taletable.systems.cogent.character.tables import tier_resources
+from taletable.systems.cogent.equipment import armour_level
+
 __all__ = ["register"]
+
+Sheet = CoreCharacter | TieredCharacter
+
+
+@click.group("character")
+def character() -> None:
+    """Character sheets: create, validate, show, pools, advance."""
+
+
+def _report_data(sheet: Sheet) -> dict[str, Any]:
+    report = validate(sheet)
+    return {
+        "legal": report.legal,
+        "problems": [problem.to_data() for problem in report.problems],
+        "budget": report.budget.to_data(),
+    }
+
+
+def _render_report(data: dict[str, Any]) -> None:
+    budget = data["budget"]
+    console.print(
+        f"attribute points left {budget['attribute_points_left']} of {budget['attribute_points']}; "
+        f"skill points left {budget['skill_points_left']} of {budget['skill_points']}"
+    )
+    if data["legal"]:
+        console.print("[bold green]legal[/bold green]")
+    for problem in data["problems"]:
+        console.print(f"[red]✗[/red] {problem['found']} ({problem['rule']}); {problem['fix']}")
+
+
+@character.command("new")
+@click.option(
+    "--from",
+    "from_file",
+    type=click.Path(dir_okay=False),
+    help="Build from this file (non-interactive).",
+)
+@click.option(
+    "--out", type=click.Path(dir_okay=False), required=True, help="Where to save (.yaml or .json)."
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@json_option
+def new(from_file: str | None, out: str, force: bool, as_json: bool) -> None:
+    """Create a character: from a file (validated), or by prompts for a starting sheet."""
+    if Path(out).exists() and not force:
+        raise InputError("--out", f"{out} exists", expected="another path, or --force")
+    if from_file is not None:
+        sheet = load_character(from_file)
+    else:
+        edition = click.prompt("Edition", type=click.Choice(["core", "tiered"]), default="core")
+        name = click.prompt("Name").strip()
+        data: dict[str, Any] = {"edition": edition, "identity": {"name": name}}
+        data["identity"]["concept"] = click.prompt("Concept", default="", show_default=False)
+        if edition == "core":
+            mode = click.prompt(
+                "Mode",
+                type=click.Choice(["fast_play", "initiate", "adept", "veteran"]),
+                default="fast_play",
+            )
+            data["mode"] = mode
+            data["commerce"] = {
+                "assigned": click.prompt(
+                    "Commerce level from the narrator", type=click.IntRange(2, 4), default=3
+                )
+            }
+            vocation = click.prompt("First vocation (mandatory)")
+            attribute = click.prompt("Its attribute", type=click.Choice(["STR", "RFL", "INT"]))
+            data["vocations"] = [{"name": vocation, "attribute": attribute, "points": 1}]
+        else:
+            tier = click.prompt("Tier", type=click.IntRange(0, 5), default=2)
+            limits = tier_resources().of(tier)
+            data["tier"] = tier
+            data["destiny"] = {"points": limits.destiny_start, "maximum": limits.destiny_max}
+        sheet = character_from_data(data, source="prompts")
+    save_character(sheet, out)
+    data = _report_data(sheet)
+
+    def render() -> None:
+        console.print(f"saved {out}")
+        _render_report(data)
+
+    emit({"saved": out, **data}, as_json, render)
+
+
+@character.command("validate")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--cost-increase",
+    type=click.IntRange(0, 5),
+    default=1,
+    show_default=True,
+    help="Extra skill points per point in a skill marked * (RULINGS.md).",
+)
+@json_option
+def validate_command(file: str, cost_increase: int, as_json: bool) -> None:
+    """Check a sheet against every creation rule; exit 2 when it is not legal."""
+    sheet = load_character(file)
+    report = validate(sheet, cost_increase=cost_increase)
+    data = {
+        "legal": report.legal,
+        "problems": [p.to_data() for p in report.problems],
+        "budget": report.budget.to_data(),
+    }
+    emit(data, as_json, lambda: _render_report(data))
+    if not report.legal:
+        raise click.exceptions.Exit(2)
+
+
+@character.command("show")
+@click.argument("file", type=click.Path(dir_okay=False))
+@json_option
+def show(file: str, as_json: bool) -> None:
+    """Print a readable sheet."""
+    sheet = load_character(file)
+
+    def render() -> None:
+        console.print(
+            f"[bold]{sheet.identity.name}[/bold] — {sheet.identity.concept} ({sheet.edition})"
+        )
+        console.print("  ".join(f"{k} {v}" for k, v in sheet.attributes.model_dump().items()))
+        for name, points in sorted(sheet.skills.items()):
+            console.print(f"  {name}: {points}")
+        for vocation in sheet.vocations:
+            level = getattr(vocation, "points", None)
+            if level is None:
+                level = getattr(vocation, "rank", 0)
+            console.print(f"  [bold]{vocation.name}[/bold] ({vocation.attribute}) {level}")
+        console.print(f"destiny {sheet.destiny.points}/{sheet.destiny.maximum}")
+        _render_report(_report_data(sheet))
+
+    emit(sheet.to_data(), as_json, render)
+
+
+@character.command("pools")
+@click.argument("file", type=click.Path(dir_okay=False))
+@json_option
+def pools(file: str, as_json: bool) -> None:
+    """Every check pool and combat pool of a sheet, with how each is built."""
+    sheet = load_character(file)
+    checks = {name: check_pool(sheet, name) for name in pool_names(sheet)}
+    combat = {}
+    targets: tuple[Literal["melee", "ranged"], ...] = ("melee", "ranged")
+    for weapon in sheet.equipment.weapons:
+        for target in targets:
+            try:
+                combat[f"{weapon.name} vs {target}"] = combat_pool(
+                    sheet, weapon.name, target=target
+                )
+            except InputError:
+                continue
+    data = {
+        "checks": {
+            name: {"dice": pool.size, "breakdown": [c.to_data() for c in pool.contributions]}
+            for name, pool in checks.items()
+        },
+        "combat": {
+            name: {"dice": pool.size, "breakdown": [c.to_data() for c in pool.contributions]}
+            for name, pool in combat.items()
+        },
+        "initiative": sheet.attributes.RFL,
+        "strength_reductions": strength_reductions(sheet),
+        "armour_level": armour_level(sheet.equipment.armour),
+    }
+
+    def render() -> None:
+        for name, pool in {**checks, **combat}.items():
+            parts = ", ".join(f"{c.source} {c.dice:+d}" for c in pool.contributions[1:])
+            console.print(f"{name}: [bold]{pool.size}D6[/bold] (base 3, {parts})")
+        console.print(
+            f"initiative {data['initiative']}; STR reductions {data['strength_reductions']}; "
+            f"armour level {data['armour_level']}"
+        )
+
+    emit(data, as_json, render)
+
+
+@character.command("advance")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--event",
+    required=True,
+    type=click.Choice(
+        ["chapter", "arc", "final-arc", "first-session", "milestone", "growth", "tier"]
+    ),
+)
+@click.option("--vocation", default="*", help="For a career milestone: the vocation (default all).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
+@json_option
+def advance(file: str, event: str, vocation: str, out: str | None, as_json: bool) -> None:
+    """Apply a campaign event (recorded in the sheet's history) and save."""
+    sheet = load_character(file)
+    if isinstance(sheet, CoreCharacter):
+        if event in ("growth", "tier"):
+            raise RulesError(
+                "002 > Campaign Progression",
+                f"'{event}' is a tiered event",
+                fix="use chapter or arc",
+            )
+        updated: Sheet = advance_core(sheet, event, vocation=vocation)  # type: ignore[arg-type]
+    else:
+        if event not in ("chapter", "growth", "tier"):
+            raise RulesError(
+                "000 > Tier Progression",
+                f"'{event}' is a core event",
+                fix="use chapter, growth or tier",
+            )
+        updated = advance_tiered(sheet, event)  # type: ignore[arg-type]
+    save_character(updated, out or file)
+    last = updated.history[-1]
+    emit(last.to_data(), as_json, lambda: console.print(f"{last.event}: {last.detail}"))
+
+
+def buy_command() -> click.Command:
+    """`taletable cogent buy`: spend commerce points."""
+
+    @click.command("buy")
+    @click.argument("file", type=click.Path(dir_okay=False))
+    @click.option("--item", required=True, help="What is bought.")
+    @click.option("--value", type=click.IntRange(0, 8), required=True, help="Its item value (0-8).")
+    @click.option("--quantity", is_flag=True, help="Bought in quantity or regularly.")
+    @click.option(
+        "--haggled", is_flag=True, help="A passed persuasion/deception check dropped the value."
+    )
+    @click.option(
+        "--destiny", type=int, default=0, help="Destiny points the narrator lets lower the value."
+    )
+    @click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
+    @json_option
+    def buy(
+        file: str,
+        item: str,
+        value: int,
+        quantity: bool,
+        haggled: bool,
+        destiny: int,
+        out: str | None,
+        as_json: bool,
+    ) -> None:
+        """Buy an item with commerce points (core edition)."""
+        sheet = load_character(file)
+        if not isinstance(sheet, CoreCharacter):
+            raise RulesError(
+                "002 > Commerce Points",
+                "purchases use the core commerce rules",
+                fix="use a core sheet",
+            )
+        updated, record = purchase(
+            sheet, item, value, quantity=quantity, haggled=haggled, destiny=destiny
+        )
+        save_character(updated, out or file)
+        emit(
+            record,
+            as_json,
+            lambda: console.print(
+                f"{item} (value {record.effective_value}) costs {record.cost}: "
+                f"commerce {record.points_before} -> {record.points_after}"
+            ),
+        )
+
+    return buy
 
 
 def register(group: click.Group) -> None:
     """Add this module's commands to `taletable cogent`."""
+    group.add_command(character)
+    group.add_command(buy_command())

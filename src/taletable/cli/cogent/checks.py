@@ -28,6 +28,7 @@ from taletable.cli.common import (
 )
 from taletable.errors import InputError
 from taletable.systems.cogent.assists import convert_assist, roll_assist, roll_collaboration
+from taletable.systems.cogent.character import check_pool, load_character
 from taletable.systems.cogent.checks import roll_check
 from taletable.systems.cogent.conflicts import powerless_challenge_level, roll_conflict
 from taletable.systems.cogent.destiny import DestinyPurse, parse_after_modes, parse_before_modes
@@ -75,6 +76,10 @@ def _scale(text: str | None) -> tuple[int, int] | None:
 
 @click.command("check")
 @click.option("--pool", type=int, help="Dice in the pool (base 3 included).")
+@click.option(
+    "--character", type=click.Path(dir_okay=False), help="Build the pool from this sheet."
+)
+@click.option("--skill", help="With --character: the skill, vocational skill or specialisation.")
 @click.option(
     "--part",
     "parts",
@@ -143,7 +148,8 @@ def _scale(text: str | None) -> tuple[int, int] | None:
 @dice_options
 @json_option
 def check(
-    pool: int | None, parts: tuple[str, ...], challenge_level: int | None, edition: str,
+    pool: int | None, character: str | None, skill: str | None, parts: tuple[str, ...],
+    challenge_level: int | None, edition: str,
     advantage: bool, disadvantage: bool, destiny_before: str, destiny_after: str,
     destiny_points: int | None, temporary_destiny: int, npc: bool, routine: bool, reflex: bool,
     assist_bonus: int, scale_text: str | None, destiny_after_cap: bool, scale_method: str,
@@ -158,7 +164,21 @@ def check(
         scale_method=scale_method,
         scale_clamp=not no_scale_clamp,
     )
-    built = build_pool(pool, parts)
+    if character is not None:
+        if skill is None or pool is not None:
+            raise InputError(
+                "--skill", "--character needs --skill and no --pool", expected="--skill NAME"
+            )
+        sheet = load_character(character)
+        if sheet.edition != rules.edition:
+            rules = rules.model_copy(update={"edition": sheet.edition})
+        built = check_pool(sheet, skill)
+        for name, dice in (_parse_part(part) for part in parts):
+            built = built.plus(name, dice)
+    elif skill is not None:
+        raise InputError("--skill", "--skill needs --character", expected="--character FILE")
+    else:
+        built = build_pool(pool, parts)
     source = make_source(faces, seed)
     result = roll_check(
         built,
