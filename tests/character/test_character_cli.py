@@ -27,11 +27,30 @@ def test_validate_pools_and_check_from_a_sheet(run_cli: Any) -> None:
     )
     assert pools.json()["combat"]["Arming Sword vs melee"]["dice"] == 8
     assert pools.json()["checks"]["Athletics"]["dice"] == 6
-    check = run_cli("cogent", "check", "--character", str(EXAMPLES / "core_sir_terrik.yaml"),
-                    "--skill", "Athletics", "--cl", "3", "--faces", "4,4,4,1,1,1", "--json")  # fmt: skip
+    check = run_cli(
+        "cogent",
+        "check",
+        "--character",
+        str(EXAMPLES / "core_sir_terrik.yaml"),
+        "--skill",
+        "Athletics",
+        "--cl",
+        "3",
+        "--faces",
+        "4,4,4,1,1,1",
+        "--json",
+    )
     assert check.json()["pool"] == 6 and check.json()["passed"] is True
-    missing = run_cli("cogent", "check", "--character", str(EXAMPLES / "core_sir_terrik.yaml"),
-                      "--skill", "Juggling", "--cl", "3")  # fmt: skip
+    missing = run_cli(
+        "cogent",
+        "check",
+        "--character",
+        str(EXAMPLES / "core_sir_terrik.yaml"),
+        "--skill",
+        "Juggling",
+        "--cl",
+        "3",
+    )
     assert missing.status == 2 and "not on the sheet" in missing.stderr
 
 
@@ -50,8 +69,7 @@ def test_new_from_file_and_advance_and_buy(run_cli: Any, tmp_path: Path) -> None
     """new --from saves atomically; advance records an award; buy spends commerce."""
     out = tmp_path / "ansel.yaml"
     ansel = str(EXAMPLES / "core_brother_ansel.yaml")
-    made = run_cli("cogent", "character", "new", "--from", ansel,
-                   "--out", str(out))  # fmt: skip
+    made = run_cli("cogent", "character", "new", "--from", ansel, "--out", str(out))
     assert made.status == 0, made.stderr
     again = run_cli("cogent", "character", "new", "--from", str(out), "--out", str(out))
     assert again.status == 2 and "exists" in again.stderr
@@ -107,8 +125,13 @@ def test_tiered_progression() -> None:
 def test_tight_purse_and_destiny_discount() -> None:
     """Tight Purse forbids items above level - 2; destiny lowers a value a level per point."""
     mara = load_character(EXAMPLES / "core_mara_the_thief.yaml")
-    tight = mara.model_copy(update={"commerce": mara.commerce.model_copy(
-        update={"assigned": 4, "quirks": ("Tight Purse",), "bonus_skills": ()})})  # fmt: skip
+    tight = mara.model_copy(
+        update={
+            "commerce": mara.commerce.model_copy(
+                update={"assigned": 4, "quirks": ("Tight Purse",), "bonus_skills": ()}
+            )
+        }
+    )
     with pytest.raises(RulesError, match="Tight Purse"):
         purchase(tight, "Horse", 3)
     cheaper, record = purchase(tight, "Horse", 3, destiny=1)
