@@ -52,8 +52,8 @@ def test_plot_points_add_more_main_dice() -> None:
     """004 > Rolling the Dice 4: Plot Points add more main dice to the total."""
     result = score((8, 8, 8, 8), (6, 5, 4, 1), add=1)
     assert (result.kept, result.total, result.plot_points) == ((6, 5, 4), 15, 1)
-    with pytest.raises(InputError, match="only 1 more"):
-        score((8, 8, 8, 8), (6, 5, 4, 1), add=2)
+    capped = score((8, 8, 8, 8), (6, 5, 4, 1), add=2)
+    assert (capped.kept, capped.total, capped.added, capped.plot_points) == ((6, 5, 4), 15, 1, 1)
 
 
 @given(st.lists(st.sampled_from([4, 6, 8, 10, 12]), min_size=1, max_size=12), st.integers(0, 2**32))
@@ -134,3 +134,23 @@ def test_no_input_crashes_the_cli(command: str, arguments: list[str]) -> None:
     if "--faces" not in arguments:
         arguments = [*arguments, "--seed", "1"] if command == "roll" else arguments
     assert main(["labcats", command, *arguments]) in (0, 2)
+
+
+def test_total_of_is_the_scoring_rule() -> None:
+    """total_of scores faces: 1s set aside, two highest, highest resource, add capped."""
+    from taletable.systems.labcats.dice import total_of
+
+    scored = total_of((1, 5, 3, 7), (8, 6, 6, 10), (4, 2))
+    assert (scored.complications, scored.kept, scored.resource, scored.total) == (
+        (8,),
+        (7, 5),
+        4,
+        16,
+    )
+    failed = total_of((1, 1), (8, 6), (6,))
+    assert (failed.failed, failed.total, failed.complications) == (True, 0, (8, 6))
+    assert total_of((6, 5, 4, 1), (8, 8, 8, 8), add=3).added == 1
+    with pytest.raises(InputError, match="d6 cannot show 7"):
+        total_of((7,), (6,))
+    with pytest.raises(InputError, match="--add"):
+        total_of((3,), (6,), add=-1)

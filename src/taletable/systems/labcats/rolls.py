@@ -3,7 +3,8 @@
 The main pool is rolled; dice showing 1 are set aside as complications (if every die shows 1,
 the roll fails). The side pool of Resources is rolled separately and its 1s are not
 complications. The total is the two highest main dice plus the highest resource die; Plot Points
-add more main dice to the total, one each.
+add more main dice to the total, one each. The scoring itself is
+:func:`~taletable.systems.labcats.dice.total_of`.
 """
 
 from __future__ import annotations
@@ -13,13 +14,11 @@ from collections.abc import Sequence
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
-from taletable.systems.labcats.dice import MAX_POOL_DICE
+from taletable.systems.labcats.dice import KEPT_FOR_FREE, MAX_POOL_DICE, total_of
 
 __all__ = ["KEPT_FOR_FREE", "LabcatsRoll", "roll_pool", "score"]
 
 SOURCE = "004 > Rolling the Dice"
-#: Two main dice count toward the total for free.
-KEPT_FOR_FREE = 2
 
 
 class LabcatsRoll(Record):
@@ -50,34 +49,33 @@ def score(
     dice_source: str = "given",
 ) -> LabcatsRoll:
     """Score rolled faces by 004 > Rolling the Dice (pure: no dice are thrown here)."""
-    if len(pool) != len(faces) or len(resources) != len(resource_faces):
-        raise InputError("faces", "one face per die is needed", expected="as many faces as dice")
-    for sides, face in zip((*pool, *resources), (*faces, *resource_faces), strict=True):
-        if not 1 <= face <= sides:
-            raise InputError("faces", f"a d{sides} cannot show {face}", expected=f"1 to {sides}")
-    if add < 0:
-        raise InputError("--add", f"{add}", expected="0 or more extra dice")
-    complications = tuple(sides for sides, face in zip(pool, faces, strict=True) if face == 1)
-    usable = sorted((face for face in faces if face != 1), reverse=True)
-    failed = not usable
-    applied = [f"1s are complications; two highest main dice + highest resource die ({SOURCE})"]
-    if add > max(0, len(usable) - KEPT_FOR_FREE):
+    if len(resources) != len(resource_faces):
         raise InputError(
-            "--add",
-            f"only {max(0, len(usable) - KEPT_FOR_FREE)} more main dice can be added",
-            expected="no more than the dice left beyond the two highest (1s excluded)",
+            "--resource-faces",
+            f"{len(resource_faces)} faces for {len(resources)} resource dice",
+            expected="one face per resource die",
         )
-    kept = () if failed else tuple(usable[: KEPT_FOR_FREE + add])
-    resource = max(resource_faces) if resource_faces else None
-    if failed:
-        applied.append("every main die shows 1: the roll fails")
+    for sides, face in zip(resources, resource_faces, strict=True):
+        if not 1 <= face <= sides:
+            raise InputError(
+                "--resource-faces", f"a d{sides} cannot show {face}", expected=f"1 to {sides}"
+            )
+    scored = total_of(faces, pool, resource_faces, add)
+    applied = [f"1s are complications; two highest main dice + highest resource die ({SOURCE})"]
+    if scored.failed:
+        applied.append(f"every main die shows 1: the roll fails ({SOURCE} 1)")
+    if resource_faces and 1 in resource_faces:
+        applied.append(f"a resource die's 1 is no complication ({SOURCE} 2)")
     if add:
-        applied.append(f"{add} Plot Point(s) add {add} more main dice to the total")
-    total = 0 if failed else sum(kept) + (resource or 0)
+        applied.append(
+            f"{scored.added} Plot Point(s) add {scored.added} more main dice to the total "
+            f"({add} asked; only dice beyond the two highest non-1s can be added) ({SOURCE} 4)"
+        )
     return LabcatsRoll(
         pool=tuple(pool), faces=tuple(faces), resources=tuple(resources),
-        resource_faces=tuple(resource_faces), complications=complications, kept=kept,
-        resource=resource, added=add, plot_points=add, total=total, failed=failed,
+        resource_faces=tuple(resource_faces), complications=scored.complications,
+        kept=scored.kept, resource=scored.resource, added=scored.added,
+        plot_points=scored.added, total=scored.total, failed=scored.failed,
         dice_source=dice_source, rules_applied=tuple(applied),
     )  # fmt: skip
 
