@@ -122,6 +122,9 @@ def _combat_skill(sheet: Sheet, skill: str) -> tuple[str, int]:
             for combat in vocation.combat_skills:
                 if combat.name.lower() == skill.lower() and combat.points > best[1]:
                     best = (f"{combat.name} ({vocation.name})", combat.points)
+            for vocational in vocation.vocational_skills:  # a creature's natural weapons
+                if vocational.name.lower() == skill.lower() and vocational.points > best[1]:
+                    best = (f"{vocational.name} ({vocation.name})", vocational.points)
     else:
         for tiered_vocation in sheet.vocations:
             for special in tiered_vocation.specialisations:
@@ -149,6 +152,8 @@ def combat_pool(
             names = ", ".join(w.name for w in sheet.equipment.weapons) or "none carried"
             raise InputError("--weapon", f"{weapon!r} is not carried", expected=names)
         group, label, magic = weapon_group(carried.group), carried.name, carried.magic_bonus
+        if carried.skill:
+            group = group.model_copy(update={"skill": carried.skill})
     bonus = group.melee if target == "melee" else group.ranged
     if bonus is None:
         raise InputError(

@@ -155,6 +155,8 @@ class Weapon(Record):
     name: str = Field(min_length=1)
     group: str
     magic_bonus: int = Field(default=0, ge=0, le=10)
+    #: The combat skill that wields it when not the group's own (a beast's "Grinding Teeth").
+    skill: str | None = None
 
 
 class Equipment(Record):
