@@ -52,6 +52,25 @@ def test_success_counting() -> None:
     assert roll_notation("1d20>=15", GivenFaces([15])).successes == 1
 
 
+@pytest.mark.parametrize(
+    ("notation", "successes"),
+    [("6d6>=4", 3), ("6d6>4", 2), ("6d6<=2", 2), ("6d6<2", 1), ("6d6=6", 1), ("6d6 = 3", 1)],
+)
+def test_every_success_comparison(notation: str, successes: int) -> None:
+    """Each trailing comparison on a dice term counts the dice it selects (faces 1..6)."""
+    result = roll_notation(notation, GivenFaces([1, 2, 3, 4, 5, 6]))
+    assert (result.total, result.successes) == (successes, successes)
+    assert result.notation == notation
+
+
+def test_success_breakdown_and_lone_equals_in_annotations() -> None:
+    """The breakdown reads like d20's; an `=` inside an annotation is left alone."""
+    result = roll_notation("4d6>=5", GivenFaces([6, 1, 5, 2]))
+    assert result.breakdown == "4d6 (6, 1, 5, 2) >= 5 = 2"
+    assert roll_notation("1d20 [to hit=yes]", GivenFaces([7])).total == 7
+    assert roll_notation("2d6+1>=4", GivenFaces([1, 1])).successes is None
+
+
 def test_comparison_of_totals() -> None:
     """A comparison of a non-dice expression is 1 or 0, as in d20."""
     assert roll_notation("(2d6) > 7", GivenFaces([4, 4])).total == 1
@@ -79,9 +98,14 @@ def test_limits_and_errors() -> None:
         roll_notation("1d0", SeededDice(1))
 
 
-def test_seeded_rolls_are_reproducible() -> None:
-    """The same seed gives the same roll."""
+def test_seeded_rolls_are_reproducible(run_cli: Any) -> None:
+    """The same seed gives the same roll, in the engine and on the command line."""
     assert roll_notation("10d10kh3", SeededDice(9)) == roll_notation("10d10kh3", SeededDice(9))
+    first = run_cli("roll", "8d6>=4", "--seed", "42", "--json").json()
+    again = run_cli("roll", "8d6>=4", "--seed", "42", "--json").json()
+    assert first == again
+    assert len(first["faces"]) == 8
+    assert first["successes"] == sum(face >= 4 for face in first["faces"])
 
 
 def test_cli_roll_json(run_cli: Any) -> None:
@@ -91,6 +115,11 @@ def test_cli_roll_json(run_cli: Any) -> None:
     assert (out.json()["total"], out.json()["faces"]) == (12, [5, 4, 1, 3])
     bad = run_cli("roll", "4d6", "--faces", "1,2")
     assert bad.status == 2 and "needs 2 more" in bad.stderr
+    nonsense = run_cli("roll", "3q6")
+    assert nonsense.status == 2
+    assert "NOTATION" in nonsense.stderr and "e.g. d20" in nonsense.stderr
+    readable = run_cli("roll", "4d6kh3", "--faces", "5,4,1,3")
+    assert "4d6kh3 (5, 4, ~~1~~, 3) = 12" in readable.stdout
 
 
 @settings(max_examples=400, deadline=None)
@@ -98,3 +127,13 @@ def test_cli_roll_json(run_cli: Any) -> None:
 def test_no_notation_crashes(text: str) -> None:
     """Any string gives a result or exit status 2, never a traceback."""
     assert main(["roll", text, "--seed", "1"]) in (0, 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_no_unicode_string_crashes(text: str) -> None:
+    """Any text at all, to the engine: a result or an InputError naming NOTATION."""
+    try:
+        roll_notation(text, SeededDice(1))
+    except InputError as error:
+        assert error.field in {"NOTATION", "dice", "--faces"}

@@ -7,7 +7,10 @@ from a dice source, so this module walks ``d20``'s parse tree itself and draws e
 
 Beyond ``d20``'s grammar: a comparison whose left side is a dice term counts **successes**
 (``8d6>=4`` is the number of dice showing 4 or more), the convention of dice-pool games; any other
-comparison is 1 when true and 0 when false, as in ``d20``. Operators on dice: ``k``/``p`` (keep
+comparison is 1 when true and 0 when false, as in ``d20``. ``d20`` parses ``>=``, ``>``, ``<=``,
+``<``, ``==`` and ``!=`` as comparisons but has no lone ``=``, so before parsing a lone ``=``
+outside ``[annotations]`` is read as ``==`` (``8d6=6`` counts sixes); the evaluator, not ``d20``,
+gives a comparison on a dice term its success-counting meaning. Operators on dice: ``k``/``p`` (keep
 or drop), ``rr`` (reroll until no die matches), ``ro`` (reroll once), ``ra`` (reroll once and add),
 ``e`` (explode), ``mi``/``ma`` (minimum/maximum face); selectors ``N``, ``hN``, ``lN``, ``>N``,
 ``<N``. Limits: :data:`MAX_DICE_PER_ROLL` dice over the whole expression, rerolls and explosions
@@ -134,7 +137,7 @@ class _Evaluator:
             successes = sum(1 for die in dice if die.kept and test(die.value, target))
             self.terms[-1] = self.terms[-1].model_copy(update={"successes": successes})
             self.successes = successes if self.successes is None else self.successes + successes
-            return successes, f"{text} {node.op} {target_text} = {successes} success(es)"
+            return successes, f"{text} {node.op} {target_text}"
         left, left_text = self.value(node.left)
         right, right_text = self.value(node.right)
         text = f"{left_text} {node.op} {right_text}"
@@ -297,8 +300,27 @@ def _guard_rerolls(tree: object) -> None:
         stack.extend(getattr(node, "children", []))
 
 
+def _lone_equals_as_comparison(text: str) -> str:
+    """``8d6=6`` becomes ``8d6==6``: a lone ``=`` (not in ``==``, ``>=``, ``<=``, ``!=`` or an
+    ``[annotation]``) is the equality test, which ``d20``'s grammar spells ``==``."""
+    out: list[str] = []
+    depth = 0
+    for index, char in enumerate(text):
+        depth += (char == "[") - (char == "]")
+        before = text[index - 1] if index else ""
+        after = text[index + 1] if index + 1 < len(text) else ""
+        if char == "=" and depth <= 0 and before not in "=<>!" and after != "=":
+            out.append("==")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
 def roll_notation(notation: str, source: DiceSource) -> NotationResult:
-    """Roll ``notation`` with every die drawn from ``source``."""
+    """Roll ``notation`` with every die drawn from ``source``.
+
+    ``notation`` is kept as given in the result; a lone ``=`` is read as ``==`` first.
+    """
     text = notation.strip()
     if not text:
         raise InputError(FIELD, "empty notation", expected=EXAMPLES)
@@ -307,7 +329,7 @@ def roll_notation(notation: str, source: DiceSource) -> NotationResult:
             FIELD, f"{len(text)} characters is too long", expected=f"at most {MAX_NOTATION_LENGTH}"
         )
     try:
-        tree = d20.parse(text)
+        tree = d20.parse(_lone_equals_as_comparison(text))
     except d20.RollError as error:
         problem = str(error).split(":")[0].replace("\n", " ")
         raise InputError(
