@@ -1,11 +1,256 @@
-"""Cogent combat commands."""
+"""`taletable cogent combat ...`: run an encounter round by round from the command line.
+
+The encounter lives in a JSON file, saved atomically after every step; a refused step leaves
+it unchanged.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import click
+
+from taletable.cli.common import (
+    console,
+    dice_options,
+    emit,
+    finish_source,
+    json_option,
+    make_source,
+)
+from taletable.errors import InputError
+from taletable.files import atomic_write_text, load_model, read_structured
+from taletable.systems.cogent.character import load_character
+from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat import (
+    Declaration,
+    Encounter,
+    choose,
+    declare,
+    resolve,
+    start_encounter,
+)
+from taletable.systems.cogent.combat.aftermath import pending
+from taletable.systems.cogent.combat.outcomes import legal_outcomes
+from taletable.systems.cogent.combat.pool import narrator_modifiers
+from taletable.systems.cogent.statblock import load_statblock
 
 __all__ = ["register"]
 
 
+@click.group("combat")
+def combat() -> None:
+    """Run a combat encounter: start, declare, resolve, choose, status."""
+
+
+def _load(path: str) -> Encounter:
+    return load_model(read_structured(path), Encounter, source=path)
+
+
+def _save(encounter: Encounter, path: str) -> None:
+    atomic_write_text(path, json.dumps(encounter.model_dump(mode="json"), indent=1) + "\n")
+
+
+def _sheet(path: str) -> CoreCharacter:
+    data = read_structured(path)
+    if isinstance(data, dict) and data.get("kind") == "statblock":
+        return load_statblock(path).as_character()
+    sheet = load_character(path)
+    if not isinstance(sheet, CoreCharacter):
+        raise InputError(
+            "--fighter", f"{path} is a tiered sheet", expected="a core sheet or a statblock"
+        )
+    return sheet
+
+
+def _status(encounter: Encounter) -> None:
+    console.print(f"[bold]{encounter.name}[/bold] round {encounter.round}, {encounter.phase}")
+    for fighter in encounter.combatants:
+        injuries = sum(i.level for i in fighter.sheet.injuries)
+        console.print(
+            f"  {fighter.id} ({fighter.side}) RFL {fighter.reflex} "
+            f"weapon {fighter.weapon or 'none'}; "
+            f"injury penalty -{injuries}D6; STR left {fighter.strength_left}, armour left "
+            f"{fighter.armour_left}; {', '.join(fighter.conditions) or 'ready'}"
+        )
+    if encounter.phase == "declaration":
+        declared = {d.actor for d in encounter.declarations}
+        waiting = [i for i in encounter.declaration_order() if i not in declared]
+        console.print(f"  to declare, in order: {', '.join(waiting) or 'none: resolve'}")
+    for victory in pending(encounter):
+        options = ", ".join(
+            legal_outcomes(victory.level, ranged=victory.ranged, disarm_only=victory.disarm_only)
+        )
+        console.print(
+            f"  #{victory.id} {victory.winner} over {victory.loser}, "
+            f"level {victory.level}: {options}"
+        )
+
+
+@combat.command("start")
+@click.option(
+    "--fighter",
+    "fighters",
+    multiple=True,
+    required=True,
+    metavar="ID:SIDE:FILE[:WEAPON]",
+    help="A combatant from a character or statblock file (repeatable).",
+)
+@click.option("--name", default="encounter", help="The encounter's name.")
+@click.option(
+    "--out", required=True, type=click.Path(dir_okay=False), help="The encounter file to write."
+)
+@dice_options
+@json_option
+def start(
+    fighters: tuple[str, ...],
+    name: str,
+    out: str,
+    faces: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Start an encounter (RFL ties are settled now by a 1D6 roll-off that holds)."""
+    if Path(out).exists():
+        raise InputError("--out", f"{out} exists", expected="a new encounter file")
+    parsed = []
+    for text in fighters:
+        parts = text.split(":")
+        if len(parts) not in (3, 4) or not all(parts[:3]):
+            raise InputError("--fighter", f"{text!r}", expected="ID:SIDE:FILE[:WEAPON]")
+        parsed.append((parts[0], parts[1], _sheet(parts[2]), parts[3] if len(parts) == 4 else None))
+    source = make_source(faces, seed)
+    encounter = start_encounter(parsed, source, name=name)
+    finish_source(source)
+    _save(encounter, out)
+    emit(encounter, as_json, lambda: _status(encounter))
+
+
+@combat.command("declare")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--actor", required=True, help="Who declares.")
+@click.option(
+    "--action",
+    required=True,
+    type=click.Choice(
+        ["attack", "ranged", "defend", "charge", "brace", "disarm", "other", "check", "wait"]
+    ),
+)
+@click.option("--target", help="The target's id.")
+@click.option(
+    "--circumstance",
+    "circumstances",
+    multiple=True,
+    type=click.Choice(["high ground", "flank"]),
+    help="A circumstantial bonus.",
+)
+@click.option(
+    "--modifier",
+    "modifiers",
+    multiple=True,
+    metavar="NAME=DICE",
+    help="A narrator's modifier (distance, unequal equipment...).",
+)
+@click.option("--pool", type=int, help="For other/check actions: the narrator's pool.")
+@click.option(
+    "--cl",
+    "challenge_level",
+    type=int,
+    help="Off guard: the CL (wins over it are victory levels); check: its CL.",
+)
+@click.option("--against", help="For a check: the opponent whose wins are the CL.")
+@click.option("--prepared", is_flag=True, help="Brace prepared a full round before.")
+@json_option
+def declare_command(
+    file: str,
+    actor: str,
+    action: str,
+    target: str | None,
+    circumstances: tuple[str, ...],
+    modifiers: tuple[str, ...],
+    pool: int | None,
+    challenge_level: int | None,
+    against: str | None,
+    prepared: bool,
+    as_json: bool,
+) -> None:
+    """Declare an action (lowest RFL first; it cannot be changed)."""
+    encounter = _load(file)
+    declaration = Declaration(
+        actor=actor,
+        action=action,
+        target=target,
+        circumstances=circumstances,
+        modifiers=narrator_modifiers(modifiers),
+        pool=pool,
+        challenge_level=challenge_level,
+        against=against,
+        prepared=prepared,
+    )
+    encounter = declare(encounter, declaration)
+    _save(encounter, file)
+    emit(encounter, as_json, lambda: console.print(encounter.log[-1]))
+
+
+@combat.command("resolve")
+@click.argument("file", type=click.Path(dir_okay=False))
+@dice_options
+@json_option
+def resolve_command(file: str, faces: str | None, seed: int | None, as_json: bool) -> None:
+    """Roll every combatant's pool (highest RFL first) and find the victories."""
+    encounter = _load(file)
+    before = len(encounter.log)
+    source = make_source(faces, seed)
+    encounter = resolve(encounter, source)
+    finish_source(source)
+    _save(encounter, file)
+
+    def render() -> None:
+        for line in encounter.log[before:]:
+            console.print(line)
+        _status(encounter)
+
+    emit(encounter, as_json, render)
+
+
+@combat.command("choose")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--victory", type=int, required=True, help="The victory's number (#N).")
+@click.option("--outcome", help="The outcome; default: the most severe injury the level allows.")
+@click.option("--strength", type=int, help="STR points the loser spends (default: policy).")
+@click.option("--armour", type=int, help="Armour levels the loser spends (default: policy).")
+@json_option
+def choose_command(
+    file: str,
+    victory: int,
+    outcome: str | None,
+    strength: int | None,
+    armour: int | None,
+    as_json: bool,
+) -> None:
+    """Apply a victory's outcome with the loser's reductions."""
+    encounter = _load(file)
+    before = len(encounter.log)
+    encounter = choose(encounter, victory, outcome, strength=strength, armour=armour)
+    _save(encounter, file)
+
+    def render() -> None:
+        for line in encounter.log[before:]:
+            console.print(line)
+
+    emit(encounter, as_json, render)
+
+
+@combat.command("status")
+@click.argument("file", type=click.Path(dir_okay=False))
+@json_option
+def status(file: str, as_json: bool) -> None:
+    """Where the encounter stands: combatants, who declares next, victories waiting."""
+    encounter = _load(file)
+    emit(encounter, as_json, lambda: _status(encounter))
+
+
 def register(group: click.Group) -> None:
     """Add this module's commands to `taletable cogent`."""
+    group.add_command(combat)

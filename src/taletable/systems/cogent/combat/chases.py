@@ -1,0 +1,71 @@
+"""Chases (002 > Combat > Chases): distance closes or opens by opposed rolls.
+
+The narrator sets a distance: close, medium or long. Each exchange is an opposed roll of
+Athletics (on foot) or Ride/Pilot (vehicles and mounts), assists allowed. A pursuer who wins
+closes the distance; winning at close distance catches the target. A target who wins opens it;
+winning at long distance escapes. How badly the caught target is stopped follows the size of
+the last loss (the margin is recorded for the narrator).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from taletable._model import Record
+from taletable.dice import DiceSource
+from taletable.errors import RulesError
+from taletable.systems.cogent.conflicts import roll_conflict
+from taletable.systems.cogent.pools import DicePool
+
+__all__ = ["DISTANCES", "Chase", "chase_round"]
+
+CHASES = "002 > Combat > Chases"
+DISTANCES = ("close", "medium", "long")
+
+
+class Chase(Record):
+    """A chase's state: the distance, and the outcome once it ends."""
+
+    distance: Literal["close", "medium", "long"]
+    outcome: Literal["caught", "escaped"] | None = None
+    last_margin: int = 0
+    rounds: int = 0
+    log: tuple[str, ...] = ()
+
+
+def chase_round(
+    chase: Chase,
+    pursuer: DicePool,
+    target: DicePool,
+    source: DiceSource,
+    target_source: DiceSource | None = None,
+    *,
+    pursuer_assist: int = 0,
+    target_assist: int = 0,
+) -> Chase:
+    """One opposed chase roll (ties rerolled: both sides are aware and active)."""
+    if chase.outcome is not None:
+        raise RulesError(CHASES, f"the chase is over ({chase.outcome})", fix="start a new chase")
+    result = roll_conflict(pursuer, target, source, target_source)
+    pursuer_wins = result.a_wins + pursuer_assist
+    target_wins = result.b_wins + target_assist
+    index = DISTANCES.index(chase.distance)
+    outcome: Literal["caught", "escaped"] | None = None
+    if pursuer_wins > target_wins:
+        if index == 0:
+            outcome = "caught"
+        distance = DISTANCES[max(0, index - 1)]
+    elif target_wins > pursuer_wins:
+        if index == len(DISTANCES) - 1:
+            outcome = "escaped"
+        distance = DISTANCES[min(len(DISTANCES) - 1, index + 1)]
+    else:
+        distance = chase.distance
+    line = f"pursuer {pursuer_wins} vs target {target_wins}: {outcome or distance}"
+    return Chase(
+        distance=distance,
+        outcome=outcome,
+        last_margin=abs(pursuer_wins - target_wins),
+        rounds=chase.rounds + 1,
+        log=(*chase.log, line),
+    )

@@ -1,0 +1,258 @@
+"""The performance phase: every combatant rolls once; engaged pairs compare wins.
+
+002 > Combat: each win over the opponent is a victory level. A melee roll can beat every
+engaged opponent (a combatant faces at most half its pool, rounded down); a ranged roll wins
+only against its declared target but defends against all, and against an adjacent melee
+attacker it counts only the dice left after the melee-target penalty (RULINGS.md). A defence
+roll (+2D6) wins nothing. A brace adds +2 wins against a charge. An off-guard attack or an
+incapacitated target is rolled against a CL (CL 1 for the incapacitated, armour ignored); wins
+over it are victory levels. A check's CL is an opponent's wins (Leon and Dartain). A melee
+attacker closing on a faster shooter cannot strike in that round (002 > Melee vs Ranged).
+"""
+
+from __future__ import annotations
+
+from taletable.dice import DiceSource
+from taletable.errors import RulesError
+from taletable.systems.cogent.combat.aftermath import maybe_end_round
+from taletable.systems.cogent.combat.pool import Situation, situational_pool
+from taletable.systems.cogent.combat.rounds import OFFENSIVE, ROUND_ORDER, expected_next
+from taletable.systems.cogent.combat.state import (
+    Combatant,
+    Declaration,
+    Encounter,
+    RollRecord,
+    Victory,
+)
+from taletable.systems.cogent.dice import count_wins
+
+__all__ = ["BRACE_WINS", "resolve"]
+
+BRACE_WINS = 2
+
+
+def _situation(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> Situation:
+    target_id = declaration.target
+    target = encounter.combatant(target_id) if target_id else None
+    at_range = target is not None and encounter.distance(fighter.id, target.id) == "range"
+    ranged_target = declaration.action == "ranged" and at_range
+    close = target is not None and encounter.distance(fighter.id, target.id) == "close"
+    reach = False
+    if target is not None and target.weapon:
+        carried = next(w for w in target.sheet.equipment.weapons if w.name == target.weapon)
+        reach = carried.group == "Reach Weapon"
+    circumstances = list(declaration.circumstances)
+    for condition in ("staggered", "prone"):
+        if condition in fighter.conditions:
+            circumstances.append(condition)
+    if declaration.action in ("charge", "disarm"):
+        circumstances.append(declaration.action)
+    if declaration.action in ("defend",):
+        circumstances.append("defence")
+    return Situation(
+        weapon=None if "disarmed" in fighter.conditions else fighter.weapon,
+        secondary=fighter.secondary if "disarmed" not in fighter.conditions else None,
+        target="ranged" if ranged_target else "melee",
+        close_combat=close,
+        opponent_reach=reach,
+        circumstances=tuple(circumstances),
+        narrator=declaration.modifiers,
+    )
+
+
+def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
+    rolls: dict[str, RollRecord] = {}
+    order = list(reversed(encounter.declaration_order()))
+    for ident in order:
+        fighter = encounter.combatant(ident)
+        declaration = next(d for d in encounter.declarations if d.actor == ident)
+        if declaration.action == "wait":
+            continue
+        if declaration.action in ("other", "check"):
+            size = declaration.pool or 0
+            breakdown: tuple[tuple[str, int], ...] = (("narrator's pool", size),)
+        else:
+            pool = situational_pool(fighter.sheet, _situation(encounter, fighter, declaration))
+            size = pool.size
+            breakdown = tuple((c.source, c.dice) for c in pool.contributions)
+        faces = source.roll(6, size) if size > 0 else ()
+        rolls[ident] = RollRecord(
+            actor=ident, pool=size, breakdown=breakdown, faces=faces, wins=count_wins(faces)
+        )
+    return rolls
+
+
+def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
+    """The performance phase: every declared combatant rolls; victories are found."""
+    if encounter.phase != "declaration":
+        raise RulesError(ROUND_ORDER, "this round is already resolved", fix="choose its outcomes")
+    missing = expected_next(encounter)
+    if missing is not None:
+        raise RulesError(ROUND_ORDER, f"{missing} has not declared", fix=f"declare for {missing}")
+    rolls = _roll(encounter, source)
+    declared = {d.actor: d for d in encounter.declarations}
+    log = list(encounter.log)
+    for record in rolls.values():
+        log.append(
+            f"round {encounter.round}: {record.actor} rolls {record.pool}D6 "
+            f"{list(record.faces)}: {record.wins} wins"
+        )
+    victories: list[Victory] = []
+    next_id = encounter.next_victory
+    updated = encounter
+
+    def wins_against(defender: str, attacker: str) -> int:
+        """A defender's wins against one attacker (ranged rolls weaken against melee; brace)."""
+        roll = rolls.get(defender)
+        if roll is None:
+            return 0
+        fighter = encounter.combatant(defender)
+        wins = roll.wins
+        attacker_declared = declared[attacker]
+        defender_declared = declared[defender]
+        if (
+            fighter.ranged_weapon
+            and encounter.distance(defender, attacker) != "range"
+            and attacker_declared.action not in ("ranged",)
+        ):
+            melee = situational_pool(
+                fighter.sheet,
+                _situation(
+                    encounter,
+                    fighter,
+                    defender_declared.model_copy(update={"action": "attack", "target": attacker}),
+                ),
+            )
+            wins = count_wins(roll.faces[: max(0, melee.size)])
+        if (
+            defender_declared.action == "brace"
+            and defender_declared.target == attacker
+            and attacker_declared.action == "charge"
+        ):
+            wins += BRACE_WINS
+        engaged = [
+            a
+            for a, d in declared.items()
+            if d.target == defender and d.action in OFFENSIVE and a != defender
+        ]
+        limit = max(1, roll.pool // 2)
+        if attacker in engaged and engaged.index(attacker) >= limit:
+            return 0  # beyond the opponents this roll can face (002 > Fighting Groups)
+        return wins
+
+    for ident, declaration in declared.items():
+        attacker = encounter.combatant(ident)
+        if declaration.action == "check":
+            level = declaration.challenge_level
+            if declaration.against is not None:
+                level = rolls[declaration.against].wins if declaration.against in rolls else 0
+            passed = rolls[ident].wins >= (level or 0)
+            log.append(
+                f"round {encounter.round}: {ident}'s check against CL {level}: "
+                + ("passed" if passed else "failed")
+            )
+            continue
+        if declaration.action not in OFFENSIVE or declaration.target is None:
+            continue
+        target = encounter.combatant(declaration.target)
+        distance = encounter.distance(ident, target.id)
+        if declaration.action in ("attack", "charge") and distance == "range":
+            target_declared = declared.get(target.id)
+            shooting = target_declared is not None and target_declared.action == "ranged"
+            updated = updated.with_distance(ident, target.id, "adjacent")
+            if shooting and attacker.reflex <= target.reflex and declaration.action != "charge":
+                log.append(
+                    f"round {encounter.round}: {ident} closes on {target.id} "
+                    "(who is faster) and cannot strike yet"
+                )
+                continue
+        armour_allowed = distance != "close" and "incapacitated" not in target.conditions
+        if declaration.challenge_level is not None or not target.can_act:
+            level_needed = (
+                declaration.challenge_level if declaration.challenge_level is not None else 1
+            )
+            level = rolls[ident].wins - level_needed
+            kind = (
+                "off guard"
+                if declaration.challenge_level is not None
+                else "incapacitated target (CL 1, armour ignored)"
+            )
+            if not target.can_act:
+                armour_allowed = False
+            if level > 0:
+                victories.append(
+                    Victory(
+                        id=next_id,
+                        round=encounter.round,
+                        winner=ident,
+                        loser=target.id,
+                        level=level,
+                        ranged=declaration.action == "ranged",
+                        armour_allowed=armour_allowed,
+                        detail=kind,
+                    )
+                )
+                next_id += 1
+            continue
+        difference = rolls[ident].wins - wins_against(target.id, ident)
+        if difference > 0:
+            victories.append(
+                Victory(
+                    id=next_id,
+                    round=encounter.round,
+                    winner=ident,
+                    loser=target.id,
+                    level=difference,
+                    ranged=declaration.action == "ranged",
+                    disarm_only=declaration.action == "disarm",
+                    armour_allowed=armour_allowed,
+                )
+            )
+            next_id += 1
+    # defenders who beat a melee attacker win victories against it too (their roll is offence)
+    for ident, declaration in declared.items():
+        if declaration.action not in ("attack", "charge", "disarm") or declaration.target is None:
+            continue
+        target = encounter.combatant(declaration.target)
+        target_declared = declared.get(target.id)
+        if target_declared is None or target_declared.action in (
+            "defend",
+            "wait",
+            "other",
+            "check",
+        ):
+            continue
+        if target_declared.target == ident and target_declared.action in OFFENSIVE:
+            continue  # already compared as the target's own attack
+        if target_declared.action == "ranged" or ident not in rolls or target.id not in rolls:
+            continue
+        if updated.distance(ident, target.id) == "range":
+            continue
+        difference = wins_against(target.id, ident) - rolls[ident].wins
+        if difference > 0:
+            victories.append(
+                Victory(
+                    id=next_id,
+                    round=encounter.round,
+                    winner=target.id,
+                    loser=ident,
+                    level=difference,
+                    armour_allowed=updated.distance(ident, target.id) != "close",
+                )
+            )
+            next_id += 1
+    for victory in victories:
+        log.append(
+            f"round {encounter.round}: {victory.winner} wins victory level {victory.level} "
+            f"over {victory.loser} (#{victory.id})"
+        )
+    updated = updated.model_copy(
+        update={
+            "rolls": tuple(rolls.values()),
+            "victories": (*encounter.victories, *victories),
+            "next_victory": next_id,
+            "log": tuple(log),
+            "phase": "outcomes",
+        }
+    )
+    return maybe_end_round(updated)

@@ -1,0 +1,162 @@
+"""Victory levels, their outcomes, and the reductions that soften them.
+
+002 > Combat > Victory Levels: level 1 minor injury (-1D6), stagger (-2D6 for a round) or enter
+close combat (not from a ranged roll); level 2 medium injury (-2D6) or disarm; level 3 serious
+injury (-3D6) or trip; level 4 fatal injury (-4D6, incapacitated), knockout (unconscious and a
+medium injury) or dismember (a serious injury; not from a ranged roll); level 5 and more a
+deathblow; every level allows any lower outcome. Injuries stack in dice penalty, not in
+fatality.
+002 > Attributes and Armour: each point of STR lowers a victory level by one, once per
+encounter; each armour level lowers an injury level by one per encounter, not in close combat,
+and not for an incapacitated target.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from taletable._model import Record
+from taletable.errors import InputError, RulesError
+
+__all__ = [
+    "INJURY_OUTCOMES",
+    "OUTCOME_LEVELS",
+    "Outcome",
+    "Reduction",
+    "legal_outcomes",
+    "most_severe_injury",
+    "reduce",
+]
+
+VICTORY_LEVELS = "002 > Combat > Victory Levels"
+
+Outcome = Literal[
+    "minor injury",
+    "stagger",
+    "close combat",
+    "medium injury",
+    "disarm",
+    "serious injury",
+    "trip",
+    "fatal injury",
+    "knockout",
+    "dismember",
+    "deathblow",
+]
+
+#: The victory level each outcome needs.
+OUTCOME_LEVELS: dict[str, int] = {
+    "minor injury": 1,
+    "stagger": 1,
+    "close combat": 1,
+    "medium injury": 2,
+    "disarm": 2,
+    "serious injury": 3,
+    "trip": 3,
+    "fatal injury": 4,
+    "knockout": 4,
+    "dismember": 4,
+    "deathblow": 5,
+}
+#: The injury level an outcome inflicts (knockout adds a medium injury; dismember a serious one).
+INJURY_OUTCOMES: dict[str, int] = {
+    "minor injury": 1,
+    "medium injury": 2,
+    "serious injury": 3,
+    "fatal injury": 4,
+    "knockout": 2,
+    "dismember": 3,
+    "deathblow": 5,
+}
+INJURY_NAMES = {1: "minor injury", 2: "medium injury", 3: "serious injury", 4: "fatal injury"}
+NOT_RANGED = ("close combat", "dismember")
+
+
+def legal_outcomes(level: int, *, ranged: bool = False, disarm_only: bool = False) -> list[str]:
+    """The outcomes a victory of ``level`` allows (002 > Victory Levels), most severe first."""
+    if level < 1:
+        return []
+    if disarm_only:
+        return ["disarm"] if level >= 1 else []
+    allowed = [name for name, needed in OUTCOME_LEVELS.items() if needed <= level]
+    if ranged:
+        allowed = [name for name in allowed if name not in NOT_RANGED]
+    return sorted(allowed, key=lambda name: (-OUTCOME_LEVELS[name], name))
+
+
+def most_severe_injury(level: int) -> str:
+    """The named-policy choice: the most severe injury the level allows."""
+    if level >= 5:
+        return "deathblow"
+    return INJURY_NAMES[max(1, min(4, level))]
+
+
+class Reduction(Record):
+    """How STR and armour softened an outcome."""
+
+    outcome: str
+    level: int
+    strength_used: int
+    victory_level_after: int
+    armour_used: int
+    injury_level: int
+    final: str | None
+    armour_allowed: bool
+
+
+def reduce(
+    outcome: str,
+    level: int,
+    *,
+    strength: int = 0,
+    armour: int = 0,
+    armour_allowed: bool = True,
+) -> Reduction:
+    """Apply ``strength`` points (victory levels) then ``armour`` levels (injury levels).
+
+    STR lowers the victory level, which may make the chosen outcome illegal: an injury then
+    falls to the most severe injury the reduced level allows, any other outcome fails
+    (RULINGS.md "reductions"). Armour lowers only injuries, and not when ``armour_allowed`` is
+    False (close combat, incapacitated targets).
+    """
+    if outcome not in OUTCOME_LEVELS:
+        raise InputError("outcome", f"{outcome!r}", expected=", ".join(OUTCOME_LEVELS))
+    if strength < 0 or armour < 0:
+        raise InputError("reductions", "negative reductions", expected="0 or more")
+    if OUTCOME_LEVELS[outcome] > level:
+        raise RulesError(
+            VICTORY_LEVELS,
+            f"{outcome} needs victory level {OUTCOME_LEVELS[outcome]}",
+            fix=f"choose one of {', '.join(legal_outcomes(level))}",
+        )
+    if armour and not armour_allowed:
+        raise RulesError(
+            "002 > Combat > Armour",
+            "armour cannot reduce this injury",
+            fix="no armour reduction in close combat or when incapacitated",
+        )
+    after = max(0, level - strength)
+    final: str | None = outcome
+    injury = INJURY_OUTCOMES.get(outcome, 0)
+    if after < OUTCOME_LEVELS[outcome]:
+        if outcome in INJURY_OUTCOMES and after >= 1:
+            final = most_severe_injury(after)
+            injury = INJURY_OUTCOMES[final]
+        else:
+            final, injury = None, 0
+    if final in INJURY_OUTCOMES:
+        injury = max(0, injury - armour)
+        if (final == "deathblow" and armour) or (final in INJURY_NAMES.values() and armour):
+            final = INJURY_NAMES.get(injury) if injury else None
+    else:
+        armour = 0
+    return Reduction(
+        outcome=outcome,
+        level=level,
+        strength_used=strength,
+        victory_level_after=after,
+        armour_used=armour,
+        injury_level=injury,
+        final=final,
+        armour_allowed=armour_allowed,
+    )

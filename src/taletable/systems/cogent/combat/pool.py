@@ -1,0 +1,124 @@
+"""The combat roll's pool in a situation (002 > Combat; Combat Modifiers).
+
+Starts from the sheet's combat pool with the weapon in hand (base 3 + STR + RFL + INT + combat
+skill + weapon bonus for the target's kind - armour penalty less Endurance - injuries), then:
+dual wielding (+2D6 small, +1D6 medium secondary, with a point in both proficiencies); close
+combat (medium and larger weapons count as unarmed, except a medium weapon against a reach
+weapon); staggered -2D6; prone -4D6; high ground +2D6; flank +2D6; charge +1D6; defence +2D6;
+an unarmed disarm in close combat +4D6; and any narrator modifier by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from taletable._model import Record
+from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.character.pools import combat_pool as sheet_combat_pool
+from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.equipment import weapon_group
+from taletable.systems.cogent.pools import DicePool
+
+__all__ = ["CIRCUMSTANCES", "Situation", "situational_pool"]
+
+MODIFIERS = "002 > Combat > Combat Modifiers"
+#: 002 > Circumstantial Modifiers (dice), plus the actions' own bonuses.
+CIRCUMSTANCES: dict[str, int] = {
+    "high ground": 2,
+    "flank": 2,
+    "staggered": -2,
+    "prone": -4,
+    "charge": 1,
+    "defence": 2,
+    "disarm": 4,
+}
+DUAL_WIELD_BONUS = {"Small Weapon": 2, "Medium Weapon": 1}
+CLOSE_COMBAT_GROUPS = ("Unarmed", "Unarmed (ungloved)", "Small Weapon")
+
+
+class Situation(Record):
+    """What shapes a combat roll this round."""
+
+    weapon: str | None = None
+    secondary: str | None = None
+    target: Literal["melee", "ranged"] = "melee"
+    close_combat: bool = False
+    opponent_reach: bool = False
+    circumstances: tuple[str, ...] = ()
+    narrator: tuple[tuple[str, int], ...] = ()
+
+
+def _group_of(sheet: CoreCharacter, weapon: str | None) -> str:
+    if weapon is None:
+        return "Unarmed (ungloved)"
+    carried = next((w for w in sheet.equipment.weapons if w.name.lower() == weapon.lower()), None)
+    if carried is None:
+        raise InputError("weapon", f"{weapon!r} is not carried", expected="a carried weapon")
+    return weapon_group(carried.group).name
+
+
+def _has_skill(sheet: CoreCharacter, skill: str) -> bool:
+    return any(
+        combat.name.lower() == skill.lower() and combat.points > 0
+        for vocation in sheet.vocations
+        for combat in vocation.combat_skills
+    )
+
+
+def situational_pool(sheet: CoreCharacter, situation: Situation) -> DicePool:
+    """The pool for one combat roll in ``situation`` (002 > Combat Modifiers)."""
+    weapon = situation.weapon
+    group = _group_of(sheet, weapon)
+    if situation.close_combat and group not in CLOSE_COMBAT_GROUPS:
+        medium_vs_reach = group == "Medium Weapon" and situation.opponent_reach
+        if not medium_vs_reach:
+            weapon = None  # counts as unarmed (002 > Close Combat)
+    pool = sheet_combat_pool(sheet, weapon, target=situation.target)
+    if weapon is None and situation.weapon is not None:
+        pool = pool.plus(f"close combat: {situation.weapon} counts as unarmed", 0)
+    if situation.secondary is not None:
+        secondary = _group_of(sheet, situation.secondary)
+        if secondary not in DUAL_WIELD_BONUS:
+            raise RulesError(
+                f"{MODIFIERS} > Dual Wielding",
+                f"a {secondary} cannot be a secondary weapon",
+                fix="dual wield a small or medium secondary weapon",
+            )
+        skill = weapon_group(secondary).skill
+        if not _has_skill(sheet, skill) or weapon is None:
+            raise RulesError(
+                f"{MODIFIERS} > Dual Wielding",
+                f"no point in {skill} (or no primary weapon)",
+                fix="a point in both weapons' proficiencies is needed",
+            )
+        pool = pool.plus(f"dual wielding ({situation.secondary})", DUAL_WIELD_BONUS[secondary])
+    for name in situation.circumstances:
+        if name not in CIRCUMSTANCES:
+            raise InputError("circumstance", f"{name!r}", expected=", ".join(CIRCUMSTANCES))
+        if name == "disarm" and not (
+            situation.close_combat and group in ("Unarmed", "Unarmed (ungloved)")
+        ):
+            raise RulesError(
+                f"{MODIFIERS} > Weapon Modifiers",
+                "an unarmed disarm needs close combat",
+                fix="enter close combat, unarmed, first",
+            )
+        pool = pool.plus(name, CIRCUMSTANCES[name])
+    for name, dice in situation.narrator:
+        pool = pool.plus(f"narrator: {name}", dice)
+    return pool
+
+
+def narrator_modifiers(pairs: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """Read ``NAME=DICE`` narrator modifiers (distance, unequal equipment...)."""
+    parsed = []
+    for text in pairs:
+        name, _, dice = text.rpartition("=")
+        try:
+            parsed.append((name.strip() or "modifier", int(dice)))
+        except ValueError:
+            raise InputError(
+                "--modifier", f"{text!r}", expected="NAME=DICE, e.g. distance=-2"
+            ) from None
+    return tuple(parsed)

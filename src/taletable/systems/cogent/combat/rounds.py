@@ -1,0 +1,143 @@
+"""Starting an encounter and declaring actions (002 > Combat > Round Order).
+
+Declaration goes from the lowest RFL to the highest (ties settled once per encounter by 1D6);
+a declaration cannot be changed. Declaring later is an advantage: a brace answers a charge
+declared before it. The performance phase is in ``exchange.py``; outcomes in ``aftermath.py``.
+"""
+
+from __future__ import annotations
+
+from taletable.dice import DiceSource
+from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat.state import (
+    MAX_COMBATANTS,
+    Combatant,
+    Declaration,
+    Encounter,
+)
+from taletable.systems.cogent.equipment import armour_level
+
+__all__ = ["OFFENSIVE", "ROUND_ORDER", "declare", "expected_next", "start_encounter"]
+
+ROUND_ORDER = "002 > Combat > Round Order"
+OFFENSIVE = ("attack", "charge", "disarm", "ranged")
+
+
+def start_encounter(
+    fighters: list[tuple[str, str, CoreCharacter, str | None]],
+    source: DiceSource,
+    *,
+    name: str = "encounter",
+    secondary: dict[str, str] | None = None,
+) -> Encounter:
+    """Start an encounter from ``(id, side, sheet, weapon)`` entries; roll 1D6 for RFL ties."""
+    if not 2 <= len(fighters) <= MAX_COMBATANTS:
+        raise InputError("combatants", f"{len(fighters)}", expected=f"2 to {MAX_COMBATANTS}")
+    ids = [ident for ident, *_ in fighters]
+    if len(set(ids)) != len(ids):
+        raise InputError("combatants", "two combatants share an id", expected="distinct ids")
+    built = []
+    reflexes = [sheet.attributes.RFL for _, _, sheet, _ in fighters]
+    for ident, side, sheet, weapon in fighters:
+        if weapon is not None and all(w.name != weapon for w in sheet.equipment.weapons):
+            raise InputError(
+                "weapon",
+                f"{ident} carries no {weapon!r}",
+                expected=", ".join(w.name for w in sheet.equipment.weapons) or "none",
+            )
+        tie = source.roll(6, 1)[0] if reflexes.count(sheet.attributes.RFL) > 1 else 0
+        level = armour_level(sheet.equipment.armour)
+        built.append(
+            Combatant(
+                id=ident,
+                side=side,
+                sheet=sheet,
+                weapon=weapon,
+                secondary=(secondary or {}).get(ident),
+                armour_level=level,
+                strength_left=max(0, sheet.attributes.STR),
+                armour_left=level,
+                tie_roll=tie,
+            )
+        )
+    encounter = Encounter(name=name, combatants=tuple(built))
+    order = ", ".join(encounter.declaration_order())
+    return encounter.model_copy(update={"log": (f"round 1: declaration order {order}",)})
+
+
+def expected_next(encounter: Encounter) -> str | None:
+    declared = {d.actor for d in encounter.declarations}
+    return next((i for i in encounter.declaration_order() if i not in declared), None)
+
+
+def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
+    """Record a declaration, in order, refusing what the rules forbid (002 > Round Order)."""
+    if encounter.phase != "declaration":
+        raise RulesError(
+            ROUND_ORDER, "outcomes of this round are still to be chosen", fix="choose them first"
+        )
+    actor = encounter.combatant(declaration.actor)
+    if not actor.can_act:
+        raise RulesError(
+            ROUND_ORDER, f"{actor.id} cannot act ({', '.join(actor.conditions)})", fix=""
+        )
+    if any(d.actor == actor.id for d in encounter.declarations):
+        raise RulesError(
+            ROUND_ORDER, f"{actor.id} has declared; a declaration cannot be changed", fix=""
+        )
+    expected = expected_next(encounter)
+    if expected != actor.id:
+        raise RulesError(
+            ROUND_ORDER,
+            f"{expected} declares before {actor.id} (lower RFL declares first)",
+            fix=f"declare for {expected}",
+        )
+    action = declaration.action
+    if action in (*OFFENSIVE, "brace") or (action == "check" and declaration.target):
+        if declaration.target is None:
+            raise InputError("--target", f"{action} needs a target", expected="a combatant id")
+        target = encounter.combatant(declaration.target)
+        if target.id == actor.id:
+            raise InputError("--target", "a combatant cannot target itself", expected="another id")
+    if action == "ranged" and not actor.ranged_weapon:
+        raise RulesError(
+            "002 > Combat > Weapon Modifiers",
+            f"{actor.id} has no ranged weapon in hand",
+            fix="attack",
+        )
+    if action in ("attack", "charge") and actor.weapon is not None and actor.ranged_weapon:
+        pass  # a ranged weapon in melee takes its melee-target penalty
+    if action == "charge" and encounter.distance(actor.id, declaration.target or "") != "range":
+        raise RulesError(
+            "002 > Circumstantial Modifiers", "a charge needs distance", fix="attack instead"
+        )
+    if action == "disarm" and (
+        encounter.distance(actor.id, declaration.target or "") != "close" or actor.weapon
+    ):
+        raise RulesError(
+            "002 > Weapon Modifiers > Unarmed",
+            "an unarmed disarm needs close combat",
+            fix="enter close combat unarmed first",
+        )
+    if action == "brace":
+        charge = next((d for d in encounter.declarations if d.actor == declaration.target), None)
+        if not declaration.prepared and (charge is None or charge.action != "charge"):
+            raise RulesError(
+                "002 > Circumstantial Modifiers (Brace)",
+                "a brace counters a charge declared before it (or a round of preparation)",
+                fix="declare brace after the charge, or mark it prepared",
+            )
+    if action in ("other", "check") and declaration.pool is None:
+        raise InputError("--pool", f"{action} needs the narrator's pool", expected="--pool N")
+    if action == "check" and declaration.against is None and declaration.challenge_level is None:
+        raise InputError(
+            "--against",
+            "a check needs a CL or an opponent's wins",
+            expected="--against ID or --cl C",
+        )
+    updated = encounter.model_copy(update={"declarations": (*encounter.declarations, declaration)})
+    line = f"round {encounter.round}: {actor.id} declares {action}" + (
+        f" on {declaration.target}" if declaration.target else ""
+    )
+    return updated.model_copy(update={"log": (*updated.log, line)})

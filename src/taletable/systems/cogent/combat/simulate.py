@@ -1,0 +1,65 @@
+"""Fights without a person: named policies drive the engine (for odds and Monte Carlo).
+
+Policies: each combatant attacks its opponent every round; the winner of a victory takes the
+most severe injury its level allows; the loser spends STR, then armour, to keep its injury
+lowest (the issue's stated duel policy). The fight ends when a side cannot act.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from taletable._model import Record
+from taletable.dice import DiceSource
+from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat.aftermath import choose, pending
+from taletable.systems.cogent.combat.exchange import resolve
+from taletable.systems.cogent.combat.rounds import declare, start_encounter
+from taletable.systems.cogent.combat.state import Declaration, Encounter
+
+__all__ = ["DuelResult", "simulate_duel"]
+
+MAX_DUEL_ROUNDS = 100
+
+
+class DuelResult(Record):
+    """Who was left standing, after how many rounds, and how the loser ended."""
+
+    winner: Literal["a", "b"] | None
+    rounds: int
+    loser_state: str
+    encounter: Encounter
+
+
+def simulate_duel(
+    a: tuple[CoreCharacter, str | None],
+    b: tuple[CoreCharacter, str | None],
+    source: DiceSource,
+    *,
+    max_rounds: int = MAX_DUEL_ROUNDS,
+) -> DuelResult:
+    """Run a duel between ``a`` and ``b`` (sheet, weapon) with the named policies."""
+    encounter = start_encounter([("a", "a", a[0], a[1]), ("b", "b", b[0], b[1])], source)
+    while len(encounter.sides()) == 2 and encounter.round <= max_rounds:
+        for ident in encounter.declaration_order():
+            other = "b" if ident == "a" else "a"
+            encounter = declare(encounter, Declaration(actor=ident, action="attack", target=other))
+        encounter = resolve(encounter, source)
+        for victory in pending(encounter):
+            if encounter.combatant(victory.loser).can_act:
+                encounter = choose(encounter, victory.id)
+            else:
+                encounter = choose(encounter, victory.id, strength=0, armour=0)
+    sides = encounter.sides()
+    winner: Literal["a", "b"] | None = None
+    if sides == {"a"}:
+        winner = "a"
+    elif sides == {"b"}:
+        winner = "b"
+    state = "standing"
+    if winner is not None:
+        loser = encounter.combatant("b" if winner == "a" else "a")
+        state = ", ".join(loser.conditions) or "standing"
+    return DuelResult(
+        winner=winner, rounds=encounter.round - 1, loser_state=state, encounter=encounter
+    )

@@ -1,0 +1,182 @@
+"""Encounter state: combatants, engagements, declarations, victories (serialisable).
+
+Every value is frozen; every operation in ``rounds.py`` returns a new ``Encounter``, so a
+refused command changes nothing and an encounter can be saved, resumed and replayed from its log.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from taletable._model import Record
+from taletable.errors import InputError
+from taletable.systems.cogent.character.sheet import CoreCharacter
+
+__all__ = [
+    "ACTIONS",
+    "CONDITIONS",
+    "Combatant",
+    "Declaration",
+    "Encounter",
+    "Engagement",
+    "RollRecord",
+    "Victory",
+]
+
+Action = Literal[
+    "attack", "ranged", "defend", "charge", "brace", "disarm", "other", "check", "wait"
+]
+ACTIONS = ("attack", "ranged", "defend", "charge", "brace", "disarm", "other", "check", "wait")
+#: Conditions a combatant can be in (002 > Combat).
+CONDITIONS = (
+    "staggered",
+    "prone",
+    "disarmed",
+    "incapacitated",
+    "unconscious",
+    "dead",
+    "dismembered",
+)
+Distance = Literal["range", "adjacent", "close"]
+#: The most combatants and rounds one encounter holds (DESIGN > Principles 8).
+MAX_COMBATANTS = 50
+MAX_ROUNDS = 500
+
+
+class Combatant(Record):
+    """One fighter: its sheet, side, weapons, reductions left and conditions."""
+
+    id: str = Field(min_length=1, max_length=60)
+    side: str = Field(min_length=1)
+    sheet: CoreCharacter
+    weapon: str | None = None
+    secondary: str | None = None
+    armour_level: int = Field(ge=0, le=10)
+    strength_left: int = Field(ge=0)
+    armour_left: int = Field(ge=0)
+    tie_roll: int = 0
+    conditions: tuple[str, ...] = ()
+    condition_until: dict[str, int] = Field(default_factory=dict)
+
+    @property
+    def reflex(self) -> int:
+        return self.sheet.attributes.RFL
+
+    @property
+    def can_act(self) -> bool:
+        """Not dead, unconscious or incapacitated."""
+        return not {"dead", "unconscious", "incapacitated"} & set(self.conditions)
+
+    @property
+    def ranged_weapon(self) -> bool:
+        from taletable.systems.cogent.equipment import weapon_group
+
+        if self.weapon is None:
+            return False
+        carried = next(w for w in self.sheet.equipment.weapons if w.name == self.weapon)
+        return weapon_group(carried.group).ranged is not None
+
+
+class Engagement(Record):
+    """How close two combatants are: at range, adjacent, or in close combat."""
+
+    a: str
+    b: str
+    distance: Distance
+
+    def involves(self, first: str, second: str) -> bool:
+        return {self.a, self.b} == {first, second}
+
+
+class Declaration(Record):
+    """What a combatant declared for this round (it cannot be changed)."""
+
+    actor: str
+    action: Action
+    target: str | None = None
+    circumstances: tuple[str, ...] = ()
+    modifiers: tuple[tuple[str, int], ...] = ()
+    pool: int | None = Field(default=None, ge=-50, le=200)
+    challenge_level: int | None = Field(default=None, ge=0, le=100)
+    against: str | None = None
+    prepared: bool = False
+
+
+class RollRecord(Record):
+    """A combatant's roll this round: its pool, its faces and wins."""
+
+    actor: str
+    pool: int
+    breakdown: tuple[tuple[str, int], ...]
+    faces: tuple[int, ...]
+    wins: int
+
+
+class Victory(Record):
+    """A victory level one combatant holds over another, waiting for its outcome."""
+
+    id: int
+    round: int
+    winner: str
+    loser: str
+    level: int
+    ranged: bool = False
+    disarm_only: bool = False
+    armour_allowed: bool = True
+    outcome: str | None = None
+    detail: str = ""
+
+
+class Encounter(Record):
+    """A combat encounter, round by round (schema version 1)."""
+
+    schema_version: Literal[1] = 1
+    kind: Literal["encounter"] = "encounter"
+    name: str = "encounter"
+    round: int = Field(default=1, ge=1, le=MAX_ROUNDS)
+    phase: Literal["declaration", "outcomes"] = "declaration"
+    combatants: tuple[Combatant, ...]
+    engagements: tuple[Engagement, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    rolls: tuple[RollRecord, ...] = ()
+    victories: tuple[Victory, ...] = ()
+    log: tuple[str, ...] = ()
+    next_victory: int = 1
+
+    def combatant(self, ident: str) -> Combatant:
+        """The combatant with id ``ident``."""
+        for fighter in self.combatants:
+            if fighter.id == ident:
+                return fighter
+        known = ", ".join(fighter.id for fighter in self.combatants)
+        raise InputError("combatant", f"no combatant {ident!r}", expected=known)
+
+    def distance(self, first: str, second: str) -> Distance:
+        """How far apart two combatants are (at range unless engaged otherwise)."""
+        for engagement in self.engagements:
+            if engagement.involves(first, second):
+                return engagement.distance
+        return "range"
+
+    def replace(self, fighter: Combatant) -> Encounter:
+        """This encounter with ``fighter`` updated."""
+        fighters = tuple(fighter if f.id == fighter.id else f for f in self.combatants)
+        return self.model_copy(update={"combatants": fighters})
+
+    def with_distance(self, first: str, second: str, distance: Distance) -> Encounter:
+        """This encounter with two combatants at ``distance``."""
+        kept = tuple(e for e in self.engagements if not e.involves(first, second))
+        return self.model_copy(
+            update={"engagements": (*kept, Engagement(a=first, b=second, distance=distance))}
+        )
+
+    def declaration_order(self) -> list[str]:
+        """Able combatants from lowest RFL to highest; ties by the encounter's 1D6 roll-off."""
+        able = [f for f in self.combatants if f.can_act]
+        return [f.id for f in sorted(able, key=lambda f: (f.reflex, f.tie_roll))]
+
+    def sides(self) -> set[str]:
+        """Sides with a combatant still able to fight."""
+        return {f.side for f in self.combatants if f.can_act}
