@@ -12,9 +12,11 @@ from taletable.cli.main import main
 from taletable.dice import SeededDice
 from taletable.errors import InputError, RulesError
 from taletable.systems.labcats.building import Trait, build_pool
+from taletable.systems.labcats.conflict import end_conflict, pay_for_pool, shutdown
 from taletable.systems.labcats.dice import parse_pool, step_down, step_up
 from taletable.systems.labcats.economy import WATCHTOWER, PlotPoints, TroublePool
 from taletable.systems.labcats.rolls import roll_pool, score
+from taletable.systems.labcats.rules import LabcatsRules
 
 
 def test_dice_parsing_and_steps() -> None:
@@ -74,7 +76,7 @@ def test_pool_building_free_and_paid() -> None:
         Trait(kind="ability", name="Flight", die=10),
         Trait(kind="distinction", name="Brave", die=8),
         Trait(kind="stress", name="Afraid", die=6),
-        Trait(kind="stress", name="Tired", die=4, on_sheet=False),
+        Trait(kind="stress", name="Tired", die=4, opponents=False),
         Trait(kind="limit", name="Fragile", die=6),
         Trait(kind="useful_detail", name="Rope", die=6),
         Trait(kind="resource", name="Lab", die=8),
@@ -87,30 +89,115 @@ def test_pool_building_free_and_paid() -> None:
 
 
 def test_pool_building_refusals() -> None:
-    """A pool needs a Value and a Relationship; irrelevant Heritages and used Resources refused."""
+    """A pool needs a Value and a Relationship; irrelevant Heritages and odd details refused."""
     with pytest.raises(RulesError, match="every pool has a value"):
         build_pool([Trait(kind="relationship", name="Ann", die=6)])
     base = [Trait(kind="value", name="Duty", die=8), Trait(kind="relationship", name="Ann", die=6)]
     with pytest.raises(RulesError, match="not relevant"):
         build_pool([*base, Trait(kind="heritage", name="Elf", die=8)])
-    with pytest.raises(RulesError, match="used up"):
-        build_pool([*base, Trait(kind="resource", name="Lab", die=8, used_up=True)])
     with pytest.raises(RulesError, match="is a d6"):
         build_pool([*base, Trait(kind="useful_detail", name="Rope", die=8)])
+    with pytest.raises(RulesError, match="one Value"):
+        build_pool([*base, Trait(kind="value", name="Love", die=6)])
+    with pytest.raises(RulesError, match="only a Value or Relationship can be challenged"):
+        build_pool([*base, Trait(kind="ability", name="Flight", die=8, challenging=True)])
+
+
+def test_resources_and_stress_prices() -> None:
+    """Resources: free on the sheet and unused, 1 PP otherwise; one fitting Stress free."""
+    base = [Trait(kind="value", name="Duty", die=8), Trait(kind="relationship", name="Ann", die=6)]
+    plan = build_pool([
+        *base,
+        Trait(kind="resource", name="Lab", die=8),
+        Trait(kind="resource", name="Car", die=6, used_up=True),
+        Trait(kind="resource", name="Cousin", die=4, on_sheet=False),
+        Trait(kind="stress", name="Afraid", die=8),
+        Trait(kind="stress", name="Angry", die=6),
+        Trait(kind="stress", name="Own doubt", die=4, opponents=False),
+    ])  # fmt: skip
+    assert plan.resources == (8, 6, 4)
+    assert plan.pool == (8, 6, 8, 6, 4)
+    assert [part.plot_points for part in plan.parts] == [0, 0, 0, 1, 1, 0, 1, 1]
+    assert plan.plot_points == 4
 
 
 def test_trouble_pool_and_plot_points() -> None:
-    """The Watchtower pays to add; a player pays to remove a die of that size or smaller."""
-    points = PlotPoints().award(WATCHTOWER, 1).award("Ann", 1)
-    pool, points = TroublePool(dice=(6,)).add("d10", points)
+    """The Watchtower pays per Complication to add it; a player pays to remove a smaller die."""
+    points = PlotPoints().award(WATCHTOWER, 2).award("Ann", 1)
+    pool, points = TroublePool(dice=(6,)).add_complications((10, 4), ["d10"], points, "Ann")
     assert pool.dice == (6, 10)
-    pool, points = pool.remove("Ann", 8, points)
+    assert points.held == {WATCHTOWER: 1, "Ann": 2}
+    pool, points = pool.remove_dice((8,), [6], points, "Ann")
     assert pool.dice == (10,)
-    assert points.held == {WATCHTOWER: 0, "Ann": 0}
+    assert points.held == {WATCHTOWER: 1, "Ann": 1}
+    with pytest.raises(RulesError, match="no unused d10 Complication"):
+        pool.add_complications((10,), [10, 10], points, "Ann")
+    with pytest.raises(RulesError, match="that size or bigger"):
+        pool.remove_dice((8,), [10], points, "Ann")
     with pytest.raises(RulesError, match="has 0 Plot Point"):
-        pool.add(6, points)
-    with pytest.raises(RulesError, match="no die of d8 or smaller"):
-        pool.remove("Ann", 8, points.award("Ann"))
+        pool.remove_dice((12,), [10], PlotPoints(), "Ann")
+    banked, paid = TroublePool().add_complications(
+        (6,), [6], PlotPoints().award(WATCHTOWER), "Ann", LabcatsRules(watchtower_pays_player=False)
+    )
+    assert (banked.dice, paid.held) == ((6,), {WATCHTOWER: 0})
+
+
+def test_watchtower_useful_detail_from_the_trouble_pool() -> None:
+    """The Watchtower's Useful Detail: a d6 for 1 PP, or a Trouble Pool die for free."""
+    points = PlotPoints().award(WATCHTOWER)
+    pool, detail, after = TroublePool(dice=(6, 10)).useful_detail("Fog", "d10", points)
+    assert (pool.dice, detail.die, after.held) == ((6,), 10, {WATCHTOWER: 1})
+    same, standard, after = pool.useful_detail("Rain", None, points)
+    assert (same.dice, standard.die, after.held) == ((6,), 6, {WATCHTOWER: 0})
+    with pytest.raises(RulesError, match="no d12"):
+        pool.useful_detail("Storm", 12, points)
+
+
+def test_end_of_conflict_steps_down_challenged_traits() -> None:
+    """Challenged Values and Relationships step down after the conflict; d4 by the switch."""
+    plan = build_pool([
+        Trait(kind="value", name="Duty", die=4, challenging=True),
+        Trait(kind="relationship", name="Ann", die=8, challenging=True),
+    ])  # fmt: skip
+    after = end_conflict({"Duty": 4, "Ann": 8, "Love": 10}, plan)
+    assert after.ratings == {"Duty": 4, "Ann": 6, "Love": 10}
+    removed = end_conflict({"Duty": 4, "Ann": 8}, plan, LabcatsRules(below_d4="remove"))
+    assert (removed.ratings, removed.removed) == ({"Ann": 6}, ("Duty",))
+    with pytest.raises(RulesError, match="not among the ratings"):
+        end_conflict({"Duty": 4}, plan)
+
+
+def test_shutdown_after_a_win_with_the_limit() -> None:
+    """Shutdown: only after a win that used the Limit; 1 PP, free if Stressed out."""
+    base = [Trait(kind="value", name="Duty", die=8), Trait(kind="relationship", name="Ann", die=6)]
+    with_limit = build_pool([*base, Trait(kind="limit", name="Fragile", die=6)])
+    points = PlotPoints().award("Ann")
+    done, after = shutdown(
+        with_limit, won=True, ability="Flight", stressed_out=False, points=points, player="Ann"
+    )
+    assert (done.plot_points, after.held) == (1, {"Ann": 0})
+    free, same = shutdown(
+        with_limit, won=True, ability="Flight", stressed_out=True, points=after, player="Ann"
+    )
+    assert (free.plot_points, same) == (0, after)
+    with pytest.raises(RulesError, match="only the winner"):
+        shutdown(with_limit, won=False, ability="X", stressed_out=True, points=points, player="A")
+    with pytest.raises(RulesError, match="did not use the opponent's Limit"):
+        shutdown(build_pool(base), won=True, ability="X", stressed_out=True, points=points,
+                 player="A")  # fmt: skip
+
+
+def test_paying_for_a_pool() -> None:
+    """A player pays what the pool costs, or is refused with nothing changed."""
+    plan = build_pool([
+        Trait(kind="value", name="Duty", die=8),
+        Trait(kind="relationship", name="Ann", die=6),
+        Trait(kind="relationship", name="Bo", die=6),
+    ])  # fmt: skip
+    points = PlotPoints().award("Cy", 2)
+    assert pay_for_pool(plan, points, "Cy").held == {"Cy": 1}
+    with pytest.raises(RulesError, match="Cy has 0"):
+        pay_for_pool(plan, PlotPoints(held={"Cy": 0}), "Cy")
 
 
 def test_cli_roll_contract(run_cli: Any) -> None:
@@ -127,7 +214,8 @@ def test_cli_roll_contract(run_cli: Any) -> None:
     st.sampled_from(["roll", "build", "trouble"]),
     st.lists(st.one_of(st.sampled_from(["--pool", "d8,d6", "--resources", "d6", "--add", "1",
         "--faces", "1,2", "--value", "V=d8", "--relationship", "R=d6", "--trait", "limit:L=d6",
-        "--remove", "d6", "--json", "d7", "-3"]), st.text(max_size=8)), max_size=8),
+        "--remove", "d6", "--complications", "d8", "--add", "d8", "--json", "d7", "-3"]),
+        st.text(max_size=8)), max_size=8),
 )  # fmt: skip
 def test_no_input_crashes_the_cli(command: str, arguments: list[str]) -> None:
     """Any arguments end with status 0 or 2: never a traceback."""

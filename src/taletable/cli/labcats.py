@@ -10,6 +10,7 @@ from taletable.systems.labcats.building import Trait, build_pool
 from taletable.systems.labcats.dice import parse_die, parse_pool
 from taletable.systems.labcats.economy import WATCHTOWER, PlotPoints, TroublePool
 from taletable.systems.labcats.rolls import roll_pool
+from taletable.systems.labcats.rules import LabcatsRules
 
 __all__ = ["labcats"]
 
@@ -67,6 +68,8 @@ def roll(
             console.print(
                 f"kept {' + '.join(map(str, result.kept))}{extra} = [bold]{result.total}[/bold]"
             )
+        for rule in result.rules_applied:
+            console.print(f"[dim]{rule}[/dim]", markup=True)
 
     emit(result, as_json, render)
 
@@ -100,13 +103,18 @@ def roll(
     "paid",
     multiple=True,
     metavar="NAME",
-    help="A Stress or Resource not free (anybody's Stress; a Resource not on the sheet).",
+    help="A Stress that is not the opponent's fitting one, or a Resource not on the sheet.",
+)
+@click.option("--used-up", "used_up", multiple=True, metavar="NAME", help="A used-up Resource.")
+@click.option(
+    "--bought", multiple=True, metavar="NAME", help="A Useful Detail already bought this scene."
 )
 @click.option("--relevant-heritage", is_flag=True, help="The Heritage is relevant to this roll.")
 @json_option
 def build(
     value: str, relationships: tuple[str, ...], challenged: tuple[str, ...],
-    traits: tuple[str, ...], paid: tuple[str, ...], relevant_heritage: bool, as_json: bool,
+    traits: tuple[str, ...], paid: tuple[str, ...], used_up: tuple[str, ...],
+    bought: tuple[str, ...], relevant_heritage: bool, as_json: bool,
 ) -> None:  # fmt: skip
     """Build a pool from traits and say what it costs in Plot Points."""
 
@@ -133,7 +141,11 @@ def build(
                 kind=kind,
                 name=name,
                 die=die,
+                challenging=name in challenged,
+                opponents=name not in paid,
                 on_sheet=name not in paid,
+                used_up=name in used_up,
+                already_bought=name in bought,
                 relevant_heritage=relevant_heritage,
             )
         )
@@ -144,44 +156,64 @@ def build(
             dice = ", ".join(f"d{d}" for d in part.dice)
             cost = f" ({part.plot_points} PP)" if part.plot_points else ""
             console.print(f"{part.trait}: {dice}{cost} — {part.why}")
+        side = f"; side pool {','.join(f'd{d}' for d in plan.resources)}" if plan.resources else ""
         console.print(
-            f"pool {','.join(f'd{d}' for d in plan.pool)}; Plot Points {plan.plot_points}"
+            f"pool {','.join(f'd{d}' for d in plan.pool)}{side}; Plot Points {plan.plot_points}"
         )
+        if plan.step_down_after:
+            console.print(f"step down after the conflict: {', '.join(plan.step_down_after)}")
+        if plan.limits_used:
+            console.print("a win may Shutdown the opponent's Ability (1 PP, free if Stressed out)")
 
     emit(plan, as_json, render)
 
 
 @labcats.command("trouble")
 @click.option("--pool", default="", metavar="d6,...", help="The Trouble Pool now.")
-@click.option("--add", "add_die", metavar="dN", help="The Watchtower adds a complication die.")
 @click.option(
-    "--remove", "remove_die", metavar="dN", help="A player removes a die of this size or smaller."
+    "--complications",
+    required=True,
+    metavar="d8,...",
+    help="Sides of the 1s in the roll (a roll's `complications`).",
 )
-@click.option("--player", default="player", help="Who pays to remove.")
+@click.option("--add", "add_dice", metavar="d8,...", help="Complications the Watchtower adds.")
+@click.option("--remove", "remove_dice", metavar="d6,...", help="Trouble dice the player removes.")
+@click.option("--player", default="player", help="The player rolling or rolled against.")
 @click.option("--watchtower-points", type=int, default=0, help="The Watchtower's Plot Points.")
 @click.option("--player-points", type=int, default=0, help="The player's Plot Points.")
+@click.option(
+    "--to-bank", is_flag=True, help="The Watchtower's Plot Points go to the bank, not the player."
+)
 @json_option
 def trouble(
-    pool: str, add_die: str | None, remove_die: str | None, player: str, watchtower_points: int,
-    player_points: int, as_json: bool,
+    pool: str, complications: str, add_dice: str | None, remove_dice: str | None, player: str,
+    watchtower_points: int, player_points: int, to_bank: bool, as_json: bool,
 ) -> None:  # fmt: skip
-    """Add to or take from the Trouble Pool, paying Plot Points."""
-    if (add_die is None) == (remove_die is None):
-        raise InputError("--add/--remove", "give exactly one", expected="--add dN or --remove dN")
+    """After a roll with Complications: add them to, or remove dice from, the Trouble Pool."""
+    if (add_dice is None) == (remove_dice is None):
+        raise InputError(
+            "--add/--remove", "give exactly one", expected="--add LIST or --remove LIST"
+        )
     if watchtower_points < 0 or player_points < 0:
         raise InputError("--*-points", "negative Plot Points", expected="0 or more")
+    if player == WATCHTOWER:
+        raise InputError("--player", f"{player!r} is the Watchtower", expected="a player's name")
+    rolled = parse_pool(complications, field="--complications", allow_empty=True)
     points = PlotPoints(held={WATCHTOWER: watchtower_points, player: player_points})
     current = TroublePool(dice=parse_pool(pool, field="--pool", allow_empty=True))
-    if add_die is not None:
-        current, points = current.add(add_die, points)
+    rules = LabcatsRules(watchtower_pays_player=not to_bank)
+    if add_dice is not None:
+        dice = parse_pool(add_dice, field="--add")
+        current, points = current.add_complications(rolled, dice, points, player, rules)
     else:
-        assert remove_die is not None
-        current, points = current.remove(player, remove_die, points)
+        assert remove_dice is not None
+        dice = parse_pool(remove_dice, field="--remove")
+        current, points = current.remove_dice(rolled, dice, points, player)
     data = {"trouble_pool": list(current.dice), "plot_points": points.held, "log": list(points.log)}
-    emit(
-        data,
-        as_json,
-        lambda: console.print(
-            f"Trouble Pool: {', '.join(f'd{d}' for d in current.dice) or 'empty'}; {points.log[-1]}"
-        ),
-    )
+
+    def render() -> None:
+        console.print(f"Trouble Pool: {', '.join(f'd{d}' for d in current.dice) or 'empty'}")
+        for line in points.log:
+            console.print(f"  {line}")
+
+    emit(data, as_json, render)

@@ -3,10 +3,13 @@
 For free: the Value and the Relationship in the conflict (one die each when acting in
 accordance, three when challenging it, which steps it down at the end of the conflict); one
 Ability or Distinction (a Heritage counts as a Distinction only where it is relevant); the
-opponent's Stress of a fitting type; three dice of the opponent's Limit when using it.
+opponent's Stress of a fitting type (one die); three dice of the opponent's Limit when using it.
 For Plot Points, one each: more Abilities, Distinctions or Relationships, anybody's Stress, and
 Useful Details (a d6 that stays for the scene, then free). Side dice from Resources (Locations
 and Extras) are free if on the sheet and unused, one Plot Point each otherwise.
+
+:func:`build_pool` only plans and prices a pool; paying for it is
+:func:`taletable.systems.labcats.conflict.pay_for_pool`.
 """
 
 from __future__ import annotations
@@ -33,13 +36,21 @@ TraitKind = Literal[
 
 
 class Trait(Record):
-    """A trait brought into a roll: what it is, its die, and how it is used."""
+    """A trait brought into a roll: what it is, its die, and how it is used.
+
+    ``challenging``: a Value or Relationship the character acts against (three dice, stepped
+    down after). ``relevant_heritage``: the roll is about knowing, understanding or representing
+    the Heritage. ``opponents``: a Stress is the opponent's, of a fitting type (else it is
+    "anybody's Stress", bought). ``on_sheet``/``used_up``: a Resource's state.
+    ``already_bought``: a Useful Detail bought earlier in the scene.
+    """
 
     kind: TraitKind
     name: str = Field(min_length=1)
     die: int
     challenging: bool = False
     relevant_heritage: bool = False
+    opponents: bool = True
     on_sheet: bool = True
     used_up: bool = False
     already_bought: bool = False
@@ -64,13 +75,18 @@ class PoolPart(Record):
 
 
 class PoolPlan(Record):
-    """A built pool: main dice, side dice, Plot Points to pay, and traits to step down after."""
+    """A built pool: main dice, side dice, Plot Points to pay, and what follows the conflict.
+
+    ``step_down_after`` names the challenged Values and Relationships; ``limits_used`` the
+    opponent's Limits brought in (a win may then Shutdown the opponent's Ability).
+    """
 
     parts: tuple[PoolPart, ...]
     pool: tuple[int, ...]
     resources: tuple[int, ...]
     plot_points: int
     step_down_after: tuple[str, ...]
+    limits_used: tuple[str, ...] = ()
 
 
 def _part(trait: Trait, dice: tuple[int, ...], cost: int, why: str, side: bool = False) -> PoolPart:
@@ -92,8 +108,14 @@ def _core_trait(trait: Trait, first: bool, steps: list[str]) -> PoolPart:
     return _part(trait, dice, 1, why + "; another Relationship costs 1 PP")
 
 
-def _other_trait(trait: Trait, free_trait_used: bool) -> PoolPart:
+def _other_trait(trait: Trait, free_trait_used: bool, free_stress_used: bool) -> PoolPart:
     """Any trait but a Value or Relationship, with its cost (004 > Dice Pool)."""
+    if trait.challenging:
+        raise RulesError(
+            SOURCE,
+            f"only a Value or Relationship can be challenged, not the {trait.kind} {trait.name!r}",
+            fix="drop the challenge",
+        )
     if trait.kind in ("ability", "distinction", "heritage"):
         if trait.kind == "heritage" and not trait.relevant_heritage:
             raise RulesError(
@@ -105,9 +127,10 @@ def _other_trait(trait: Trait, free_trait_used: bool) -> PoolPart:
             return _part(trait, (trait.die,), 1, "a further Ability or Distinction: 1 PP")
         return _part(trait, (trait.die,), 0, "the one free Ability or Distinction")
     if trait.kind == "stress":
-        if trait.on_sheet:  # the opponent's Stress of a fitting type
+        if trait.opponents and not free_stress_used:
             return _part(trait, (trait.die,), 0, "the opponent's fitting Stress: free")
-        return _part(trait, (trait.die,), 1, "anybody's Stress: 1 PP")
+        why = "another Stress: 1 PP" if trait.opponents else "anybody's Stress: 1 PP"
+        return _part(trait, (trait.die,), 1, why)
     if trait.kind == "limit":
         why = "the opponent's Limit: three dice; a win may Shutdown their Ability"
         return _part(trait, (trait.die,) * LIMIT_DICE, 0, why)
@@ -117,15 +140,19 @@ def _other_trait(trait: Trait, free_trait_used: bool) -> PoolPart:
         if trait.die != USEFUL_DETAIL_DIE:
             raise RulesError(SOURCE, "a Useful Detail bought by a player is a d6", fix="use d6")
         return _part(trait, (trait.die,), 1, "a Useful Detail: 1 PP, stays for the scene")
-    if trait.used_up and trait.on_sheet:
-        raise RulesError(SOURCE, f"the Resource {trait.name!r} is used up", fix="pay for another")
-    if trait.on_sheet:
-        return _part(trait, (trait.die,), 0, "a Resource on the sheet: free", side=True)
-    return _part(trait, (trait.die,), 1, "a Resource not on the sheet: 1 PP", side=True)
+    if trait.on_sheet and not trait.used_up:
+        return _part(trait, (trait.die,), 0, "a Resource on the sheet, unused: free", side=True)
+    why = "a used-up Resource: 1 PP" if trait.on_sheet else "a Resource not on the sheet: 1 PP"
+    return _part(trait, (trait.die,), 1, why, side=True)
 
 
 def build_pool(traits: list[Trait]) -> PoolPlan:
-    """Assemble a pool from ``traits`` by 004 > Dice Pool, or refuse an illegal one."""
+    """Assemble and price a pool from ``traits`` by 004 > Dice Pool, or refuse an illegal one.
+
+    Traits are taken in the order given: the first Value and Relationship are free, the first
+    Ability/Distinction/relevant Heritage is free, the first fitting opponent's Stress is free;
+    what follows is priced at one Plot Point each. Main and side dice are kept apart.
+    """
     for required in ("value", "relationship"):
         if not any(trait.kind == required for trait in traits):
             raise RulesError(
@@ -134,14 +161,15 @@ def build_pool(traits: list[Trait]) -> PoolPlan:
     parts: list[PoolPart] = []
     steps: list[str] = []
     seen: set[str] = set()
-    free_trait_used = False
+    free_trait_used = free_stress_used = False
     for trait in traits:
         if trait.kind in ("value", "relationship"):
             parts.append(_core_trait(trait, trait.kind not in seen, steps))
             seen.add(trait.kind)
         else:
-            parts.append(_other_trait(trait, free_trait_used))
+            parts.append(_other_trait(trait, free_trait_used, free_stress_used))
             free_trait_used |= trait.kind in ("ability", "distinction", "heritage")
+            free_stress_used |= trait.kind == "stress" and trait.opponents
     pool = tuple(die for part in parts if not part.side for die in part.dice)
     resources = tuple(die for part in parts if part.side for die in part.dice)
     if len(pool) > MAX_POOL_DICE or len(resources) > MAX_POOL_DICE:
@@ -152,4 +180,5 @@ def build_pool(traits: list[Trait]) -> PoolPlan:
         resources=resources,
         plot_points=sum(part.plot_points for part in parts),
         step_down_after=tuple(steps),
+        limits_used=tuple(trait.name for trait in traits if trait.kind == "limit"),
     )

@@ -67,9 +67,14 @@ def score(
     if resource_faces and 1 in resource_faces:
         applied.append(f"a resource die's 1 is no complication ({SOURCE} 2)")
     if add:
+        capped = (
+            f" ({add} asked; only dice beyond the two highest non-1s can be added)"
+            if scored.added < add
+            else ""
+        )
         applied.append(
-            f"{scored.added} Plot Point(s) add {scored.added} more main dice to the total "
-            f"({add} asked; only dice beyond the two highest non-1s can be added) ({SOURCE} 4)"
+            f"{scored.added} Plot Point(s) add {scored.added} more main "
+            f"{'die' if scored.added == 1 else 'dice'} to the total{capped} ({SOURCE} 4)"
         )
     return LabcatsRoll(
         pool=tuple(pool), faces=tuple(faces), resources=tuple(resources),
