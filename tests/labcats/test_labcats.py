@@ -242,3 +242,22 @@ def test_total_of_is_the_scoring_rule() -> None:
         total_of((7,), (6,))
     with pytest.raises(InputError, match="--add"):
         total_of((3,), (6,), add=-1)
+
+
+def test_cli_build_and_trouble(run_cli: Any) -> None:
+    """`labcats build` prices a pool; `labcats trouble` adds a roll's Complication for 1 PP."""
+    built = run_cli("labcats", "build", "--value", "Duty=d8", "--relationship", "Ann=d6",
+                    "--challenge", "Ann", "--trait", "resource:Lab=d8", "--used-up", "Lab",
+                    "--json")  # fmt: skip
+    assert built.status == 0, built.stderr
+    plan = built.json()
+    assert (plan["pool"], plan["resources"], plan["plot_points"]) == ([8, 6, 6, 6], [8], 1)
+    assert plan["step_down_after"] == ["Ann"]
+    added = run_cli("labcats", "trouble", "--pool", "d6", "--complications", "d8,d6", "--add",
+                    "d8", "--watchtower-points", "1", "--player", "Ann", "--json")  # fmt: skip
+    assert added.status == 0, added.stderr
+    assert added.json()["trouble_pool"] == [6, 8]
+    assert added.json()["plot_points"] == {"Watchtower": 0, "Ann": 1}
+    refused = run_cli("labcats", "trouble", "--complications", "d6", "--add", "d8",
+                      "--watchtower-points", "1")  # fmt: skip
+    assert refused.status == 2 and "no unused d8 Complication" in refused.stderr
