@@ -37,7 +37,6 @@ def maybe_end_round(encounter: Encounter) -> Encounter:
             "round": next_round,
             "phase": "declaration",
             "declarations": (),
-            "rolls": (),
         }
     )
     order = ", ".join(updated.declaration_order())
