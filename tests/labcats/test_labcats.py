@@ -261,3 +261,13 @@ def test_cli_build_and_trouble(run_cli: Any) -> None:
     refused = run_cli("labcats", "trouble", "--complications", "d6", "--add", "d8",
                       "--watchtower-points", "1")  # fmt: skip
     assert refused.status == 2 and "no unused d8 Complication" in refused.stderr
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(min_size=1, max_size=12).filter(lambda name: "=" not in name and name.strip()))
+def test_any_trait_name_prints(name: str) -> None:
+    """Names that look like rich markup ([/x]) print as text: status 0, never a traceback."""
+    assert main(["labcats", "build", "--value", f"{name}=d8", "--relationship", "A=d6",
+                 "--challenge", name]) == 0  # fmt: skip
+    assert main(["labcats", "trouble", "--complications", "d8", "--add", "d8",
+                 "--watchtower-points", "1", "--player", name]) in (0, 2)  # fmt: skip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 
 from taletable.cli.common import console, emit, finish_source, json_option, make_source
 from taletable.errors import InputError
@@ -69,7 +70,7 @@ def roll(
                 f"kept {' + '.join(map(str, result.kept))}{extra} = [bold]{result.total}[/bold]"
             )
         for rule in result.rules_applied:
-            console.print(f"[dim]{rule}[/dim]", markup=True)
+            console.print(f"[dim]{escape(rule)}[/dim]")
 
     emit(result, as_json, render)
 
@@ -155,13 +156,15 @@ def build(
         for part in plan.parts:
             dice = ", ".join(f"d{d}" for d in part.dice)
             cost = f" ({part.plot_points} PP)" if part.plot_points else ""
-            console.print(f"{part.trait}: {dice}{cost} — {part.why}")
+            console.print(f"{part.trait}: {dice}{cost} — {part.why}", markup=False)
         side = f"; side pool {','.join(f'd{d}' for d in plan.resources)}" if plan.resources else ""
         console.print(
             f"pool {','.join(f'd{d}' for d in plan.pool)}{side}; Plot Points {plan.plot_points}"
         )
         if plan.step_down_after:
-            console.print(f"step down after the conflict: {', '.join(plan.step_down_after)}")
+            console.print(
+                f"step down after the conflict: {', '.join(plan.step_down_after)}", markup=False
+            )
         if plan.limits_used:
             console.print("a win may Shutdown the opponent's Ability (1 PP, free if Stressed out)")
 
@@ -214,6 +217,6 @@ def trouble(
     def render() -> None:
         console.print(f"Trouble Pool: {', '.join(f'd{d}' for d in current.dice) or 'empty'}")
         for line in points.log:
-            console.print(f"  {line}")
+            console.print(f"  {line}", markup=False)
 
     emit(data, as_json, render)
