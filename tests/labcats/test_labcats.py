@@ -271,3 +271,16 @@ def test_any_trait_name_prints(name: str) -> None:
                  "--challenge", name]) == 0  # fmt: skip
     assert main(["labcats", "trouble", "--complications", "d8", "--add", "d8",
                  "--watchtower-points", "1", "--player", name]) in (0, 2)  # fmt: skip
+
+
+def test_public_names() -> None:
+    """The package's __all__ is unique, importable and every class and function is documented."""
+    import inspect
+
+    import taletable.systems.labcats as package
+
+    assert len(set(package.__all__)) == len(package.__all__)
+    for name in package.__all__:
+        value = getattr(package, name)
+        if inspect.isfunction(value) or inspect.isclass(value):
+            assert value.__doc__ and value.__doc__.strip(), name
