@@ -32,6 +32,8 @@ from taletable.errors import InputError
         ("3d6mi2", [1, 1, 5], 9),
         ("3d6ma4", [6, 1, 5], 9),
         ("(1d6, 1d8)kh1", [2, 7], 7),
+        ("(d20)kh1", [7], 7),
+        ("(1d6, 1d8, 1d10)pl1", [2, 7, 9], 16),
         ("10 // 3", [], 3),
     ],
 )
@@ -120,6 +122,23 @@ def test_cli_roll_json(run_cli: Any) -> None:
     assert "NOTATION" in nonsense.stderr and "e.g. d20" in nonsense.stderr
     readable = run_cli("roll", "4d6kh3", "--faces", "5,4,1,3")
     assert "4d6kh3 (5, 4, ~~1~~, 3) = 12" in readable.stdout
+
+
+_TOKENS = ["d20", "3d8", "4d6", "kh3", "kl1", "rr1", "ro<3", "ra6", "e6", "mi2", "ma4", "p1",
+           "k>2", "+", "-", "*", "/", "//", "%", "(", ")", ",", ">=4", "<2", "=6", "!=1", "5",
+           "0", "1000d6", "d%", "rrh1", ")kh1", ")p1", "1.5", "[x]", " "]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_TOKENS), max_size=10).map("".join))
+def test_no_notation_of_tokens_crashes(text: str) -> None:
+    """Strings built from notation pieces: a result or an InputError naming NOTATION."""
+    try:
+        result = roll_notation(text, SeededDice(7))
+    except InputError as error:
+        assert error.field == "NOTATION"
+    else:
+        assert len(result.faces) <= MAX_DICE_PER_ROLL
 
 
 @settings(max_examples=400, deadline=None)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 import d20
 from d20 import ast as d20_ast
@@ -232,29 +233,46 @@ class _Evaluator:
         if isinstance(node, d20_ast.OperatedSet):
             operations = node.operations
             node = node.value
+        if isinstance(node, d20_ast.Parenthetical):  # ``(d20)kh1``: a set of one
+            node = d20_ast.NumberSet([node.value])
         assert isinstance(node, d20_ast.NumberSet)
         parts = [self.value(value) for value in node.values]
-        items = [[value, True] for value, _ in parts]
+        items = [_Item(value) for value, _ in parts]
         for operation in operations:
             if operation.op not in {"k", "p"}:
                 raise InputError(FIELD, f"{operation.op} applies to dice only", expected=EXAMPLES)
-            wrapped = [_Die(int(value)) for value, _ in items]
-            for die, item in zip(wrapped, items, strict=True):
-                die.kept = bool(item[1])
-            chosen = _select([die for die in wrapped if die.kept], operation.sels)
-            for die, item in zip(wrapped, items, strict=True):
-                if operation.op == "k" and item[1] and die not in chosen:
-                    item[1] = False
-                if operation.op == "p" and die in chosen:
-                    item[1] = False
-        total = sum(value for value, kept in items if kept)
+            chosen = _select([item for item in items if item.kept], operation.sels)
+            for item in items:
+                if operation.op == "k" and item.kept and item not in chosen:
+                    item.kept = False
+                if operation.op == "p" and item in chosen:
+                    item.kept = False
+        total = sum(item.value for item in items if item.kept)
         text = "(" + ", ".join(text for _, text in parts) + ")" + "".join(map(str, operations))
         return total, text
 
 
-def _select(dice: list[_Die], selectors: list[d20_ast.SetSelector]) -> list[_Die]:
+class _Item:
+    """One value of a set such as ``(1d6, 1d8)``, kept or not."""
+
+    __slots__ = ("kept", "value")
+
+    def __init__(self, value: int | float) -> None:
+        self.value = value
+        self.kept = True
+
+
+class _Valued(Protocol):
+    @property
+    def value(self) -> int | float: ...
+
+
+_V = TypeVar("_V", bound=_Valued)
+
+
+def _select(dice: list[_V], selectors: list[d20_ast.SetSelector]) -> list[_V]:
     """The dice any of ``selectors`` picks (d20's selector semantics)."""
-    chosen: list[_Die] = []
+    chosen: list[_V] = []
     for selector in selectors:
         ordered = sorted(dice, key=lambda die: die.value)
         if selector.cat == "h":
