@@ -14,10 +14,14 @@ from rich.table import Table
 from taletable.cli.cogent.render import edition_option
 from taletable.cli.common import console, emit, json_option
 from taletable.errors import InputError
-from taletable.files import atomic_write_text
+from taletable.files import atomic_write_text, read_structured
 from taletable.systems.boons.checks import BoonsCheck
 from taletable.systems.boons.odds import check_total
+from taletable.systems.cogent.character import combat_pool, load_character
+from taletable.systems.cogent.character.pools import injury_penalty, strength_reductions
+from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.destiny import parse_before_modes
+from taletable.systems.cogent.equipment import armour_level
 from taletable.systems.cogent.odds import (
     advise_challenge_level,
     check_odds,
@@ -26,7 +30,9 @@ from taletable.systems.cogent.odds import (
 from taletable.systems.cogent.odds import (
     cheatsheet as build_cheatsheet,
 )
+from taletable.systems.cogent.odds.duel import Duelist, duel_odds
 from taletable.systems.cogent.rules import Rules
+from taletable.systems.cogent.statblock import load_statblock
 from taletable.systems.labcats.dice import parse_pool
 from taletable.systems.labcats.odds import labcats_odds
 
@@ -62,10 +68,18 @@ def odds() -> None:
 @json_option
 @click.pass_context
 def odds_cogent(
-    context: click.Context, pool: int | None, challenge_level: int | None, edition: str,
-    advantage: bool, disadvantage: bool, destiny_before: str, destiny_after: int,
-    destiny_after_cap: bool, routine: bool, as_json: bool,
-) -> None:  # fmt: skip
+    context: click.Context,
+    pool: int | None,
+    challenge_level: int | None,
+    edition: str,
+    advantage: bool,
+    disadvantage: bool,
+    destiny_before: str,
+    destiny_after: int,
+    destiny_after_cap: bool,
+    routine: bool,
+    as_json: bool,
+) -> None:
     """The exact chance a Cogent check passes (subcommands: advise, conflict)."""
     if context.invoked_subcommand is not None:
         return
@@ -77,10 +91,15 @@ def odds_cogent(
             "--advantage", "narrator Advantage is tiered only", expected="--edition tiered"
         )
     result = check_odds(
-        pool, challenge_level, rules=rules, advantage=advantage, disadvantage=disadvantage,
+        pool,
+        challenge_level,
+        rules=rules,
+        advantage=advantage,
+        disadvantage=disadvantage,
         destiny_before=parse_before_modes(destiny_before, rules, field="--destiny-before"),
-        destiny_after=destiny_after, routine=routine,
-    )  # fmt: skip
+        destiny_after=destiny_after,
+        routine=routine,
+    )
     data = result.to_contract()
 
     def render() -> None:
@@ -110,9 +129,14 @@ def odds_cogent_advise(pool: int, chance: float, as_json: bool) -> None:
         "p_pass": fraction_text(advice.p_pass),
         "p_pass_float": float(advice.p_pass),
     }
-    emit(data, as_json, lambda: console.print(
-        f"{pool}D6 at {chance:g}%: [bold]CL {advice.challenge_level}[/bold] "
-        f"({float(advice.p_pass):.2%} to pass)"))  # fmt: skip
+    emit(
+        data,
+        as_json,
+        lambda: console.print(
+            f"{pool}D6 at {chance:g}%: [bold]CL {advice.challenge_level}[/bold] "
+            f"({float(advice.p_pass):.2%} to pass)"
+        ),
+    )
 
 
 @odds_cogent.command("conflict")
@@ -124,11 +148,15 @@ def odds_cogent_conflict(pool_a: int, pool_b: int, not_aware: bool, as_json: boo
     """Who wins a conflict and the distribution of victory levels (ties rerolled)."""
     result = conflict_odds(pool_a, pool_b, aware_and_active=not not_aware)
     data = {
-        "pool_a": pool_a, "pool_b": pool_b, "p_a": fraction_text(result.p_a),
-        "p_b": fraction_text(result.p_b), "p_tie": fraction_text(result.p_tie),
-        "p_a_float": float(result.p_a), "p_b_float": float(result.p_b),
+        "pool_a": pool_a,
+        "pool_b": pool_b,
+        "p_a": fraction_text(result.p_a),
+        "p_b": fraction_text(result.p_b),
+        "p_tie": fraction_text(result.p_tie),
+        "p_a_float": float(result.p_a),
+        "p_b_float": float(result.p_b),
         "distribution": _distribution(result.difference, "difference"),
-    }  # fmt: skip
+    }
 
     def render() -> None:
         console.print(
@@ -136,6 +164,70 @@ def odds_cogent_conflict(pool_a: int, pool_b: int, not_aware: bool, as_json: boo
         )
         for difference, p in result.difference:
             console.print(f"  a - b = {difference:>3}  {float(p):7.2%}")
+
+    emit(data, as_json, render)
+
+
+def _duelist(text: str) -> tuple[Duelist, str]:
+    """``FILE[:WEAPON]`` (a core character or statblock) as a duelist."""
+    path, _, weapon = text.partition(":")
+    data = read_structured(path)
+    if isinstance(data, dict) and data.get("kind") == "statblock":
+        sheet = load_statblock(path).as_character()
+    else:
+        loaded = load_character(path)
+        if not isinstance(loaded, CoreCharacter):
+            raise InputError("--a/--b", f"{path} is not a core sheet", expected="a core sheet")
+        sheet = loaded
+    chosen = weapon or (sheet.equipment.weapons[0].name if sheet.equipment.weapons else None)
+    penalty = injury_penalty(sheet)
+    pool = combat_pool(sheet, chosen).size + penalty
+    duelist = Duelist(
+        pool=pool,
+        strength=strength_reductions(sheet),
+        armour=armour_level(sheet.equipment.armour),
+        injury_penalty=penalty,
+    )
+    return duelist, f"{sheet.identity.name} ({chosen or 'unarmed'}, {pool}D6)"
+
+
+@odds_cogent.command("duel")
+@click.option(
+    "--a", "side_a", required=True, metavar="FILE[:WEAPON]", help="Side a's sheet or statblock."
+)
+@click.option(
+    "--b", "side_b", required=True, metavar="FILE[:WEAPON]", help="Side b's sheet or statblock."
+)
+@click.option("--rounds", type=int, default=30, show_default=True, help="Horizon in rounds.")
+@json_option
+def odds_cogent_duel(side_a: str, side_b: str, rounds: int, as_json: bool) -> None:
+    """Exact duel odds: who is incapacitated or killed first, and when (stated policies)."""
+    a, label_a = _duelist(side_a)
+    b, label_b = _duelist(side_b)
+    result = duel_odds(a, b, horizon=rounds)
+    data = {
+        "a": label_a,
+        "b": label_b,
+        "p_a": fraction_text(result.p_a),
+        "p_b": fraction_text(result.p_b),
+        "p_a_float": float(result.p_a),
+        "p_b_float": float(result.p_b),
+        "p_a_kills_float": float(result.p_a_kills),
+        "p_b_kills_float": float(result.p_b_kills),
+        "p_undecided_float": float(result.p_undecided),
+        "by_round": [{"round": r, "a": float(x), "b": float(y)} for r, x, y in result.by_round],
+    }
+
+    def render() -> None:
+        console.print(
+            f"a: {label_a} puts b down: [bold]{float(result.p_a):.2%}[/bold] "
+            f"(kills {float(result.p_a_kills):.2%})"
+        )
+        console.print(
+            f"b: {label_b} puts a down: [bold]{float(result.p_b):.2%}[/bold] "
+            f"(kills {float(result.p_b_kills):.2%})"
+        )
+        console.print(f"undecided after {result.rounds} rounds: {float(result.p_undecided):.2%}")
 
     emit(data, as_json, render)
 
@@ -154,9 +246,14 @@ def odds_boons(
     check = BoonsCheck(bonus=bonus, boons=boon_count, banes=banes, passive=passive)
     totals = check_total(check)
     p_pass = totals.at_least(target)
-    data = {"dice": list(check.dice), "modifier": check.modifier, "target": target,
-            "p_pass": fraction_text(p_pass), "p_pass_float": float(p_pass),
-            "distribution": _distribution(totals.items(), "total")}  # fmt: skip
+    data = {
+        "dice": list(check.dice),
+        "modifier": check.modifier,
+        "target": target,
+        "p_pass": fraction_text(p_pass),
+        "p_pass_float": float(p_pass),
+        "distribution": _distribution(totals.items(), "total"),
+    }
     emit(
         data, as_json, lambda: console.print(f"[bold]{float(p_pass):.2%}[/bold] ({data['p_pass']})")
     )
@@ -177,13 +274,19 @@ def odds_labcats(
     """The exact chance a pool reaches a target total (or beats an opposing pool)."""
     opposing = (parse_pool(against, field="--against"), ()) if against else None
     result = labcats_odds(
-        parse_pool(pool), target, parse_pool(resources, field="--resources", allow_empty=True),
-        add=add, opposing=opposing,
-    )  # fmt: skip
-    data = {"p_pass": fraction_text(result.p_pass), "p_pass_float": float(result.p_pass),
-            "p_fail_all_ones": fraction_text(result.p_fail_all_ones),
-            "expected_complications": float(result.expected_complications),
-            "distribution": _distribution(result.distribution, "total")}  # fmt: skip
+        parse_pool(pool),
+        target,
+        parse_pool(resources, field="--resources", allow_empty=True),
+        add=add,
+        opposing=opposing,
+    )
+    data = {
+        "p_pass": fraction_text(result.p_pass),
+        "p_pass_float": float(result.p_pass),
+        "p_fail_all_ones": fraction_text(result.p_fail_all_ones),
+        "expected_complications": float(result.expected_complications),
+        "distribution": _distribution(result.distribution, "total"),
+    }
     emit(
         data,
         as_json,

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import Injury
-from taletable.systems.cogent.combat.outcomes import INJURY_OUTCOMES, legal_outcomes, reduce
+from taletable.systems.cogent.combat.outcomes import (
+    INJURY_OUTCOMES,
+    legal_outcomes,
+    most_severe_injury,
+    reduce,
+)
 from taletable.systems.cogent.combat.state import Combatant, Encounter, Victory
 
 __all__ = ["choose", "maybe_end_round", "pending"]
@@ -76,7 +81,7 @@ def choose(
             expected=", ".join(f"#{v.id}" for v in pending(encounter)) or "none pending",
         )
     legal = legal_outcomes(victory.level, ranged=victory.ranged, disarm_only=victory.disarm_only)
-    chosen = outcome or next(o for o in legal if o in INJURY_OUTCOMES or victory.disarm_only)
+    chosen = outcome or ("disarm" if victory.disarm_only else most_severe_injury(victory.level))
     if chosen not in legal:
         raise RulesError(
             "002 > Combat > Victory Levels",

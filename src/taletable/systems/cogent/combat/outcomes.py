@@ -145,6 +145,7 @@ def reduce(
         else:
             final, injury = None, 0
     if final in INJURY_OUTCOMES:
+        armour = min(armour, injury)  # only what the injury needs is spent
         injury = max(0, injury - armour)
         if (final == "deathblow" and armour) or (final in INJURY_NAMES.values() and armour):
             final = INJURY_NAMES.get(injury) if injury else None

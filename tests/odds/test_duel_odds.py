@@ -1,0 +1,61 @@
+"""Exact duel odds against a Monte Carlo run of the real combat engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from taletable.dice import SeededDice
+from taletable.systems.cogent.character import load_character
+from taletable.systems.cogent.combat.simulate import simulate_duel
+from taletable.systems.cogent.odds.duel import Duelist, duel_odds, victory_after_policy
+from taletable.systems.cogent.statblock import load_statblock
+
+TERRIK = load_character("examples/characters/core_sir_terrik.yaml")
+THUG = load_statblock("examples/statblocks/thug.yaml").as_character()
+
+
+def test_policy_spends_strength_then_armour() -> None:
+    """The loser spends STR (victory levels), then armour (injury levels), only as needed."""
+    assert victory_after_policy(3, 1, 3) == (0, 1, 2)
+    assert victory_after_policy(5, 0, 0) == (5, 0, 0)  # a deathblow
+    assert victory_after_policy(6, 1, 1) == (4, 1, 1)  # level 5 deathblow -1 armour: fatal
+    assert victory_after_policy(1, 2, 0) == (0, 1, 0)
+
+
+def test_exact_duel_sums_to_one_and_matches_the_engine() -> None:
+    """DP probabilities sum to 1; 1,500 seeded engine duels agree within 3.29 standard errors."""
+    odds = duel_odds(Duelist(pool=8, strength=1, armour=2), Duelist(pool=6, strength=1), horizon=30)
+    assert odds.p_a + odds.p_b + odds.p_undecided == 1
+    assert odds.p_a_kills <= odds.p_a
+    runs = 1500
+    wins = sum(
+        simulate_duel(
+            (TERRIK, "Arming Sword"), (THUG, "Club"), SeededDice(seed), max_rounds=30
+        ).winner
+        == "a"
+        for seed in range(runs)
+    )
+    exact = float(odds.p_a)
+    assert abs(wins / runs - exact) <= 3.29 * (exact * (1 - exact) / runs) ** 0.5 + 1 / runs
+
+
+def test_equal_duelists_are_even() -> None:
+    """Identical duelists have identical chances."""
+    odds = duel_odds(Duelist(pool=6, strength=1, armour=1), Duelist(pool=6, strength=1, armour=1))
+    assert odds.p_a == odds.p_b
+
+
+def test_duel_cli(run_cli: Any) -> None:
+    """`odds cogent duel` reads sheets and statblocks."""
+    out = run_cli(
+        "odds",
+        "cogent",
+        "duel",
+        "--a",
+        "examples/characters/core_sir_terrik.yaml",
+        "--b",
+        "examples/statblocks/thug.yaml:Club",
+        "--json",
+    )
+    assert out.status == 0, out.stderr
+    assert 0.9 < out.json()["p_a_float"] < 1
