@@ -157,6 +157,9 @@ class Weapon(Record):
     magic_bonus: int = Field(default=0, ge=0, le=10)
     #: The combat skill that wields it when not the group's own (a beast's "Grinding Teeth").
     skill: str | None = None
+    #: Its group in the hardcore weapon table, and how it is held (002 > Hardcore Combat).
+    hardcore_group: str | None = None
+    hands: Literal[1, 2] | None = None
 
 
 class Equipment(Record):

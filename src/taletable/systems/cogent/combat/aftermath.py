@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import Injury
+from taletable.systems.cogent.combat.hardcore import armour_after_weapon
 from taletable.systems.cogent.combat.outcomes import (
     INJURY_OUTCOMES,
     legal_outcomes,
@@ -92,9 +93,25 @@ def choose(
     injury_like = chosen in INJURY_OUTCOMES
     if strength is None:
         strength = min(loser.strength_left, victory.level) if injury_like else 0
-    if armour is None:
+    hardcore = encounter.rules.hardcore_armour
+    if hardcore:
+        if armour is not None:
+            raise RulesError(
+                "002 > Hardcore Armour Rules",
+                "hardcore armour reduces every injury by itself",
+                fix="give no --armour",
+            )
+        winner_weapon = encounter.combatant(victory.winner)
+        group = None
+        if encounter.rules.hardcore_weapons and winner_weapon.weapon:
+            carried = next(
+                w for w in winner_weapon.sheet.equipment.weapons if w.name == winner_weapon.weapon
+            )
+            group = carried.hardcore_group
+        armour = armour_after_weapon(loser.armour_level, group) if victory.armour_allowed else 0
+    elif armour is None:
         armour = loser.armour_left if injury_like and victory.armour_allowed else 0
-    if strength > loser.strength_left or armour > loser.armour_left:
+    if strength > loser.strength_left or (not hardcore and armour > loser.armour_left):
         raise RulesError(
             "002 > Combat > Armour",
             f"{loser.id} has {loser.strength_left} STR and "
@@ -112,7 +129,7 @@ def choose(
     loser = loser.model_copy(
         update={
             "strength_left": loser.strength_left - result.strength_used,
-            "armour_left": loser.armour_left - result.armour_used,
+            "armour_left": loser.armour_left - (0 if hardcore else result.armour_used),
         }
     )
     final = result.final

@@ -15,6 +15,7 @@ from __future__ import annotations
 from taletable.dice import DiceSource
 from taletable.errors import RulesError
 from taletable.systems.cogent.combat.aftermath import maybe_end_round
+from taletable.systems.cogent.combat.hardcore import ranged_challenge_level
 from taletable.systems.cogent.combat.pool import Situation, situational_pool
 from taletable.systems.cogent.combat.rounds import OFFENSIVE, ROUND_ORDER, expected_next
 from taletable.systems.cogent.combat.state import (
@@ -25,10 +26,28 @@ from taletable.systems.cogent.combat.state import (
     Victory,
 )
 from taletable.systems.cogent.dice import count_wins
+from taletable.systems.cogent.scale import adjust_for_scale
 
 __all__ = ["BRACE_WINS", "resolve"]
 
 BRACE_WINS = 2
+
+
+def _has_sniper(fighter: Combatant) -> bool:
+    """A sniper proficiency: a combat or vocational skill named Sniper (RULINGS.md)."""
+    for vocation in fighter.sheet.vocations:
+        names = [(s.name, s.points) for s in vocation.combat_skills]
+        names += [(s.name, s.points) for s in vocation.vocational_skills]
+        if any(name.lower() == "sniper" and points > 0 for name, points in names):
+            return True
+    return False
+
+
+def _scaled(encounter: Encounter, roller: Combatant, target: Combatant, difference: int) -> int:
+    """The result after scale (tiered edition; 000 > Scale): the Ogre's 0 becomes a level 2."""
+    if encounter.rules.edition != "tiered" or roller.scale == target.scale:
+        return difference
+    return adjust_for_scale(difference, roller.scale, target.scale, encounter.rules).margin
 
 
 def _situation(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> Situation:
@@ -72,7 +91,9 @@ def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
             size = declaration.pool or 0
             breakdown: tuple[tuple[str, int], ...] = (("narrator's pool", size),)
         else:
-            pool = situational_pool(fighter.sheet, _situation(encounter, fighter, declaration))
+            pool = situational_pool(
+                fighter.sheet, _situation(encounter, fighter, declaration), encounter.rules
+            )
             size = pool.size
             breakdown = tuple((c.source, c.dice) for c in pool.contributions)
         faces = source.roll(6, size) if size > 0 else ()
@@ -167,15 +188,26 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
                 )
                 continue
         armour_allowed = distance != "close" and "incapacitated" not in target.conditions
-        if declaration.challenge_level is not None or not target.can_act:
+        hardcore_shot = declaration.action == "ranged" and encounter.rules.hardcore_ranged
+        if declaration.challenge_level is not None or not target.can_act or hardcore_shot:
             level_needed = (
                 declaration.challenge_level if declaration.challenge_level is not None else 1
             )
+            if hardcore_shot and declaration.challenge_level is None and target.can_act:
+                level_needed = ranged_challenge_level(
+                    declaration.hardcore_range or "medium",
+                    declaration.target_state,
+                    cover=declaration.cover,
+                    sniper_proficiency=_has_sniper(attacker),
+                    steady=declaration.steady,
+                )
             level = rolls[ident].wins - level_needed
             kind = (
                 "off guard"
                 if declaration.challenge_level is not None
                 else "incapacitated target (CL 1, armour ignored)"
+                if not target.can_act
+                else f"hardcore ranged CL {level_needed}"
             )
             if not target.can_act:
                 armour_allowed = False
@@ -194,7 +226,9 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
                 )
                 next_id += 1
             continue
-        difference = rolls[ident].wins - wins_against(target.id, ident)
+        difference = _scaled(
+            encounter, attacker, target, rolls[ident].wins - wins_against(target.id, ident)
+        )
         if difference > 0:
             victories.append(
                 Victory(
@@ -228,7 +262,12 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
             continue
         if updated.distance(ident, target.id) == "range":
             continue
-        difference = wins_against(target.id, ident) - rolls[ident].wins
+        difference = _scaled(
+            encounter,
+            target,
+            encounter.combatant(ident),
+            wins_against(target.id, ident) - rolls[ident].wins,
+        )
         if difference > 0:
             victories.append(
                 Victory(

@@ -17,8 +17,14 @@ from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.pools import combat_pool as sheet_combat_pool
 from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat.hardcore import (
+    hardcore_armour_level,
+    hardcore_armour_penalty,
+    hardcore_weapon_bonus,
+)
 from taletable.systems.cogent.equipment import weapon_group
-from taletable.systems.cogent.pools import DicePool
+from taletable.systems.cogent.pools import Contribution, DicePool
+from taletable.systems.cogent.rules import Rules
 
 __all__ = ["CIRCUMSTANCES", "Situation", "situational_pool"]
 
@@ -66,7 +72,39 @@ def _has_skill(sheet: CoreCharacter, skill: str) -> bool:
     )
 
 
-def situational_pool(sheet: CoreCharacter, situation: Situation) -> DicePool:
+def _hardcore(
+    pool: DicePool, sheet: CoreCharacter, weapon: str | None, target: str, rules: Rules
+) -> DicePool:
+    """Swap the standard armour penalty and weapon bonus for the hardcore ones (002 > Hardcore)."""
+    carried = next(
+        (w for w in sheet.equipment.weapons if weapon and w.name.lower() == weapon.lower()), None
+    )
+    parts = list(pool.contributions)
+    if rules.hardcore_armour:
+        parts = [part for part in parts if not part.source.startswith("armour")]
+        endurance = next((p for n, p in sheet.skills.items() if n.lower() == "endurance"), 0)
+        level = hardcore_armour_level(sheet.equipment.armour)
+        penalty = hardcore_armour_penalty(level, endurance)
+        if penalty:
+            parts.append(
+                Contribution(
+                    source="hardcore armour (half the level, less Endurance)", dice=-penalty
+                )
+            )
+    if rules.hardcore_weapons and carried is not None and carried.hardcore_group:
+        parts = [part for part in parts if not part.source.startswith(f"{carried.name} (")]
+        group, hands = carried.hardcore_group, carried.hands
+        bonus = hardcore_weapon_bonus(group, target, hands)  # type: ignore[arg-type]
+        if bonus:
+            parts.append(
+                Contribution(source=f"{carried.name} ({carried.hardcore_group})", dice=bonus)
+            )
+    return DicePool(contributions=tuple(parts))
+
+
+def situational_pool(
+    sheet: CoreCharacter, situation: Situation, rules: Rules | None = None
+) -> DicePool:
     """The pool for one combat roll in ``situation`` (002 > Combat Modifiers)."""
     weapon = situation.weapon
     group = _group_of(sheet, weapon)
@@ -75,6 +113,8 @@ def situational_pool(sheet: CoreCharacter, situation: Situation) -> DicePool:
         if not medium_vs_reach:
             weapon = None  # counts as unarmed (002 > Close Combat)
     pool = sheet_combat_pool(sheet, weapon, target=situation.target)
+    if rules is not None and (rules.hardcore_armour or rules.hardcore_weapons):
+        pool = _hardcore(pool, sheet, weapon, situation.target, rules)
     if weapon is None and situation.weapon is not None:
         pool = pool.plus(f"close combat: {situation.weapon} counts as unarmed", 0)
     if situation.secondary is not None:

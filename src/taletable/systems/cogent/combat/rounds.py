@@ -10,6 +10,7 @@ from __future__ import annotations
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat.hardcore import hardcore_armour_level
 from taletable.systems.cogent.combat.state import (
     MAX_COMBATANTS,
     Combatant,
@@ -17,6 +18,7 @@ from taletable.systems.cogent.combat.state import (
     Encounter,
 )
 from taletable.systems.cogent.equipment import armour_level
+from taletable.systems.cogent.rules import Rules
 
 __all__ = ["OFFENSIVE", "ROUND_ORDER", "declare", "expected_next", "start_encounter"]
 
@@ -30,6 +32,8 @@ def start_encounter(
     *,
     name: str = "encounter",
     secondary: dict[str, str] | None = None,
+    rules: Rules | None = None,
+    scales: dict[str, int] | None = None,
 ) -> Encounter:
     """Start an encounter from ``(id, side, sheet, weapon)`` entries; roll 1D6 for RFL ties."""
     if not 2 <= len(fighters) <= MAX_COMBATANTS:
@@ -47,7 +51,8 @@ def start_encounter(
                 expected=", ".join(w.name for w in sheet.equipment.weapons) or "none",
             )
         tie = source.roll(6, 1)[0] if reflexes.count(sheet.attributes.RFL) > 1 else 0
-        level = armour_level(sheet.equipment.armour)
+        hardcore = rules is not None and rules.hardcore_armour
+        level = (hardcore_armour_level if hardcore else armour_level)(sheet.equipment.armour)
         built.append(
             Combatant(
                 id=ident,
@@ -61,7 +66,9 @@ def start_encounter(
                 tie_roll=tie,
             )
         )
-    encounter = Encounter(name=name, combatants=tuple(built))
+    for index, fighter in enumerate(built):
+        built[index] = fighter.model_copy(update={"scale": (scales or {}).get(fighter.id, 0)})
+    encounter = Encounter(name=name, combatants=tuple(built), rules=rules or Rules())
     order = ", ".join(encounter.declaration_order())
     return encounter.model_copy(update={"log": (f"round 1: declaration order {order}",)})
 

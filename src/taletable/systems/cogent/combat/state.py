@@ -13,6 +13,7 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.rules import Rules
 
 __all__ = [
     "ACTIONS",
@@ -57,6 +58,7 @@ class Combatant(Record):
     strength_left: int = Field(ge=0)
     armour_left: int = Field(ge=0)
     tie_roll: int = 0
+    scale: int = Field(default=0, ge=-6, le=6)
     conditions: tuple[str, ...] = ()
     condition_until: dict[str, int] = Field(default_factory=dict)
 
@@ -102,6 +104,12 @@ class Declaration(Record):
     challenge_level: int | None = Field(default=None, ge=0, le=100)
     against: str | None = None
     prepared: bool = False
+    hardcore_range: Literal["adjacent", "close", "medium", "long", "sniper"] | None = None
+    target_state: Literal["stationary", "cover_50", "cover_90", "moving_human", "moving_car"] = (
+        "stationary"
+    )
+    cover: Literal["none", "cover_50", "cover_90"] = "none"
+    steady: bool = True
 
 
 class RollRecord(Record):
@@ -135,6 +143,7 @@ class Encounter(Record):
     schema_version: Literal[1] = 1
     kind: Literal["encounter"] = "encounter"
     name: str = "encounter"
+    rules: Rules = Rules()
     round: int = Field(default=1, ge=1, le=MAX_ROUNDS)
     phase: Literal["declaration", "outcomes"] = "declaration"
     combatants: tuple[Combatant, ...]
