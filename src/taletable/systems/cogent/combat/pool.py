@@ -112,7 +112,10 @@ def situational_pool(
         medium_vs_reach = group == "Medium Weapon" and situation.opponent_reach
         if not medium_vs_reach:
             weapon = None  # counts as unarmed (002 > Close Combat)
-    pool = sheet_combat_pool(sheet, weapon, target=situation.target)
+    hardcore_armour = rules is not None and rules.hardcore_armour
+    unarmoured = sheet.equipment.model_copy(update={"armour": ()})
+    base = sheet.model_copy(update={"equipment": unarmoured}) if hardcore_armour else sheet
+    pool = sheet_combat_pool(base, weapon, target=situation.target)
     if rules is not None and (rules.hardcore_armour or rules.hardcore_weapons):
         pool = _hardcore(pool, sheet, weapon, situation.target, rules)
     if weapon is None and situation.weapon is not None:

@@ -1,0 +1,140 @@
+"""002 > Hardcore Combat: the armour, weapon and ranged tables, and their effect in a fight."""
+
+from __future__ import annotations
+
+import pytest
+
+from taletable.dice import GivenFaces
+from taletable.errors import RulesError
+from taletable.systems.cogent.character.sheet import (
+    CombatSkill,
+    CoreAttributes,
+    CoreCharacter,
+    CoreVocation,
+    Equipment,
+    Identity,
+    Weapon,
+)
+from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
+from taletable.systems.cogent.combat.hardcore import (
+    armour_after_weapon,
+    hardcore_armour_level,
+    hardcore_armour_penalty,
+    hardcore_weapon_bonus,
+    ranged_challenge_level,
+)
+from taletable.systems.cogent.combat.pool import Situation, situational_pool
+from taletable.systems.cogent.rules import Rules
+
+HARDCORE = Rules(hardcore_armour=True, hardcore_weapons=True, hardcore_ranged=True)
+
+
+@pytest.mark.parametrize(
+    ("distance", "state", "level"),
+    [
+        ("adjacent", "stationary", 1),
+        ("close", "stationary", 2),
+        ("close", "cover_50", 4),
+        ("close", "cover_90", 6),
+        ("close", "moving_human", 4),
+        ("close", "moving_car", 8),
+        ("medium", "stationary", 4),
+        ("medium", "cover_50", 6),
+        ("medium", "cover_90", 8),
+        ("medium", "moving_human", 6),
+        ("medium", "moving_car", 8),
+        ("long", "stationary", 6),
+        ("long", "cover_50", 10),
+        ("long", "cover_90", 14),
+        ("long", "moving_human", 8),
+        ("long", "moving_car", 10),
+        ("sniper", "stationary", 6),
+        ("sniper", "cover_90", 14),
+        ("sniper", "moving_car", 10),
+    ],
+)
+def test_hardcore_ranged_cl_table(distance: str, state: str, level: int) -> None:
+    """002 > Hardcore Ranged Rules: the CL table as printed."""
+    assert ranged_challenge_level(distance, state) == level  # type: ignore[arg-type]
+
+
+def test_hardcore_ranged_modifiers() -> None:
+    """Sniper CLs double without the proficiency or a steady posture; moving in cover adds."""
+    assert ranged_challenge_level("sniper", sniper_proficiency=False) == 12
+    assert ranged_challenge_level("sniper", steady=False) == 12
+    assert ranged_challenge_level("medium", "moving_human", cover="cover_50") == 6 + 6
+    with pytest.raises(RulesError, match="scope"):
+        ranged_challenge_level("sniper", scope=False)
+    with pytest.raises(RulesError, match="not adjacent"):
+        ranged_challenge_level("adjacent", "moving_human")
+
+
+def test_hardcore_armour_and_weapons() -> None:
+    """Pieces add up; half the level (down) comes off the roll; weapons cut armour."""
+    plate = [
+        "Helmet",
+        "Upper Body",
+        "Upper Body",
+        "Arm Protection",
+        "Leg Protection",
+        "Large Shield",
+    ]
+    assert hardcore_armour_level(plate) == 8
+    assert hardcore_armour_penalty(7) == 3
+    assert hardcore_weapon_bonus("Medium Sword", "melee", 2) == 2
+    assert hardcore_weapon_bonus("Large Sword", "melee", 1) == 0
+    assert hardcore_weapon_bonus("Large Flexed Ranged", "ranged") == 2
+    assert armour_after_weapon(7, "Large Blunt") == 2
+    assert armour_after_weapon(3, "Hand Ballistics") == 0
+
+
+def _knight(name: str, weapon: Weapon, armour: tuple[str, ...]) -> CoreCharacter:
+    return CoreCharacter(
+        identity=Identity(name=name),
+        attributes=CoreAttributes(STR=1, RFL=1),
+        vocations=(
+            CoreVocation(
+                name="Knight",
+                attribute="STR",
+                points=2,
+                combat_skills=(CombatSkill(name="Medium Weapons", points=2),),
+            ),
+        ),
+        equipment=Equipment(weapons=(weapon,), armour=armour),
+    )
+
+
+def test_hardcore_fight_applies_armour_to_every_injury() -> None:
+    """In hardcore, armour (less the weapon's reduction) cuts every injury, with no budget."""
+    mace = Weapon(name="Mace", group="Medium Weapon", hardcore_group="Medium Blunt", hands=1)
+    sword = Weapon(name="Sword", group="Medium Weapon", hardcore_group="Medium Sword", hands=1)
+    a = _knight("A", mace, ())
+    b = _knight(
+        "B", sword, ("Helmet", "Upper Body", "Upper Body", "Arm Protection", "Leg Protection")
+    )
+    pool = situational_pool(b, Situation(weapon="Sword"), HARDCORE)
+    assert ("hardcore armour (half the level, less Endurance)", -2) in [
+        (c.source, c.dice) for c in pool.contributions
+    ]
+    encounter = start_encounter(
+        [("a", "x", a, "Mace"), ("b", "y", b, "Sword")], GivenFaces([1, 2]), rules=HARDCORE
+    )
+    assert encounter.combatant("b").armour_level == 5
+    first, second = encounter.declaration_order()
+    encounter = declare(encounter, Declaration(actor=first, action="attack", target=second))
+    encounter = declare(encounter, Declaration(actor=second, action="attack", target=first))
+    sizes = {
+        r: situational_pool(
+            encounter.combatant(r).sheet, Situation(weapon=encounter.combatant(r).weapon), HARDCORE
+        ).size
+        for r in ("a", "b")
+    }
+    faces = {"a": [6] * sizes["a"], "b": [1] * sizes["b"]}
+    performance = list(reversed(encounter.declaration_order()))
+    encounter = resolve(encounter, GivenFaces([f for who in performance for f in faces[who]]))
+    [victory] = encounter.victories
+    assert victory.winner == "a" and victory.level == sizes["a"]
+    encounter = choose(encounter, victory.id, "minor injury", strength=0)
+    # armour 5 less the mace's 4 = 1: a minor injury is absorbed; the armour is not used up
+    assert encounter.combatant("b").sheet.injuries == ()
+    assert encounter.combatant("b").armour_left == 5
