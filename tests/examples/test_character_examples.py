@@ -11,6 +11,7 @@ from taletable.systems.cogent.character.sheet import (
     CoreVocation,
     Equipment,
     Identity,
+    Injury,
     Weapon,
 )
 
@@ -58,8 +59,7 @@ def test_goblins_combat_pool() -> None:
 def test_terrik_after_a_minor_injury_rolls_seven() -> None:
     """002 > Fighting Groups: Terrik's second-round pool is 7D6, his injury inflicting -1D6."""
     sheet = load_character(f"{EXAMPLES}/core_sir_terrik.yaml")
-    hurt = sheet.model_copy(update={"injuries": ({"level": 1},)})
-    hurt = CoreCharacter.model_validate(hurt.model_dump())
+    hurt = sheet.model_copy(update={"injuries": (Injury(level=1),)})
     assert combat_pool(hurt, "Arming Sword").size == 7
 
 
