@@ -1,12 +1,121 @@
-"""`taletable table ...`: random tables as data, and one roller."""
+"""`taletable table ...`: random tables as data, and one roller.
+
+The shipped tables are Cogent's (002 > Supplementary Content, Character Creation); ``--tables
+DIR`` adds a narrator's own folder of table files (a table there replaces a shipped one of the
+same name).
+"""
 
 from __future__ import annotations
 
 import click
 
-__all__ = ["table"]
+from taletable.cli.common import (
+    console,
+    dice_options,
+    emit,
+    finish_source,
+    json_option,
+    make_source,
+)
+from taletable.systems.cogent.narrator import narrator_tables
+from taletable.tables import TableRoll, entry_chances, roll_table
+
+__all__ = ["render_table_roll", "table"]
+
+_tables_option = click.option(
+    "--tables",
+    "folder",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="A folder of your own table files (YAML/JSON) to add.",
+)
 
 
 @click.group()
 def table() -> None:
     """Random tables: list them, roll on them."""
+
+
+@table.command("list")
+@_tables_option
+@json_option
+def table_list(folder: str | None, as_json: bool) -> None:
+    """List the tables there are: name, die, title and where each comes from."""
+    library = narrator_tables(folder)
+    rows = [
+        {
+            "name": name,
+            "die": str(library.tables[name].die),
+            "title": library.tables[name].title,
+            "origin": library.origins[name],
+        }
+        for name in sorted(library.tables)
+    ]
+
+    def render() -> None:
+        for row in rows:
+            console.print(f"[bold]{row['name']}[/bold]  {row['die']}  {row['title']}")
+
+    emit({"tables": rows}, as_json, render)
+
+
+@table.command("odds")
+@click.argument("name")
+@click.option("--modifier", type=int, default=0, show_default=True, help="Add to the roll.")
+@_tables_option
+@json_option
+def table_odds(name: str, modifier: int, folder: str | None, as_json: bool) -> None:
+    """The exact chance of each entry, computed from the table file."""
+    chosen = narrator_tables(folder).get(name)
+    chances = entry_chances(chosen, modifier=modifier)
+    data = {
+        "table": chosen.name,
+        "modifier": modifier,
+        "entries": [
+            {**chance.to_data(), "chance": str(chance.chance), "percent": chance.percent}
+            for chance in chances
+        ],
+    }
+
+    def render() -> None:
+        console.print(f"[bold]{chosen.title}[/bold] ({chosen.die}, modifier {modifier:+d})")
+        for chance in chances:
+            console.print(f"  {chance.entry_range:>7}  {chance.result}: {chance.percent:.4g}%")
+
+    emit(data, as_json, render)
+
+
+@table.command("roll")
+@click.argument("name")
+@click.option("--modifier", type=int, default=0, show_default=True, help="Add to the roll.")
+@_tables_option
+@dice_options
+@json_option
+def table_roll(
+    name: str,
+    modifier: int,
+    folder: str | None,
+    faces: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Roll on table NAME, then on its follow-up tables (such as severity)."""
+    library = narrator_tables(folder)
+    chosen = library.get(name)
+    source = make_source(faces, seed)
+    result = roll_table(chosen, source, modifier=modifier, tables=library.tables)
+    finish_source(source)
+    emit(result, as_json, lambda: render_table_roll(result))
+
+
+def render_table_roll(roll: TableRoll, indent: str = "") -> None:
+    """Print a table roll and its follow-ups for people."""
+    faces = "+".join(str(face) for face in roll.faces)
+    shown = faces if roll.modifier == 0 else f"{faces} {roll.modifier:+d} -> {roll.total}"
+    console.print(f"{indent}{roll.title} ({roll.die}: {shown}): [bold]{roll.result}[/bold]")
+    if roll.detail:
+        console.print(f"{indent}  {roll.detail}")
+    for rule in roll.rules_applied:
+        console.print(f"{indent}  [dim]{rule}[/dim]")
+    for follow in roll.follow_ups:
+        render_table_roll(follow, indent + "  ")

@@ -1,4 +1,9 @@
-"""`taletable cogent npc ...`: statblocks for NPCs and monsters (002 > NPCs and Monsters)."""
+"""The narrator's commands of `taletable cogent`.
+
+* ``weather`` and ``encounter``: 002 > Supplementary Content > Random Encounter Tables;
+* ``cast`` and ``summon``: 002 > Supplementary Content > Example Magic Systems;
+* ``npc new`` and ``npc show``: statblocks for NPCs and monsters (002 > NPCs and Monsters).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,25 @@ from pathlib import Path
 
 import click
 
-from taletable.cli.common import console, emit, json_option
+from taletable.cli.common import (
+    console,
+    dice_options,
+    emit,
+    finish_source,
+    json_option,
+    make_source,
+)
+from taletable.cli.tables import render_table_roll
 from taletable.errors import InputError
 from taletable.systems.cogent.character.pools import check_pool, combat_pool, pool_names
+from taletable.systems.cogent.narrator import (
+    SEASONS,
+    Encounter,
+    WeatherRun,
+    narrator_tables,
+    roll_encounter,
+    roll_weather,
+)
 from taletable.systems.cogent.statblock import load_statblock, new_npc, save_statblock
 
 __all__ = ["register"]
@@ -86,6 +107,101 @@ def _render(sheet: object, name: str) -> None:
         )
 
 
+_tables_option = click.option(
+    "--tables",
+    "folder",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="A folder of your own table files; a table there replaces the shipped one.",
+)
+
+
+@click.command("weather")
+@click.option("--season", type=click.Choice(SEASONS, case_sensitive=False), required=True)
+@click.option(
+    "--climate",
+    default="mild",
+    show_default=True,
+    help="mild, hot (+10), cold (-10), or a shift: 0, +10..+20 hotter, -10..-20 colder.",
+)
+@click.option("--days", type=int, default=1, show_default=True, help="Days of weather to roll.")
+@click.option(
+    "--check-every",
+    type=int,
+    default=2,
+    show_default=True,
+    help="Days a weather check lasts (1 for turbulent weather).",
+)
+@_tables_option
+@dice_options
+@json_option
+def weather(
+    season: str,
+    climate: str,
+    days: int,
+    check_every: int,
+    folder: str | None,
+    faces: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Roll the weather: a D100 check by season and climate, a severity roll each day."""
+    library = narrator_tables(folder)
+    source = make_source(faces, seed)
+    run = roll_weather(
+        season, source, climate=climate, days=days, check_every=check_every, tables=library
+    )
+    finish_source(source)
+    emit(run, as_json, lambda: _render_weather(run))
+
+
+def _render_weather(run: WeatherRun) -> None:
+    console.print(f"[bold]{run.season.title()}[/bold], climate shift {run.climate_shift:+d}")
+    for day in run.days:
+        check = day.check
+        rolled = ""
+        if check is not None:
+            shown = str(check.natural)
+            if check.total != check.natural or check.modifier:
+                shown += f" {check.modifier:+d} -> {check.total}"
+            rolled = f" (d100: {shown})"
+        snow = "; snow on the ground" if day.snow_on_ground else ""
+        console.print(
+            f"  day {day.day}: [bold]{day.weather}[/bold]{rolled}, {day.severity.lower()}{snow}"
+        )
+        if day.natural_disaster:
+            console.print(f"    choose a disaster: {', '.join(run.disaster_kinds)}")
+    for rule in run.rules_applied:
+        console.print(f"  [dim]{rule}[/dim]")
+
+
+@click.command("encounter")
+@click.option("--where", type=click.Choice(["country", "city"]), required=True)
+@click.option("--time", type=click.Choice(["day", "night"]), required=True)
+@_tables_option
+@dice_options
+@json_option
+def encounter(
+    where: str,
+    time: str,
+    folder: str | None,
+    faces: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Roll a random encounter (open land every 1-10 km, a city every block) and its severity."""
+    library = narrator_tables(folder)
+    source = make_source(faces, seed)
+    result = roll_encounter(where, time, source, tables=library)
+    finish_source(source)
+    emit(result, as_json, lambda: _render_encounter(result))
+
+
+def _render_encounter(result: Encounter) -> None:
+    render_table_roll(result.roll)
+
+
 def register(group: click.Group) -> None:
     """Add this module's commands to `taletable cogent`."""
-    group.add_command(npc)
+    for command in (npc, weather, encounter):
+        group.add_command(command)

@@ -1,0 +1,118 @@
+"""Rolling a random table through a dice source, with its modifier and follow-ups."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import Field
+
+from taletable._model import Record
+from taletable.dice import DiceSource
+from taletable.errors import InputError, RulesError
+from taletable.tables.model import RandomTable
+
+__all__ = ["MAX_FOLLOW_UP_DEPTH", "TableRoll", "apply_modifier", "roll_table"]
+
+#: How deep follow-up rolls may chain (a follow-up of a follow-up ...).
+MAX_FOLLOW_UP_DEPTH = 5
+
+
+class TableRoll(Record):
+    """One roll on a table, explained: faces, natural total, modifier, entry, follow-ups."""
+
+    table: str
+    title: str
+    die: str
+    faces: tuple[int, ...]
+    natural: int
+    modifier: int
+    total: int
+    result: str
+    key: str
+    detail: str
+    entry_range: str
+    follow_ups: tuple[TableRoll, ...] = ()
+    rules_applied: tuple[str, ...] = Field(default=())
+    dice_source: str
+
+    def follow(self, table: str) -> TableRoll | None:
+        """The follow-up roll made on ``table``, if any."""
+        for roll in self.follow_ups:
+            if roll.table == table:
+                return roll
+        return None
+
+
+def apply_modifier(table: RandomTable, natural: int, modifier: int) -> tuple[int, list[str]]:
+    """The total a natural roll becomes with ``modifier``, and the rules that applied."""
+    if modifier == 0:
+        return natural, []
+    rule = table.modifier
+    if rule is None:
+        raise RulesError(
+            f"table {table.name}", "this table takes no modifier", fix="roll without --modifier"
+        )
+    if not rule.lowest <= modifier <= rule.highest:
+        raise InputError(
+            "--modifier",
+            f"{modifier:+d} is outside what table {table.name} allows",
+            expected=f"{rule.lowest:+d} to {rule.highest:+d}",
+        )
+    if natural in rule.natural:
+        return natural, [f"a natural {natural} ignores the modifier ({modifier:+d})"]
+    total = natural + modifier
+    low, high = table.clamp
+    applied = [f"{natural} {modifier:+d} = {total}"]
+    clamped = min(max(total, low), high)
+    if clamped != total:
+        applied.append(f"a modified total stays within {low}-{high}: {total} counts as {clamped}")
+    return clamped, applied
+
+
+def roll_table(
+    table: RandomTable,
+    source: DiceSource,
+    *,
+    modifier: int = 0,
+    tables: Mapping[str, RandomTable] | None = None,
+    _depth: int = 0,
+) -> TableRoll:
+    """Roll ``table`` (with ``modifier``), then each follow-up table found in ``tables``."""
+    if _depth > MAX_FOLLOW_UP_DEPTH:
+        raise RulesError(
+            f"table {table.name}",
+            f"follow-up rolls chain deeper than {MAX_FOLLOW_UP_DEPTH}",
+            fix="shorten the chain of follow_up tables",
+        )
+    # Check the modifier before any die is taken from the source.
+    apply_modifier(table, table.die.lowest, modifier)
+    faces = source.roll(table.die.sides, table.die.count)
+    natural = sum(faces)
+    total, applied = apply_modifier(table, natural, modifier)
+    entry = table.entry_for(total)
+    names = () if entry.no_follow_up else table.follow_up
+    follow_ups = []
+    for name in (*names, *entry.follow_up):
+        if tables is None or name not in tables:
+            raise InputError(
+                "follow_up", f"table {table.name} needs table {name!r}, which is not loaded"
+            )
+        follow_ups.append(roll_table(tables[name], source, tables=tables, _depth=_depth + 1))
+    if entry.no_follow_up and table.follow_up:
+        applied.append(f"{entry.result}: no follow-up roll")
+    return TableRoll(
+        table=table.name,
+        title=table.title,
+        die=str(table.die),
+        faces=faces,
+        natural=natural,
+        modifier=modifier,
+        total=total,
+        result=entry.result,
+        key=entry.key,
+        detail=entry.detail,
+        entry_range=entry.span,
+        follow_ups=tuple(follow_ups),
+        rules_applied=tuple(applied),
+        dice_source=source.kind,
+    )
