@@ -34,6 +34,7 @@ from taletable.systems.cogent.combat import (
 from taletable.systems.cogent.combat.aftermath import pending
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.pool import narrator_modifiers
+from taletable.systems.cogent.rules import Rules
 from taletable.systems.cogent.statblock import load_statblock
 
 __all__ = ["register"]
@@ -98,6 +99,13 @@ def _status(encounter: Encounter) -> None:
     help="A combatant from a character or statblock file (repeatable).",
 )
 @click.option("--name", default="encounter", help="The encounter's name.")
+@click.option("--edition", type=click.Choice(["core", "tiered"]), default="core", show_default=True)
+@click.option("--hardcore-armour", is_flag=True, help="Armour by pieces (002 > Hardcore Combat).")
+@click.option("--hardcore-weapons", is_flag=True, help="The hardcore weapon table.")
+@click.option("--hardcore-ranged", is_flag=True, help="Ranged rolls against the hardcore CL table.")
+@click.option(
+    "--scale", "scales", multiple=True, metavar="ID=N", help="A combatant's scale (tiered)."
+)
 @click.option(
     "--out", required=True, type=click.Path(dir_okay=False), help="The encounter file to write."
 )
@@ -106,6 +114,11 @@ def _status(encounter: Encounter) -> None:
 def start(
     fighters: tuple[str, ...],
     name: str,
+    edition: str,
+    hardcore_armour: bool,
+    hardcore_weapons: bool,
+    hardcore_ranged: bool,
+    scales: tuple[str, ...],
     out: str,
     faces: str | None,
     seed: int | None,
@@ -121,7 +134,20 @@ def start(
             raise InputError("--fighter", f"{text!r}", expected="ID:SIDE:FILE[:WEAPON]")
         parsed.append((parts[0], parts[1], _sheet(parts[2]), parts[3] if len(parts) == 4 else None))
     source = make_source(faces, seed)
-    encounter = start_encounter(parsed, source, name=name)
+    rules = Rules(
+        edition=edition,
+        hardcore_armour=hardcore_armour,
+        hardcore_weapons=hardcore_weapons,
+        hardcore_ranged=hardcore_ranged,
+    )
+    scale_of: dict[str, int] = {}
+    for text in scales:
+        ident, _, value = text.partition("=")
+        try:
+            scale_of[ident] = int(value)
+        except ValueError:
+            raise InputError("--scale", f"{text!r}", expected="ID=N, e.g. ogre=1") from None
+    encounter = start_encounter(parsed, source, name=name, rules=rules, scales=scale_of)
     finish_source(source)
     _save(encounter, out)
     emit(encounter, as_json, lambda: _status(encounter))
@@ -161,6 +187,25 @@ def start(
 )
 @click.option("--against", help="For a check: the opponent whose wins are the CL.")
 @click.option("--prepared", is_flag=True, help="Brace prepared a full round before.")
+@click.option(
+    "--range",
+    "hardcore_range",
+    type=click.Choice(["adjacent", "close", "medium", "long", "sniper"]),
+    help="Hardcore ranged: the range.",
+)
+@click.option(
+    "--target-state",
+    type=click.Choice(["stationary", "cover_50", "cover_90", "moving_human", "moving_car"]),
+    default="stationary",
+    help="Hardcore ranged: the target's state.",
+)
+@click.option(
+    "--cover",
+    type=click.Choice(["none", "cover_50", "cover_90"]),
+    default="none",
+    help="Hardcore ranged: cover of a moving target.",
+)
+@click.option("--unsteady", is_flag=True, help="Hardcore ranged: not kneeling or lying down.")
 @json_option
 def declare_command(
     file: str,
@@ -173,6 +218,10 @@ def declare_command(
     challenge_level: int | None,
     against: str | None,
     prepared: bool,
+    hardcore_range: str | None,
+    target_state: str,
+    cover: str,
+    unsteady: bool,
     as_json: bool,
 ) -> None:
     """Declare an action (lowest RFL first; it cannot be changed)."""
@@ -187,6 +236,10 @@ def declare_command(
         challenge_level=challenge_level,
         against=against,
         prepared=prepared,
+        hardcore_range=hardcore_range,
+        target_state=target_state,
+        cover=cover,
+        steady=not unsteady,
     )
     encounter = declare(encounter, declaration)
     _save(encounter, file)
