@@ -1,0 +1,51 @@
+"""The example magic system's printed numbers (002 > Supplementary Content), as tests."""
+
+from __future__ import annotations
+
+from taletable.dice import GivenFaces
+from taletable.systems.cogent.magic import movement_challenge_level, read_mind, summon
+from taletable.systems.cogent.pools import pool_of
+
+
+def test_pyromancy_matching_the_cl_keeps_the_elemental_three_rounds() -> None:
+    """Sorcery: "Matching the CL = three rounds"; a CL 5 True Elemental with an 8D6 roll."""
+    result = summon("Pyromancy", 5, pool_of(6), GivenFaces([4, 4, 4, 4, 4, 1]))
+    assert (result.creature.name, result.creature.combat_pool) == ("True Elemental", 8)
+    assert result.duration == "three rounds"
+
+
+def test_sorcery_five_over_stays_until_dismissed() -> None:
+    """Sorcery: "+5 over the CL = Will stay with the Sorcerer until dismissed"."""
+    result = summon("Hydromancy", 1, pool_of(6), GivenFaces([6] * 6))
+    assert result.duration == "until dismissed"
+
+
+def test_terramancy_matching_the_cl_is_one_round_and_six_over_until_dismissed() -> None:
+    """Terramancy and Naturmancy: matching = one round, +5 = a day, +6 = until dismissed."""
+    assert summon("Terramancy", 2, pool_of(2), GivenFaces([5, 5])).duration == "one round"
+    assert summon("Naturmancy", 1, pool_of(6), GivenFaces([6] * 6)).duration == "a day"
+    assert summon("Naturmancy", 1, pool_of(7), GivenFaces([6] * 7)).duration == "until dismissed"
+
+
+def test_rolling_under_the_cl_the_elemental_attacks_the_sorcerer() -> None:
+    """Under the CL by 1: the elemental attacks and stays as +1 over would keep it (ten rounds)."""
+    result = summon("Aeromancy", 3, pool_of(3), GivenFaces([6, 6, 1]))
+    assert result.hostile and result.duration == "ten rounds"
+
+
+def test_other_teleportation_farthest_distance_and_unseen() -> None:
+    """Other teleportation 50-100 m of a human-sized thing: CL 12; to an unseen place 24."""
+    assert movement_challenge_level("Other teleportation", 75, "human").challenge_level == 12
+    level = movement_challenge_level("Other teleportation", 75, "human", unseen=True)
+    assert level.challenge_level == 24
+
+
+def test_telepathy_each_die_beyond_four_is_another_injury_level() -> None:
+    """Exceeding a resisting roll by 6: read, probe, and 3 injury levels."""
+    result = read_mind(pool_of(7), GivenFaces([6] * 7 + [4, 1, 1]), resist_pool=pool_of(3))
+    assert (result.exceeded_by, result.read, result.probe, result.injury_levels) == (
+        6,
+        True,
+        True,
+        3,
+    )

@@ -1,0 +1,62 @@
+"""`taletable cogent cast` and `taletable cogent summon`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def test_summon_json(run_cli: Any) -> None:
+    """A CL 4 pyromancy summoning failed by 2 turns a lesser elemental on its caster."""
+    result = run_cli("cogent", "summon", "--school", "pyromancy", "--cl", "4", "--pool", "6",
+                     "--faces", "6,6,1,1,1,1", "--json")  # fmt: skip
+    assert result.status == 0, result.stderr
+    data = result.json()
+    assert data["creature"]["name"] == "Lesser Elemental" and data["creature"]["combat_pool"] == 7
+    assert (data["hostile"], data["duration"]) == (True, "one hour")
+
+
+def test_summon_mirrored_and_readable(run_cli: Any) -> None:
+    """--failure-duration mirrored: failing by 2 lasts as +1 (ten rounds)."""
+    result = run_cli("cogent", "summon", "--school", "fire", "--cl", "4", "--points", "1",
+                     "--attribute-points", "2", "--failure-duration", "mirrored",
+                     "--faces", "6,6,1,1,1,1")  # fmt: skip
+    assert result.status == 0, result.stderr
+    assert "ten rounds" in result.stdout and "Lesser Elemental" in result.stdout
+
+
+def test_cast_with_cl_and_movement(run_cli: Any) -> None:
+    """A miscast by 2 at CL 3; levitation's CL from the table; no check for a small thing."""
+    miscast = run_cli("cogent", "cast", "hydromancy", "--points", "2", "--cl", "3",
+                      "--faces", "4,1,1,1,1", "--json")  # fmt: skip
+    assert (miscast.json()["miscast"], miscast.json()["miscast_level"]) == (True, 2)
+    lifted = run_cli("cogent", "cast", "levitation", "--points", "2", "--distance", "15",
+                     "--size", "car", "--faces", "4,4,4,4,4", "--json")  # fmt: skip
+    assert lifted.json()["check"]["cl"] == 5
+    free = run_cli("cogent", "cast", "levitation", "--points", "2", "--distance", "5",
+                   "--size", "human", "--json")  # fmt: skip
+    assert free.json()["needs_check"] is False
+
+
+def test_cast_minds_and_hard_spells(run_cli: Any) -> None:
+    """Telepathy contest, counteraction and a hard spell through the CLI."""
+    mind = run_cli("cogent", "cast", "telepathy", "--pool", "5", "--resist-pool", "3",
+                   "--faces", "6,6,6,6,6,4,1,1", "--json")  # fmt: skip
+    assert mind.json()["injury_levels"] == 1
+    counter = run_cli("cogent", "cast", "counteraction", "--pool", "3", "--against-wins", "3",
+                      "--faces", "4,4,4", "--json")  # fmt: skip
+    assert counter.json()["outcome"] == "prevented"
+    bloom = run_cli("cogent", "cast", "bloom", "--pool", "4", "--skill-points", "1",
+                    "--has", "moonlight", "--faces", "4,4,1,1", "--json")  # fmt: skip
+    assert bloom.json()["passed"] is True
+
+
+def test_cast_errors(run_cli: Any) -> None:
+    """No CL, three spell points, a missing component: one-line errors."""
+    no_cl = run_cli("cogent", "cast", "pyromancy", "--points", "2")
+    assert no_cl.status == 2 and "--cl" in no_cl.stderr
+    three = run_cli("cogent", "cast", "pyromancy", "--points", "3", "--cl", "2")
+    assert three.status == 2 and "up to 2 skill points" in three.stderr
+    bare = run_cli("cogent", "cast", "earthrot", "--pool", "6", "--skill-points", "3")
+    assert bare.status == 2 and "goat-skull" in bare.stderr
+    unknown = run_cli("cogent", "summon", "--school", "telepathy", "--cl", "2", "--pool", "3")
+    assert unknown.status == 2 and "cannot summon" in unknown.stderr
