@@ -15,9 +15,9 @@ A table file (YAML or JSON) looks like::
 ``die`` is ``dS`` or ``NdS`` (the sum of N dice). Every total the die can show belongs to
 exactly one entry. ``percent`` is the chance the source prints (checked against the exact odds
 by the tests). ``follow_up`` names tables rolled after this one (an entry may add its own, or
-skip the table's with ``no_follow_up``). ``modifier`` allows a modifier within
-``lowest..highest``; a modified total is clamped into ``clamp`` (the die's range by default),
-and a natural total listed in ``natural`` ignores any modifier.
+skip the table's with ``no_follow_up``); ``tags`` is free data a game reads. ``modifier``
+allows a modifier within ``lowest..highest``; a modified total is clamped into ``clamp`` (the
+die's range by default), and a natural total listed in ``natural`` ignores any modifier.
 """
 
 from __future__ import annotations
@@ -95,6 +95,8 @@ class TableEntry(Record):
     percent: float | None = Field(default=None, ge=0, le=100)
     follow_up: tuple[str, ...] = ()
     no_follow_up: bool = False
+    #: Free data a game may read (``{statblock: wolf}``); the roller only passes it on.
+    tags: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="before")
     @classmethod

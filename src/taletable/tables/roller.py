@@ -31,6 +31,7 @@ class TableRoll(Record):
     key: str
     detail: str
     entry_range: str
+    tags: dict[str, str] = Field(default_factory=dict)
     follow_ups: tuple[TableRoll, ...] = ()
     rules_applied: tuple[str, ...] = Field(default=())
     dice_source: str
@@ -112,6 +113,7 @@ def roll_table(
         key=entry.key,
         detail=entry.detail,
         entry_range=entry.span,
+        tags=entry.tags,
         follow_ups=tuple(follow_ups),
         rules_applied=tuple(applied),
         dice_source=source.kind,

@@ -40,6 +40,8 @@ from taletable.systems.cogent.narrator import (
     SEASONS,
     Encounter,
     WeatherRun,
+    bestiary,
+    bestiary_statblock,
     narrator_tables,
     roll_encounter,
     roll_weather,
@@ -101,6 +103,25 @@ def npc_new(
 def npc_show(file: str, as_json: bool) -> None:
     """Show a statblock with its check and combat pools."""
     block = load_statblock(file)
+    emit(block, as_json, lambda: _render(block.as_character(), block.name))
+
+
+@npc.command("bestiary")
+@click.argument("name", required=False)
+@json_option
+def npc_bestiary(name: str | None, as_json: bool) -> None:
+    """List the bestiary of encounter creatures, or show creature NAME with its pools."""
+    if name is None:
+        creatures = bestiary()
+        rows = {key: {"name": b.name, "tier": b.tier} for key, b in creatures.items()}
+
+        def render() -> None:
+            for key, row in rows.items():
+                console.print(f"[bold]{key}[/bold]  {row['name']} ({row['tier']})")
+
+        emit({"creatures": rows}, as_json, render)
+        return
+    block = bestiary_statblock(name)
     emit(block, as_json, lambda: _render(block.as_character(), block.name))
 
 
@@ -214,6 +235,8 @@ def encounter(
 
 def _render_encounter(result: Encounter) -> None:
     render_table_roll(result.roll)
+    if result.statblock:
+        console.print(f"  statblock: taletable cogent npc bestiary {result.statblock}")
 
 
 def _caster_pool(pool: int | None, points: int | None, attribute_points: int) -> DicePool:

@@ -1,5 +1,6 @@
 """The narrator's tools of Cogent: random tables, weather and encounters (002 > Supplementary)."""
 
+from taletable.systems.cogent.narrator.bestiary import bestiary, bestiary_statblock
 from taletable.systems.cogent.narrator.encounters import PLACES, TIMES, Encounter, roll_encounter
 from taletable.systems.cogent.narrator.library import narrator_tables, shipped_tables
 from taletable.systems.cogent.narrator.weather import (
@@ -21,6 +22,8 @@ __all__ = [
     "Encounter",
     "WeatherDay",
     "WeatherRun",
+    "bestiary",
+    "bestiary_statblock",
     "climate_shift",
     "narrator_tables",
     "roll_encounter",

@@ -2,6 +2,7 @@
 
 002 > Supplementary Content > Random Encounter Tables for Classic Medieval Fantasy: roll every
 1 to 10 km in open land, once every city block in a city; each encounter has a severity roll.
+An encounter with a creature names its statblock in the bestiary (``bestiary.py``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Encounter(Record):
     encounter: str
     severity: str | None
     kind: str | None
+    statblock: str | None
     roll: TableRoll
 
 
@@ -55,5 +57,6 @@ def roll_encounter(
         encounter=roll.result,
         severity=severity.result if severity else None,
         kind=kind.result if kind else None,
+        statblock=(kind.tags if kind else {}).get("statblock") or roll.tags.get("statblock"),
         roll=roll,
     )
