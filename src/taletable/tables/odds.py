@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from fractions import Fraction
 
 from taletable._model import Record
@@ -32,15 +33,22 @@ class EntryChance(Record):
 
 
 def total_weights(die: DieExpression) -> dict[int, int]:
-    """How many of the ``sides**count`` equally likely throws give each total."""
-    weights = {0: 1}
-    for _ in range(die.count):
-        step: dict[int, int] = {}
-        for total, weight in weights.items():
-            for face in range(1, die.sides + 1):
-                step[total + face] = step.get(total + face, 0) + weight
+    """How many of the ``sides**count`` equally likely throws give each total.
+
+    Each further die is added with a sliding window sum (linear in the number of totals).
+    """
+    weights = [1] * die.sides  # weights[i]: throws giving the total (dice so far) + i
+    for _ in range(die.count - 1):
+        window = 0
+        step = []
+        for index in range(len(weights) + die.sides - 1):
+            if index < len(weights):
+                window += weights[index]
+            if index >= die.sides:
+                window -= weights[index - die.sides]
+            step.append(window)
         weights = step
-    return weights
+    return {die.count + index: weight for index, weight in enumerate(weights)}
 
 
 def entry_chances(table: RandomTable, *, modifier: int = 0) -> tuple[EntryChance, ...]:
@@ -48,9 +56,11 @@ def entry_chances(table: RandomTable, *, modifier: int = 0) -> tuple[EntryChance
     weights = total_weights(table.die)
     denominator = table.die.sides**table.die.count
     counts = {entry.span: 0 for entry in table.entries}
+    ordered = sorted(table.entries, key=lambda entry: entry.low)
+    lows = [entry.low for entry in ordered]
     for natural, weight in weights.items():
         total, _ = apply_modifier(table, natural, modifier)
-        counts[table.entry_for(total).span] += weight
+        counts[ordered[bisect_right(lows, total) - 1].span] += weight
     chances = []
     for entry in table.entries:
         exact = Fraction(counts[entry.span], denominator)

@@ -181,7 +181,11 @@ def weather(
     seed: int | None,
     as_json: bool,
 ) -> None:
-    """Roll the weather: a D100 check by season and climate, a severity roll each day."""
+    """Roll the weather: a D100 check by season and climate, a severity roll each day.
+
+    Given faces are used in order: day 1's D100 check and its D6 severity, then each day's D6,
+    with a D100 before it on each day a new check is made.
+    """
     library = narrator_tables(folder)
     source = make_source(faces, seed)
     run = roll_weather(
