@@ -235,3 +235,13 @@ def test_earthrot_failure_splits_the_skull() -> None:
     assert cast.caster_injury == "minor"
     assert cast.consumed == ("the heart of a goat",)
     assert cast.broken == ("wearing the skull of a goat slaughtered on a full moon",)
+
+
+def test_gust_of_wind_is_a_conflict() -> None:
+    """Aeromancy 3 wins against a defence of 1: knocked down; a tie is rerolled."""
+    from taletable.systems.cogent.magic import gust_of_wind
+
+    gust = gust_of_wind(pool_of(3), pool_of(3), GivenFaces([6, 6, 6, 4, 1, 1]))
+    assert gust.knocked_down and gust.conflict.victory_level == 2
+    held = gust_of_wind(pool_of(3), pool_of(3), GivenFaces([4, 1, 1, 4, 1, 1, 1, 1, 1, 4, 1, 1]))
+    assert not held.knocked_down and held.conflict.rerolls == 1

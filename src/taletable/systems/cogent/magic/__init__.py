@@ -22,8 +22,10 @@ from taletable.systems.cogent.magic.minds import (
     telepathy_outcome,
 )
 from taletable.systems.cogent.magic.movement import (
+    GustResult,
     MovementLevel,
     flight_challenge_level,
+    gust_of_wind,
     movement_challenge_level,
 )
 from taletable.systems.cogent.magic.summoning import (
@@ -38,6 +40,7 @@ from taletable.systems.cogent.magic.system import HardSpell, MagicSystem, Spell,
 __all__ = [
     "CastResult",
     "CounterResult",
+    "GustResult",
     "HardCastResult",
     "HardSpell",
     "MagicRules",
@@ -51,6 +54,7 @@ __all__ = [
     "check_spell_choices",
     "counter_spell",
     "flight_challenge_level",
+    "gust_of_wind",
     "magic_system",
     "movement_challenge_level",
     "read_mind",

@@ -1,4 +1,4 @@
-"""The CL tables of aeromancy flight, levitation and teleportation.
+"""Aeromancy's flight CLs and gusts of wind; the CL tables of levitation and teleportation.
 
 002 > Supplementary Content > Example Magic Systems > Aeromancy, Levitation, Teleportation.
 """
@@ -6,10 +6,19 @@
 from __future__ import annotations
 
 from taletable._model import Record
+from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.conflicts import ConflictResult, roll_conflict
 from taletable.systems.cogent.magic.system import MAGIC, magic_system
+from taletable.systems.cogent.pools import DicePool
 
-__all__ = ["MovementLevel", "flight_challenge_level", "movement_challenge_level"]
+__all__ = [
+    "GustResult",
+    "MovementLevel",
+    "flight_challenge_level",
+    "gust_of_wind",
+    "movement_challenge_level",
+]
 
 MAX_SPEED_KMH = 100_000
 
@@ -83,4 +92,30 @@ def movement_challenge_level(
         where,
         f"the table has no CL for {size} size at {distance_m:g} m",
         fix="the narrator sets a CL past the table",
+    )
+
+
+class GustResult(Record):
+    """A gust of wind against a defender: the conflict, and whether the target is knocked down."""
+
+    conflict: ConflictResult
+    knocked_down: bool
+    rules_applied: tuple[str, ...]
+
+
+def gust_of_wind(caster_pool: DicePool, defence_pool: DicePool, source: DiceSource) -> GustResult:
+    """Knock a target off their feet (002 > Example Magic Systems > Aeromancy).
+
+    A conflict of the caster's Aeromancy pool against the target's defence roll, in which weapon
+    bonuses cannot be used: ``defence_pool`` must be given without them. The caster must win.
+    """
+    conflict = roll_conflict(caster_pool, defence_pool, source)
+    return GustResult(
+        conflict=conflict,
+        knocked_down=conflict.winner == "a",
+        rules_applied=(
+            f"a conflict of Aeromancy against a defence roll without weapon bonuses "
+            f"({MAGIC} > Aeromancy)",
+            *conflict.rules_applied,
+        ),
     )
