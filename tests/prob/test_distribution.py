@@ -86,3 +86,40 @@ def test_monte_carlo_agrees_with_exact_within_its_bound() -> None:
     )
     assert estimate.agrees_with(exact)
     assert estimate.bound < 0.005
+
+
+def naive_convolution(a: list[int], b: list[int]) -> list[int]:
+    result = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            result[i + j] += x * y
+    return result
+
+
+@given(
+    st.lists(st.integers(0, 50), min_size=1, max_size=12).filter(any),
+    st.integers(1, 12),
+    st.integers(1, 5),
+    st.booleans(),
+)
+def test_every_convolution_path_is_exact(
+    weights: list[int], width: int, weight: int, uniform_first: bool
+) -> None:
+    """Sliding window (a fair die), NumPy and big-integer paths all equal the naive sum."""
+    shape = Distribution(0, weights)
+    flat = Distribution(0, [weight] * width)
+    total = flat + shape if uniform_first else shape + flat
+    expected = Distribution(0, naive_convolution(list(shape.weights), [1] * width))
+    assert total == expected
+    huge = Distribution(0, [w * 2**70 + 1 for w in weights])
+    lumpy = Distribution(0, [1, 2, 3, 5])
+    assert huge + lumpy == Distribution(0, naive_convolution(list(huge.weights), [1, 2, 3, 5]))
+
+
+def test_fractions_are_real_fractions() -> None:
+    """Answers built on the fast path behave as ordinary reduced Fractions."""
+    answer = (die(6) + die(6)).at_least(10)
+    assert answer == Fraction(1, 6) and hash(answer) == hash(Fraction(1, 6))
+    assert answer + Fraction(1, 3) == Fraction(1, 2)
+    assert dict((die(4) - die(4)).items())[0] == Fraction(1, 4)
+    assert str(die(3).probability(lambda x: x > 1)) == "2/3"

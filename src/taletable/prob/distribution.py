@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import cache, reduce
+from itertools import accumulate
 from math import comb, gcd
 
 import numpy as np
@@ -31,16 +32,33 @@ __all__ = [
 MAX_OUTCOMES = 1_000_000
 
 
+def _slot_fraction(numerator: int, denominator: int) -> Fraction:
+    """A Fraction from coprime ints, filling its two slots (what 3.12's private helper does)."""
+    made = object.__new__(Fraction)
+    made._numerator = numerator  # type: ignore[attr-defined]
+    made._denominator = denominator  # type: ignore[attr-defined]
+    return made
+
+
 def _fraction_maker() -> Callable[[int, int], Fraction]:
-    """The fastest way this Python offers to build a Fraction already in lowest terms."""
+    """The fastest way this Python offers to build a Fraction already in lowest terms.
+
+    Each candidate is checked on a few values before use; plain ``Fraction`` is the fallback.
+    """
+    candidates: list[Callable[[int, int], Fraction]] = []
     coprime = getattr(Fraction, "_from_coprime_ints", None)
     if coprime is not None:  # Python 3.12 and later
-        return coprime  # type: ignore[no-any-return]
-    try:
-        Fraction(1, 2, _normalize=False)  # type: ignore[call-overload]
-    except TypeError:  # pragma: no cover - no private fast path
-        return Fraction
-    return lambda n, d: Fraction(n, d, _normalize=False)  # type: ignore[call-overload]
+        candidates.append(coprime)
+    candidates.append(_slot_fraction)
+    for candidate in candidates:
+        try:
+            made = [candidate(n, d) for n, d in ((3, 4), (0, 1), (7, 1), (-5, 12))]
+        except (AttributeError, TypeError):  # pragma: no cover - a Python without the slots
+            continue
+        wanted = [Fraction(3, 4), Fraction(0), Fraction(7), Fraction(-5, 12)]
+        if made == wanted and [hash(f) for f in made] == [hash(f) for f in wanted]:
+            return candidate
+    return Fraction  # pragma: no cover
 
 
 _coprime_fraction = _fraction_maker()
@@ -68,7 +86,7 @@ class Distribution:
             start = next(i for i, w in enumerate(values) if w)
             end = len(values) - next(i for i, w in enumerate(reversed(values)) if w)
             values = values[start:end]
-        divisor = reduce(gcd, values)
+        divisor = gcd(*values)
         self._offset = offset + start
         self._weights = tuple(w // divisor for w in values) if divisor > 1 else tuple(values)
 
@@ -112,18 +130,23 @@ class Distribution:
 
     def items(self) -> list[tuple[int, Fraction]]:
         """``(outcome, probability)`` for every outcome with a positive weight."""
-        total = self.denominator
-        return [(self._offset + i, Fraction(w, total)) for i, w in enumerate(self._weights) if w]
+        total, offset, make = self.denominator, self._offset, _coprime_fraction
+        found = []
+        for i, w in enumerate(self._weights):
+            if w:
+                divisor = gcd(w, total)
+                found.append((offset + i, make(w // divisor, total // divisor)))
+        return found
 
     def probability(self, predicate: Callable[[int], bool]) -> Fraction:
         """The exact probability that ``predicate(outcome)`` holds."""
         hits = sum(w for i, w in enumerate(self._weights) if predicate(self._offset + i))
-        return Fraction(hits, self.denominator)
+        return exact_fraction(hits, self.denominator)
 
     def at_least(self, value: int) -> Fraction:
         """P(X >= value)."""
         index = max(0, value - self._offset)
-        return Fraction(sum(self._weights[index:]), self.denominator)
+        return exact_fraction(sum(self._weights[index:]), self.denominator)
 
     def mean(self) -> Fraction:
         """The exact expected value."""
@@ -228,20 +251,34 @@ _INT64_SAFE = 2**62
 
 
 def _convolve(a: tuple[int, ...], b: tuple[int, ...]) -> list[int]:
-    """Exact convolution of two integer weight sequences (NumPy when int64 cannot overflow)."""
+    """Exact convolution of two integer weight sequences.
+
+    Adding a fair die (equal weights) is a sliding window over running sums; otherwise NumPy
+    convolves when int64 cannot overflow, and Python ints do it exactly when it could.
+    """
+    if len(a) < len(b):
+        a, b = b, a
+    if b.count(b[0]) == len(b):
+        return _add_uniform(a, len(b), b[0])
     if max(a) * max(b) * min(len(a), len(b)) < _INT64_SAFE:
         result: list[int] = np.convolve(
             np.array(a, dtype=np.int64), np.array(b, dtype=np.int64)
         ).tolist()
         return result
-    if len(a) < len(b):
-        a, b = b, a
     result = [0] * (len(a) + len(b) - 1)
     for j, weight in enumerate(b):
         if weight:
             for i, other in enumerate(a):
                 result[i + j] += other * weight
     return result
+
+
+def _add_uniform(a: tuple[int, ...], width: int, weight: int) -> list[int]:
+    """``a`` convolved with ``width`` equal weights: each entry is a window sum of ``a``."""
+    running = [*([0] * width), *accumulate(a)]
+    running += [running[-1]] * (width - 1)
+    windows = [high - low for high, low in zip(running[width:], running, strict=False)]
+    return windows if weight == 1 else [weight * w for w in windows]
 
 
 def point(value: int) -> Distribution:
