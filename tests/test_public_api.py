@@ -7,7 +7,19 @@ import inspect
 
 import pytest
 
-PACKAGES = ["taletable", "taletable.dice", "taletable.systems.cogent"]
+PACKAGES = [
+    "taletable",
+    "taletable.dice",
+    "taletable.prob",
+    "taletable.tables",
+    "taletable.systems.labcats",
+    "taletable.systems.cogent",
+    "taletable.systems.cogent.character",
+    "taletable.systems.cogent.combat",
+    "taletable.systems.cogent.magic",
+    "taletable.systems.cogent.narrator",
+    "taletable.systems.cogent.odds",
+]
 
 
 @pytest.mark.parametrize("name", PACKAGES)
