@@ -7,6 +7,8 @@ from typing import Any
 
 import icepool
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from taletable.systems.boons.checks import BoonsCheck
 from taletable.systems.boons.dice import resize_dice
@@ -66,6 +68,31 @@ def test_labcats_totals_equal_icepool(pool: list[int], resources: list[int]) -> 
     theirs = icepool.map(lambda m, r: 0 if m == 0 else m + r, main, side)
     total = theirs.denominator()
     assert dict(total_distribution(pool, resources).items()) == {
+        o: Fraction(q, total) for o, q in theirs.items() if q
+    }
+
+
+DIE_SIZES = st.sampled_from([4, 6, 8, 10, 12])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(DIE_SIZES, min_size=1, max_size=6),
+    st.lists(DIE_SIZES, max_size=2),
+    st.integers(0, 2),
+)
+def test_labcats_any_pool_equals_icepool(pool: list[int], resources: list[int], add: int) -> None:
+    """Any mixed pool, resources and extra kept dice: the totals equal icepool's."""
+    kept = min(2 + add, len(pool))
+    main = icepool.Pool([icepool.d(s).map({1: 0}) for s in pool]).highest(kept).sum()
+    side = (
+        icepool.Pool([icepool.d(s) for s in resources]).highest(1).sum()
+        if resources
+        else icepool.Die([0])
+    )
+    theirs = icepool.map(lambda m, r: 0 if m == 0 else m + r, main, side)
+    total = theirs.denominator()
+    assert dict(total_distribution(pool, resources, add=add).items()) == {
         o: Fraction(q, total) for o, q in theirs.items() if q
     }
 

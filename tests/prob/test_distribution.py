@@ -109,7 +109,7 @@ def test_every_convolution_path_is_exact(
     shape = Distribution(0, weights)
     flat = Distribution(0, [weight] * width)
     total = flat + shape if uniform_first else shape + flat
-    expected = Distribution(0, naive_convolution(list(shape.weights), [1] * width))
+    expected = Distribution(shape.offset, naive_convolution(list(shape.weights), [1] * width))
     assert total == expected
     huge = Distribution(0, [w * 2**70 + 1 for w in weights])
     lumpy = Distribution(0, [1, 2, 3, 5])

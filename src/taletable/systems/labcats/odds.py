@@ -67,25 +67,27 @@ def _top_two_sums(pool: Sequence[int]) -> dict[int, int]:
     sizes: dict[int, int] = {}
     for sides in pool:
         sizes[sides] = sizes.get(sides, 0) + 1
-    counts = {s: [_counts_at_most(s, v) for v in range(top + 1)] for s in sizes}
-
-    def joint(x: int, y: int) -> int:
-        if x < 0 or y < 0:
-            return 0
-        y = min(x, y)
+    kinds = list(sizes.items())
+    counts = [[_counts_at_most(s, v) for s, _ in kinds] for v in range(top + 1)]
+    # grid[x][y] = G(x, y) for 0 <= y <= x; G(x, y) = base(y) + sum_s c_s(x) * share_s(y).
+    grid = [[0] * (top + 1) for _ in range(top + 1)]
+    for y in range(top + 1):
+        at_y = counts[y]
         product = 1
-        for s, many in sizes.items():
-            product *= counts[s][y] ** many
-        extra = sum(
-            many * (counts[s][x] - counts[s][y]) * (product // counts[s][y])
-            for s, many in sizes.items()
-        )
-        return product + extra
+        for count, (_, many) in zip(at_y, kinds, strict=True):
+            product *= count**many
+        shares = [many * (product // count) for count, (_, many) in zip(at_y, kinds, strict=True)]
+        base = product - sum(c * w for c, w in zip(at_y, shares, strict=True))
+        for x in range(y, top + 1):
+            grid[x][y] = base + sum(c * w for c, w in zip(counts[x], shares, strict=True))
 
-    grid = [[joint(x, y) for y in range(-1, top + 1)] for x in range(-1, top + 1)]
+    # padded[x + 1][y + 1] = G(x, y) for every x, y in -1 .. top (G is 0 below 0).
+    padded = [[0] * (top + 2)]
+    for x, row in enumerate(grid):
+        padded.append([0, *row[: x + 1], *([row[x]] * (top - x))])
     sums: dict[int, int] = {}
     for x in range(top + 1):
-        row, below = grid[x + 1], grid[x]
+        row, below = padded[x + 1], padded[x]
         for y in range(x + 1):
             weight = row[y + 1] - below[y + 1] - row[y] + below[y]
             if weight:

@@ -17,6 +17,7 @@ from taletable.systems.cogent.assists import ASSIST_MINIMUM_CL
 from taletable.systems.cogent.checks import (
     SPECIALIST_MAXIMUM_CL,
     SPECIALIST_POOL,
+    SPECIALTY,
     check_challenge_level,
 )
 from taletable.systems.cogent.destiny import DestinyBeforeMode, plan_before, source_for
@@ -106,6 +107,13 @@ def check_odds(
     size = pool + plan.extra_dice
     win_on = win_threshold(advantage=advantage or plan.advantage, disadvantage=disadvantage)
     if routine and pool >= SPECIALIST_POOL and challenge_level <= SPECIALIST_MAXIMUM_CL:
+        if destiny_before or destiny_after:
+            raise RulesError(
+                SPECIALTY,
+                "a specialist's routine check passes without a roll, so no destiny can be spent"
+                " on it",
+                fix="drop the destiny spends, or do not mark the check routine",
+            )
         return CheckOdds(
             pool=size, challenge_level=challenge_level, win_on=win_on, automatic=True,
             p_pass=Fraction(1), distribution=(),
