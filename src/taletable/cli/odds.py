@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from fractions import Fraction
 from typing import Any
 
@@ -12,7 +9,7 @@ import click
 from rich.table import Table
 
 from taletable.cli.cogent.render import edition_option
-from taletable.cli.common import console, emit, json_option
+from taletable.cli.common import console, emit, json_option, parse_int_list
 from taletable.errors import InputError
 from taletable.files import atomic_write_text, read_structured
 from taletable.systems.boons.checks import BoonsCheck
@@ -21,10 +18,14 @@ from taletable.systems.cogent.character import combat_pool, load_character
 from taletable.systems.cogent.character.pools import injury_penalty, strength_reductions
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.destiny import parse_before_modes
+from taletable.systems.cogent.dice import win_threshold
 from taletable.systems.cogent.equipment import armour_level
 from taletable.systems.cogent.odds import (
     advise_challenge_level,
+    assist_bonus_distribution,
+    cheatsheet_text,
     check_odds,
+    collaboration_odds,
     conflict_odds,
 )
 from taletable.systems.cogent.odds import (
@@ -80,7 +81,7 @@ def odds_cogent(
     routine: bool,
     as_json: bool,
 ) -> None:
-    """The exact chance a Cogent check passes (subcommands: advise, conflict)."""
+    """The exact chance a Cogent check passes (subcommands: advise, assist, collaborate, ...)."""
     if context.invoked_subcommand is not None:
         return
     if pool is None or challenge_level is None:
@@ -107,6 +108,8 @@ def odds_cogent(
             f"{result.pool}D6 vs CL {result.challenge_level} (wins on {result.win_on}-6): "
             f"[bold]{float(result.p_pass):.2%}[/bold] ({data['p_pass']})"
         )
+        if result.automatic:
+            console.print("  skill specialty: a routine check passes without a roll")
         for wins, p in result.distribution:
             console.print(f"  {wins:>3} wins  {float(p):7.2%}")
 
@@ -116,15 +119,22 @@ def odds_cogent(
 @odds_cogent.command("advise")
 @click.option("--pool", type=int, required=True, help="A typical pool for the task.")
 @click.option("--chance", type=float, required=True, help="Wished chance of success, in percent.")
+@click.option("--advantage", is_flag=True, help="The typical roll has Advantage (wins on 3-6).")
+@click.option("--disadvantage", is_flag=True, help="The typical roll has Disadvantage (5-6).")
 @json_option
-def odds_cogent_advise(pool: int, chance: float, as_json: bool) -> None:
+def odds_cogent_advise(
+    pool: int, chance: float, advantage: bool, disadvantage: bool, as_json: bool
+) -> None:
     """The CL whose chance of success is nearest the wished one (000 > Narrator Declares the CL)."""
     if not 0 <= chance <= 100:
         raise InputError("--chance", f"{chance}", expected="0 to 100 percent")
-    advice = advise_challenge_level(pool, Fraction(chance / 100).limit_denominator(10_000))
+    win_on = win_threshold(advantage=advantage, disadvantage=disadvantage)
+    wished = Fraction(chance / 100).limit_denominator(10_000)
+    advice = advise_challenge_level(pool, wished, win_on=win_on)
     data = {
         "pool": pool,
         "chance": chance,
+        "win_on": win_on,
         "cl": advice.challenge_level,
         "p_pass": fraction_text(advice.p_pass),
         "p_pass_float": float(advice.p_pass),
@@ -142,7 +152,11 @@ def odds_cogent_advise(pool: int, chance: float, as_json: bool) -> None:
 @odds_cogent.command("conflict")
 @click.option("--pool-a", type=int, required=True, help="Side a's pool.")
 @click.option("--pool-b", type=int, required=True, help="Side b's pool.")
-@click.option("--not-aware", is_flag=True, help="A tie stands instead of being rerolled.")
+@click.option(
+    "--not-aware",
+    is_flag=True,
+    help="A tie stands as VL 0 instead of being rerolled (as in one combat exchange).",
+)
 @json_option
 def odds_cogent_conflict(pool_a: int, pool_b: int, not_aware: bool, as_json: bool) -> None:
     """Who wins a conflict and the distribution of victory levels (ties rerolled)."""
@@ -166,6 +180,63 @@ def odds_cogent_conflict(pool_a: int, pool_b: int, not_aware: bool, as_json: boo
             console.print(f"  a - b = {difference:>3}  {float(p):7.2%}")
 
     emit(data, as_json, render)
+
+
+@odds_cogent.command("assist")
+@click.option("--pool", type=int, required=True, help="The assisted check's pool.")
+@click.option("--cl", "challenge_level", type=int, required=True, help="The assisted CL.")
+@click.option("--assist-pool", type=int, required=True, help="The assisting roller's pool.")
+@click.option("--assist-cl", type=int, default=3, show_default=True, help="The assist's CL.")
+@click.option("--helpers", type=int, default=0, help="Players assisting besides the roller.")
+@json_option
+def odds_cogent_assist(
+    pool: int, challenge_level: int, assist_pool: int, assist_cl: int, helpers: int, as_json: bool
+) -> None:
+    """A core assist: its capped bonus and the assisted check's odds (002 > Assists)."""
+    bonus = assist_bonus_distribution(assist_pool, assist_cl, helpers)
+    alone = check_odds(pool, challenge_level)
+    assisted = check_odds(pool, challenge_level, assist_bonus=bonus)
+    data = {
+        "p_pass_alone": fraction_text(alone.p_pass),
+        "p_pass": fraction_text(assisted.p_pass),
+        "p_pass_float": float(assisted.p_pass),
+        "bonus": _distribution(bonus.items(), "bonus"),
+        "distribution": _distribution(assisted.distribution, "wins"),
+    }
+
+    def render() -> None:
+        console.print(
+            f"{pool}D6 vs CL {challenge_level}: {float(alone.p_pass):.2%} alone, "
+            f"[bold]{float(assisted.p_pass):.2%}[/bold] assisted ({data['p_pass']})"
+        )
+        for value, p in bonus.items():
+            console.print(f"  bonus {value:+d}  {float(p):7.2%}")
+
+    emit(data, as_json, render)
+
+
+@odds_cogent.command("collaborate")
+@click.option("--pools", required=True, metavar="N,N,...", help="Each character's pool.")
+@click.option("--cl", "challenge_level", type=int, required=True, help="The individual CL.")
+@json_option
+def odds_cogent_collaborate(pools: str, challenge_level: int, as_json: bool) -> None:
+    """A tiered collaboration: summed wins against CL x characters (000 > Collaborations)."""
+    sizes = parse_int_list(pools, field="--pools")
+    p_pass = collaboration_odds(sizes, challenge_level)
+    data = {
+        "pools": list(sizes),
+        "cl": challenge_level * len(sizes),
+        "p_pass": fraction_text(p_pass),
+        "p_pass_float": float(p_pass),
+    }
+    emit(
+        data,
+        as_json,
+        lambda: console.print(
+            f"{len(sizes)} characters vs CL {data['cl']}: [bold]{float(p_pass):.2%}[/bold] "
+            f"({data['p_pass']})"
+        ),
+    )
 
 
 def _duelist(text: str) -> tuple[Duelist, str]:
@@ -308,7 +379,11 @@ def cheatsheet() -> None:
 @click.option(
     "--format", "fmt", type=click.Choice(["table", "csv", "json", "md", "png"]), default="table"
 )
-@click.option("--out", type=click.Path(dir_okay=False), help="Write to this file (needed for png).")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    help="Write to this file (needed for png; a table is written as CSV).",
+)
 def cheatsheet_cogent(max_pool: int, max_cl: int, win_on: str, fmt: str, out: str | None) -> None:
     """P(pass) for pools 1..max-pool against CL 0..max-cl (000 > Narrator Declares the CL)."""
     thresholds = (3, 4, 5) if win_on == "all" else (int(win_on),)
@@ -318,45 +393,19 @@ def cheatsheet_cogent(max_pool: int, max_cl: int, win_on: str, fmt: str, out: st
             raise InputError("--out", "a PNG needs a file", expected="--out cheatsheet.png")
         _png(sheet, out)
         return
-    text = _render(sheet, fmt, max_cl)
-    if out:
-        atomic_write_text(out, text)
-    elif fmt == "table":
+    if fmt == "table" and not out:
         for win_on_value, rows in sheet.items():
             table = Table("pool", *(f"CL{c}" for c in range(max_cl + 1)))
             table.title = f"wins on {win_on_value}-6"
             for pool, row in enumerate(rows, start=1):
                 table.add_row(str(pool), *(f"{float(p) * 100:.0f}" for p in row))
             console.print(table)
+        return
+    text = cheatsheet_text(sheet, "csv" if fmt == "table" else fmt)
+    if out:
+        atomic_write_text(out, text)
     else:
         click.echo(text, nl=False)
-
-
-def _render(sheet: dict[int, list[list[Fraction]]], fmt: str, max_cl: int) -> str:
-    header = ["win_on", "pool", *(f"cl{c}" for c in range(max_cl + 1))]
-    rows = [
-        [w, pool, *(f"{float(p):.6f}" for p in row)]
-        for w, r in sheet.items()
-        for pool, row in enumerate(r, 1)
-    ]
-    if fmt == "json":
-        data = {
-            str(w): [
-                {"pool": pool, "p_pass": [fraction_text(p) for p in row]}
-                for pool, row in enumerate(r, 1)
-            ]
-            for w, r in sheet.items()
-        }
-        return json.dumps(data, indent=1) + "\n"
-    if fmt == "md":
-        lines = ["| " + " | ".join(map(str, header)) + " |", "|" + "---|" * len(header)]
-        lines += ["| " + " | ".join(map(str, row)) + " |" for row in rows]
-        return "\n".join(lines) + "\n"
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue()
 
 
 def _png(sheet: dict[int, list[list[Fraction]]], out: str) -> None:

@@ -1,6 +1,10 @@
 """Exact odds of every Cogent mechanic, built on ``taletable.prob`` (DESIGN > Principles 6)."""
 
-from taletable.systems.cogent.odds.cheatsheet import advise_challenge_level, cheatsheet
+from taletable.systems.cogent.odds.cheatsheet import (
+    advise_challenge_level,
+    cheatsheet,
+    cheatsheet_text,
+)
 from taletable.systems.cogent.odds.checks import (
     CheckOdds,
     assist_bonus_distribution,
@@ -16,6 +20,7 @@ __all__ = [
     "advise_challenge_level",
     "assist_bonus_distribution",
     "cheatsheet",
+    "cheatsheet_text",
     "check_odds",
     "collaboration_odds",
     "conflict_odds",

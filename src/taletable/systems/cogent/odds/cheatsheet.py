@@ -8,6 +8,9 @@ is nearest a wished one (Erin's fireball: a 4D6 pool and 31% give CL 3).
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from fractions import Fraction
 
 from taletable._model import Record
@@ -20,6 +23,7 @@ __all__ = [
     "Advice",
     "advise_challenge_level",
     "cheatsheet",
+    "cheatsheet_text",
 ]
 
 MAX_CHEATSHEET_POOL = 200
@@ -68,3 +72,34 @@ def advise_challenge_level(pool: int, chance: Fraction | float, *, win_on: int =
     wins = wins_distribution(pool, win_on)
     best = min(range(pool + 2), key=lambda level: (abs(wins.at_least(level) - wished), -level))
     return Advice(pool=pool, chance=wished, challenge_level=best, p_pass=wins.at_least(best))
+
+
+def cheatsheet_text(sheet: dict[int, list[list[Fraction]]], fmt: str) -> str:
+    """The sheet as ``csv`` or ``md`` (probabilities to 6 places) or ``json`` (exact "a/b")."""
+    if fmt == "json":
+        data = {
+            str(win_on): [
+                {"pool": pool, "p_pass": [f"{p.numerator}/{p.denominator}" for p in row]}
+                for pool, row in enumerate(rows, 1)
+            ]
+            for win_on, rows in sheet.items()
+        }
+        return json.dumps(data, indent=1) + "\n"
+    columns = len(next(iter(sheet.values()))[0])
+    header = ["win_on", "pool", *(f"cl{c}" for c in range(columns))]
+    lines = [
+        [str(win_on), str(pool), *(f"{float(p):.6f}" for p in row)]
+        for win_on, rows in sheet.items()
+        for pool, row in enumerate(rows, 1)
+    ]
+    if fmt == "md":
+        table = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        table += ["| " + " | ".join(line) + " |" for line in lines]
+        return "\n".join(table) + "\n"
+    if fmt != "csv":
+        raise InputError("--format", f"{fmt}", expected="csv, md or json")
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(lines)
+    return buffer.getvalue()

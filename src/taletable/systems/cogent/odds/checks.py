@@ -13,7 +13,7 @@ from fractions import Fraction
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.prob import Distribution, binomial, point
-from taletable.systems.cogent.assists import ASSIST_MINIMUM_CL
+from taletable.systems.cogent.assists import ASSIST_MINIMUM_CL, MAX_COLLABORATORS, MAX_HELPERS
 from taletable.systems.cogent.checks import (
     SPECIALIST_MAXIMUM_CL,
     SPECIALIST_POOL,
@@ -150,14 +150,18 @@ def assist_bonus_distribution(pool: int, challenge_level: int, helpers: int = 0)
         raise InputError(
             "cl", f"assist CL {challenge_level}", expected=f"{ASSIST_MINIMUM_CL} or more"
         )
-    wins = wins_distribution(pool + max(0, helpers))
+    if not 0 <= helpers <= MAX_HELPERS:
+        raise InputError("helpers", f"{helpers} helpers", expected=f"0 to {MAX_HELPERS}")
+    wins = wins_distribution(pool + helpers)
     return wins.map(lambda w: max(-challenge_level, min(challenge_level, w - challenge_level)))
 
 
 def collaboration_odds(pools: Sequence[int], challenge_level: int) -> Fraction:
     """P(summed wins >= CL x characters) for a tiered collaboration (000 > Collaborations)."""
-    if not pools:
-        raise InputError("pools", "no characters", expected="one pool per character")
+    if not 1 <= len(pools) <= MAX_COLLABORATORS:
+        raise InputError("pools", f"{len(pools)} characters", expected=f"1 to {MAX_COLLABORATORS}")
+    check_challenge_level(challenge_level)
+    check_challenge_level(challenge_level * len(pools))
     total = point(0)
     for pool in pools:
         total = total + wins_distribution(pool)
