@@ -7,7 +7,12 @@ from typing import Any
 from taletable.dice import SeededDice
 from taletable.systems.cogent.character import load_character
 from taletable.systems.cogent.combat.simulate import simulate_duel
-from taletable.systems.cogent.odds.duel import Duelist, duel_odds, victory_after_policy
+from taletable.systems.cogent.odds.duel import (
+    Duelist,
+    duel_odds,
+    duelist_from_sheet,
+    victory_after_policy,
+)
 from taletable.systems.cogent.statblock import load_statblock
 
 TERRIK = load_character("examples/characters/core_sir_terrik.yaml")
@@ -24,7 +29,11 @@ def test_policy_spends_strength_then_armour() -> None:
 
 def test_exact_duel_sums_to_one_and_matches_the_engine() -> None:
     """DP probabilities sum to 1; 1,500 seeded engine duels agree within 3.29 standard errors."""
-    odds = duel_odds(Duelist(pool=8, strength=1, armour=2), Duelist(pool=6, strength=1), horizon=30)
+    terrik = duelist_from_sheet(TERRIK, "Arming Sword")
+    thug = duelist_from_sheet(THUG, "Club")
+    assert terrik == Duelist(pool=8, strength=1, armour=2)
+    assert thug == Duelist(pool=6, strength=1)
+    odds = duel_odds(terrik, thug, horizon=30)
     assert odds.p_a + odds.p_b + odds.p_undecided == 1
     assert odds.p_a_kills <= odds.p_a
     runs = 1500

@@ -14,12 +14,10 @@ from taletable.errors import InputError
 from taletable.files import atomic_write_text, read_structured
 from taletable.systems.boons.checks import BoonsCheck
 from taletable.systems.boons.odds import check_total
-from taletable.systems.cogent.character import combat_pool, load_character
-from taletable.systems.cogent.character.pools import injury_penalty, strength_reductions
+from taletable.systems.cogent.character import load_character
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.destiny import parse_before_modes
 from taletable.systems.cogent.dice import win_threshold
-from taletable.systems.cogent.equipment import armour_level
 from taletable.systems.cogent.odds import (
     advise_challenge_level,
     assist_bonus_distribution,
@@ -31,7 +29,7 @@ from taletable.systems.cogent.odds import (
 from taletable.systems.cogent.odds import (
     cheatsheet as build_cheatsheet,
 )
-from taletable.systems.cogent.odds.duel import Duelist, duel_odds
+from taletable.systems.cogent.odds.duel import Duelist, duel_odds, duelist_from_sheet
 from taletable.systems.cogent.rules import Rules
 from taletable.systems.cogent.statblock import load_statblock
 from taletable.systems.labcats.dice import parse_pool
@@ -251,15 +249,8 @@ def _duelist(text: str) -> tuple[Duelist, str]:
             raise InputError("--a/--b", f"{path} is not a core sheet", expected="a core sheet")
         sheet = loaded
     chosen = weapon or (sheet.equipment.weapons[0].name if sheet.equipment.weapons else None)
-    penalty = injury_penalty(sheet)
-    pool = combat_pool(sheet, chosen).size + penalty
-    duelist = Duelist(
-        pool=pool,
-        strength=strength_reductions(sheet),
-        armour=armour_level(sheet.equipment.armour),
-        injury_penalty=penalty,
-    )
-    return duelist, f"{sheet.identity.name} ({chosen or 'unarmed'}, {pool}D6)"
+    duelist = duelist_from_sheet(sheet, chosen)
+    return duelist, f"{sheet.identity.name} ({chosen or 'unarmed'}, {duelist.pool}D6)"
 
 
 @odds_cogent.command("duel")

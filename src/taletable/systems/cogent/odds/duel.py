@@ -16,9 +16,13 @@ from functools import cache
 
 from taletable._model import Record
 from taletable.errors import InputError
+from taletable.systems.cogent.character import combat_pool
+from taletable.systems.cogent.character.pools import injury_penalty, strength_reductions
+from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.equipment import armour_level
 from taletable.systems.cogent.odds.checks import wins_distribution
 
-__all__ = ["DuelOdds", "Duelist", "duel_odds", "victory_after_policy"]
+__all__ = ["DuelOdds", "Duelist", "duel_odds", "duelist_from_sheet", "victory_after_policy"]
 
 MAX_HORIZON = 200
 DEATHBLOW = 5
@@ -32,6 +36,21 @@ class Duelist(Record):
     strength: int = 0
     armour: int = 0
     injury_penalty: int = 0
+
+
+def duelist_from_sheet(sheet: CoreCharacter, weapon: str | None = None) -> Duelist:
+    """A core sheet (or a statblock's sheet) as a duelist, as the combat engine builds it.
+
+    The weapon defaults to the sheet's first; the pool is the combat pool before injuries
+    (002 > Combat > Combat Pools), STR reductions and the armour level come from the sheet.
+    """
+    penalty = injury_penalty(sheet)
+    return Duelist(
+        pool=combat_pool(sheet, weapon).size + penalty,
+        strength=strength_reductions(sheet),
+        armour=armour_level(sheet.equipment.armour),
+        injury_penalty=penalty,
+    )
 
 
 class DuelOdds(Record):
