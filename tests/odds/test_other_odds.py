@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from taletable.systems.boons.checks import BoonsCheck
 from taletable.systems.boons.dice import resize_dice
+from taletable.systems.boons.group import successes_required
 from taletable.systems.boons.odds import (
     check_total,
     contest_odds,
@@ -123,3 +124,53 @@ def test_odds_cli_contract(run_cli: Any) -> None:
     assert "| win_on | pool | cl0 | cl1 | cl2 |" in sheet.stdout
     bad = run_cli("odds", "cogent", "--pool", "4")
     assert bad.status == 2
+
+
+def icepool_total(check: BoonsCheck) -> icepool.Die:
+    """icepool's total of a boons check: its resized dice plus its modifier."""
+    first, second, third = check.dice
+    return icepool.d(first) + icepool.d(second) + icepool.d(third) + check.modifier
+
+
+CHECKS = st.builds(
+    BoonsCheck, bonus=st.integers(-3, 8), boons=st.integers(0, 6), banes=st.integers(0, 6)
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(CHECKS, CHECKS, st.sampled_from([None, "a", "b"]), st.booleans())
+def test_boons_contests_equal_icepool(
+    a: BoonsCheck, b: BoonsCheck, defender: Any, stalemate: bool
+) -> None:
+    """Contest odds follow the four tie rules in order, from icepool's difference of totals."""
+    difference = icepool_total(a) - icepool_total(b)
+    ahead = Fraction(difference.probability(">", 0))
+    behind = Fraction(difference.probability("<", 0))
+    tie = Fraction(difference.probability("==", 0))
+    odds = contest_odds(a, b, defender=defender, stalemate_possible=stalemate)
+    assert odds.p_tie_roll == tie
+    if defender == "a" or (defender is None and a.modifier > b.modifier):
+        expected = (ahead + tie, behind, Fraction(0))
+    elif defender == "b" or (defender is None and b.modifier > a.modifier):
+        expected = (ahead, behind + tie, Fraction(0))
+    elif stalemate:
+        expected = (ahead, behind, tie)
+    else:  # rerolled until a victor
+        expected = (ahead / (1 - tie), behind / (1 - tie), Fraction(0))
+    assert (odds.p_a, odds.p_b, odds.p_stalemate) == expected
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.lists(st.tuples(CHECKS, st.integers(8, 30)), min_size=1, max_size=4),
+    st.sampled_from(["easy", "moderate", "challenging", "formidable", "impossible"]),
+)
+def test_boons_group_challenge_equals_icepool(members: list[Any], difficulty: Any) -> None:
+    """Each member adds +2 (beat by more than 5), +1, 0 or -2 (missed by more than 5)."""
+    tally = icepool.Die([0])
+    for check, target in members:
+        tally = tally + (icepool_total(check) - target).map(
+            lambda m: 2 if m > 5 else 1 if m >= 0 else -2 if m < -5 else 0
+        )
+    needed = successes_required(difficulty, len(members))
+    assert group_challenge_odds(members, difficulty) == Fraction(tally.probability(">=", needed))
