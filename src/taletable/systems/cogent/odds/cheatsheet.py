@@ -12,9 +12,11 @@ import csv
 import io
 import json
 from fractions import Fraction
+from itertools import accumulate
 
 from taletable._model import Record
 from taletable.errors import InputError
+from taletable.prob.distribution import exact_fraction
 from taletable.systems.cogent.odds.checks import wins_distribution
 
 __all__ = [
@@ -44,7 +46,15 @@ def cheatsheet(
         rows = []
         for pool in range(1, max_pool + 1):
             wins = wins_distribution(pool, win_on)
-            rows.append([wins.at_least(level) for level in range(max_challenge_level + 1)])
+            # tail[i]: the weight of wins >= offset + i, summed once per pool
+            tail = [*list(accumulate(reversed(wins.weights)))[::-1], 0]
+            total, offset, last = tail[0], wins.offset, len(tail) - 1
+            rows.append(
+                [
+                    exact_fraction(tail[min(last, max(0, level - offset))], total)
+                    for level in range(max_challenge_level + 1)
+                ]
+            )
         sheet[win_on] = rows
     return sheet
 
