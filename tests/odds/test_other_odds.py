@@ -174,3 +174,32 @@ def test_boons_group_challenge_equals_icepool(members: list[Any], difficulty: An
         )
     needed = successes_required(difficulty, len(members))
     assert group_challenge_odds(members, difficulty) == Fraction(tally.probability(">=", needed))
+
+
+def icepool_labcats(pool: list[int], resources: list[int]) -> icepool.Die:
+    """icepool's labcats total: two highest non-1 main dice plus the highest resource die."""
+    main = icepool.Pool([icepool.d(s).map({1: 0}) for s in pool]).highest(2).sum()
+    side = (
+        icepool.Pool([icepool.d(s) for s in resources]).highest(1).sum()
+        if resources
+        else icepool.Die([0])
+    )
+    return icepool.map(lambda m, r: 0 if m == 0 else m + r, main, side)
+
+
+def test_labcats_opposed_and_complications_equal_icepool(run_cli: Any) -> None:
+    """Beating an opposing pool (a tie does not) and the count of 1s, against icepool."""
+    ours = labcats_odds([8, 6, 6], opposing=([10, 6], [4]), resources=[6])
+    theirs = icepool_labcats([8, 6, 6], [6]) - icepool_labcats([10, 6], [4])
+    assert ours.p_pass == Fraction(theirs.probability(">", 0))
+    ones = icepool.Die([0])
+    for sides in (8, 6, 6):
+        ones = ones + (icepool.d(sides) == 1)
+    total = ones.denominator()
+    assert dict(ours.complications) == {o: Fraction(q, total) for o, q in ones.items() if q}
+    out = run_cli(
+        "odds", "labcats", "--pool", "d8,d6,d6", "--resources", "d6",
+        "--against", "d10,d6", "--against-resources", "d4", "--json",
+    ).json()  # fmt: skip
+    assert Fraction(out["p_pass"]) == ours.p_pass
+    assert [c["complications"] for c in out["complications"]] == [0, 1, 2, 3]

@@ -329,12 +329,24 @@ def odds_boons(
 @click.option(
     "--against", metavar="d8,d6,...", help="An opposing pool to beat instead of a target."
 )
+@click.option("--against-resources", default="", metavar="d6,...", help="Its resource dice.")
 @json_option
 def odds_labcats(
-    pool: str, resources: str, add: int, target: int | None, against: str | None, as_json: bool
+    pool: str,
+    resources: str,
+    add: int,
+    target: int | None,
+    against: str | None,
+    against_resources: str,
+    as_json: bool,
 ) -> None:
-    """The exact chance a pool reaches a target total (or beats an opposing pool)."""
-    opposing = (parse_pool(against, field="--against"), ()) if against else None
+    """The exact chance a pool reaches a target total (or beats an opposing pool's total)."""
+    opposing = None
+    if against:
+        opposing = (
+            parse_pool(against, field="--against"),
+            parse_pool(against_resources, field="--against-resources", allow_empty=True),
+        )
     result = labcats_odds(
         parse_pool(pool),
         target,
@@ -347,6 +359,7 @@ def odds_labcats(
         "p_pass_float": float(result.p_pass),
         "p_fail_all_ones": fraction_text(result.p_fail_all_ones),
         "expected_complications": float(result.expected_complications),
+        "complications": _distribution(result.complications, "complications"),
         "distribution": _distribution(result.distribution, "total"),
     }
     emit(

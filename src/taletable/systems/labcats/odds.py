@@ -136,6 +136,8 @@ class LabcatsOdds(Record):
     p_pass: Fraction
     p_fail_all_ones: Fraction
     expected_complications: Fraction
+    #: How many main dice come up 1 (complications), with their chances.
+    complications: tuple[tuple[int, Fraction], ...]
     distribution: tuple[tuple[int, Fraction], ...]
 
 
@@ -147,7 +149,11 @@ def labcats_odds(
     add: int = 0,
     opposing: tuple[Sequence[int], Sequence[int]] | None = None,
 ) -> LabcatsOdds:
-    """P(total >= target), or P(total > an opposing pool's total) when ``opposing`` is given."""
+    """P(total >= target), or P(total > an opposing pool's total) when ``opposing`` is given.
+
+    ``opposing`` is the other side's main pool and resource dice; a tie does not beat it
+    (RULINGS.md "odds": labcats ties).
+    """
     totals = total_distribution(pool, resources, add=add)
     if opposing is not None:
         other = total_distribution(opposing[0], opposing[1])
@@ -159,9 +165,11 @@ def labcats_odds(
     all_ones = Fraction(1)
     for sides in pool:
         all_ones *= Fraction(1, sides)
+    complications = complications_distribution(pool)
     return LabcatsOdds(
         p_pass=p_pass,
         p_fail_all_ones=all_ones,
-        expected_complications=complications_distribution(pool).mean(),
+        expected_complications=complications.mean(),
+        complications=tuple(complications.items()),
         distribution=tuple(totals.items()),
     )
