@@ -6,13 +6,18 @@ import csv
 import importlib.util
 import io
 import json
+import sys
+import types
 from fractions import Fraction
 from math import comb
 from pathlib import Path
 from typing import Any
 
 import icepool
+import numpy as np
 import pytest
+
+from taletable.systems.cogent.odds import cheatsheet, cheatsheet_floats
 
 
 def test_cheatsheet_csv_matches_the_exact_json(run_cli: Any) -> None:
@@ -119,3 +124,55 @@ def test_combat_exchange_ties_stand(run_cli: Any) -> None:
     assert data["p_tie"] == "5/16"  # sum of C(3,k)^2 / 64 = 20/64
     assert sum(Fraction(entry["p"]) for entry in data["distribution"]) == 1
     assert Fraction(data["p_a"]) == Fraction(data["p_b"]) == Fraction(11, 32)
+
+
+def test_float_fast_path_agrees_with_the_exact_sheet() -> None:
+    """The NumPy cheatsheet equals the exact one to 1e-12 in every cell, any threshold."""
+    exact = cheatsheet(40, 20, (2, 3, 4, 5, 6))
+    floats = cheatsheet_floats(40, 20, (2, 3, 4, 5, 6))
+    for win_on, rows in exact.items():
+        wanted = np.array([[float(p) for p in row] for row in rows])
+        assert floats[win_on].shape == (40, 21)
+        assert np.allclose(floats[win_on], wanted, rtol=0, atol=1e-12)
+
+
+class _Stub:
+    """Stands for any matplotlib object: every attribute is a call that returns a stub."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: _Stub()
+
+
+def test_png_is_written_whole_when_matplotlib_is_there(
+    run_cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a (stub) matplotlib the heat map's bytes land in --out, one panel per threshold."""
+    panels: list[str] = []
+
+    class Figure(_Stub):
+        def savefig(self, stream: io.BytesIO, format: str) -> None:
+            stream.write(b"\x89PNG " + format.encode())
+
+    class Axis(_Stub):
+        def set_title(self, title: str) -> None:
+            panels.append(title)
+
+    def subplots(rows: int, columns: int, **options: Any) -> tuple[Figure, Any]:
+        return Figure(), np.array([[Axis() for _ in range(columns)]], dtype=object)
+
+    pyplot = types.ModuleType("matplotlib.pyplot")
+    pyplot.subplots = subplots  # type: ignore[attr-defined]
+    pyplot.close = lambda figure: None  # type: ignore[attr-defined]
+    matplotlib = types.ModuleType("matplotlib")
+    matplotlib.use = lambda backend: None  # type: ignore[attr-defined]
+    matplotlib.pyplot = pyplot  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "matplotlib", matplotlib)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", pyplot)
+    out = tmp_path / "sheet.png"
+    result = run_cli("cheatsheet", "cogent", "--format", "png", "--out", str(out))
+    assert result.status == 0, result.stderr
+    assert out.read_bytes() == b"\x89PNG png"
+    assert panels == [f"P(pass), wins on {w}-6" for w in (3, 4, 5)]
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.png"]  # no temporary left behind

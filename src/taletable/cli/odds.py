@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import click
@@ -21,6 +24,7 @@ from taletable.systems.cogent.dice import win_threshold
 from taletable.systems.cogent.odds import (
     advise_challenge_level,
     assist_bonus_distribution,
+    cheatsheet_floats,
     cheatsheet_text,
     check_odds,
     collaboration_odds,
@@ -30,6 +34,7 @@ from taletable.systems.cogent.odds import (
     cheatsheet as build_cheatsheet,
 )
 from taletable.systems.cogent.odds.duel import Duelist, duel_odds, duelist_from_sheet
+from taletable.systems.cogent.odds.heatmap import cheatsheet_png
 from taletable.systems.cogent.rules import Rules
 from taletable.systems.cogent.statblock import load_statblock
 from taletable.systems.labcats.dice import parse_pool
@@ -391,51 +396,34 @@ def cheatsheet() -> None:
 def cheatsheet_cogent(max_pool: int, max_cl: int, win_on: str, fmt: str, out: str | None) -> None:
     """P(pass) for pools 1..max-pool against CL 0..max-cl (000 > Narrator Declares the CL)."""
     thresholds = (3, 4, 5) if win_on == "all" else (int(win_on),)
-    sheet = build_cheatsheet(max_pool, max_cl, thresholds)
-    if fmt == "png":
-        if out is None:
-            raise InputError("--out", "a PNG needs a file", expected="--out cheatsheet.png")
-        _png(sheet, out)
-        return
-    if fmt == "table" and not out:
-        for win_on_value, rows in sheet.items():
+    if fmt == "png" or (fmt == "table" and not out):  # pictures need floats: the NumPy path
+        floats = cheatsheet_floats(max_pool, max_cl, thresholds)
+        if fmt == "png":
+            if out is None:
+                raise InputError("--out", "a PNG needs a file", expected="--out cheatsheet.png")
+            _write_bytes_atomically(Path(out), cheatsheet_png(floats))
+            return
+        for win_on_value, rows in floats.items():
             table = Table("pool", *(f"CL{c}" for c in range(max_cl + 1)))
-            table.title = f"wins on {win_on_value}-6"
+            table.title = f"wins on {win_on_value}-6 (percent)"
             for pool, row in enumerate(rows, start=1):
-                table.add_row(str(pool), *(f"{float(p) * 100:.0f}" for p in row))
+                table.add_row(str(pool), *(f"{p * 100:.0f}" for p in row))
             console.print(table)
         return
-    text = cheatsheet_text(sheet, "csv" if fmt == "table" else fmt)
+    text = cheatsheet_text(build_cheatsheet(max_pool, max_cl, thresholds), fmt)
     if out:
         atomic_write_text(out, text)
     else:
         click.echo(text, nl=False)
 
 
-def _png(sheet: dict[int, list[list[Fraction]]], out: str) -> None:
+def _write_bytes_atomically(path: Path, data: bytes) -> None:
+    """Write beside the target, then rename over it: a reader never sees half a file."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.")
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InputError(
-            "--format", "png needs matplotlib", expected="pip install 'taletable[plot]'"
-        ) from None
-    figure, axes = plt.subplots(1, len(sheet), figsize=(6 * len(sheet), 8), squeeze=False)
-    for axis, (win_on, rows) in zip(axes[0], sheet.items(), strict=True):
-        image = axis.imshow(
-            [[float(p) for p in row] for row in rows],
-            aspect="auto",
-            vmin=0,
-            vmax=1,
-            origin="lower",
-            extent=(-0.5, len(rows[0]) - 0.5, 0.5, len(rows) + 0.5),
-            cmap="viridis",
-        )
-        axis.set_title(f"P(pass), wins on {win_on}-6")
-        axis.set_xlabel("CL")
-        axis.set_ylabel("pool")
-    figure.colorbar(image, ax=axes.ravel().tolist())
-    figure.savefig(out)
-    plt.close(figure)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -3,6 +3,7 @@
 from taletable.systems.cogent.odds.cheatsheet import (
     advise_challenge_level,
     cheatsheet,
+    cheatsheet_floats,
     cheatsheet_text,
 )
 from taletable.systems.cogent.odds.checks import (
@@ -20,6 +21,7 @@ __all__ = [
     "advise_challenge_level",
     "assist_bonus_distribution",
     "cheatsheet",
+    "cheatsheet_floats",
     "cheatsheet_text",
     "check_odds",
     "collaboration_odds",

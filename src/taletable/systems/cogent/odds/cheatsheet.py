@@ -14,9 +14,13 @@ import json
 from fractions import Fraction
 from itertools import accumulate
 
+import numpy as np
+import numpy.typing as npt
+
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.prob.distribution import exact_fraction
+from taletable.systems.cogent.dice import DIE_SIDES
 from taletable.systems.cogent.odds.checks import wins_distribution
 
 __all__ = [
@@ -25,6 +29,7 @@ __all__ = [
     "Advice",
     "advise_challenge_level",
     "cheatsheet",
+    "cheatsheet_floats",
     "cheatsheet_text",
 ]
 
@@ -33,14 +38,18 @@ MAX_CHEATSHEET_CL = 200
 THRESHOLDS = (3, 4, 5)
 
 
-def cheatsheet(
-    max_pool: int = 40, max_challenge_level: int = 20, thresholds: tuple[int, ...] = THRESHOLDS
-) -> dict[int, list[list[Fraction]]]:
-    """``{win_on: rows}``: row ``pool - 1``, column ``CL`` is P(pass) for pools 1..max_pool."""
+def _check_size(max_pool: int, max_challenge_level: int) -> None:
     if not 1 <= max_pool <= MAX_CHEATSHEET_POOL:
         raise InputError("--max-pool", f"{max_pool}", expected=f"1 to {MAX_CHEATSHEET_POOL}")
     if not 0 <= max_challenge_level <= MAX_CHEATSHEET_CL:
         raise InputError("--max-cl", f"{max_challenge_level}", expected=f"0 to {MAX_CHEATSHEET_CL}")
+
+
+def cheatsheet(
+    max_pool: int = 40, max_challenge_level: int = 20, thresholds: tuple[int, ...] = THRESHOLDS
+) -> dict[int, list[list[Fraction]]]:
+    """``{win_on: rows}``: row ``pool - 1``, column ``CL`` is P(pass) for pools 1..max_pool."""
+    _check_size(max_pool, max_challenge_level)
     sheet: dict[int, list[list[Fraction]]] = {}
     for win_on in thresholds:
         rows = []
@@ -56,6 +65,33 @@ def cheatsheet(
                 ]
             )
         sheet[win_on] = rows
+    return sheet
+
+
+def cheatsheet_floats(
+    max_pool: int = 40, max_challenge_level: int = 20, thresholds: tuple[int, ...] = THRESHOLDS
+) -> dict[int, npt.NDArray[np.float64]]:
+    """The NumPy fast path: ``{win_on: array}``, ``array[pool - 1, CL]`` = P(pass) as a float.
+
+    Pools grow one die at a time (wins' distribution times a die), so the whole sheet is
+    O(pools^2) float work; it agrees with :func:`cheatsheet` to rounding (tests check 1e-12).
+    """
+    _check_size(max_pool, max_challenge_level)
+    sheet: dict[int, npt.NDArray[np.float64]] = {}
+    for win_on in thresholds:
+        if not 1 <= win_on <= DIE_SIDES:
+            raise InputError("win_on", f"{win_on}", expected=f"1 to {DIE_SIDES}")
+        p_win = (DIE_SIDES + 1 - win_on) / DIE_SIDES
+        wins = np.zeros(max_pool + 2)
+        wins[0] = 1.0
+        table = np.zeros((max_pool, max_challenge_level + 1))
+        for pool in range(1, max_pool + 1):
+            wins[1:] = wins[1:] * (1 - p_win) + wins[:-1] * p_win
+            wins[0] *= 1 - p_win
+            tail = np.cumsum(wins[::-1])[::-1]  # tail[k] = P(wins >= k)
+            width = min(max_challenge_level + 1, tail.size)
+            table[pool - 1, :width] = tail[:width]
+        sheet[win_on] = np.clip(table, 0.0, 1.0)
     return sheet
 
 
