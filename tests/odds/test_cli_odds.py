@@ -176,3 +176,23 @@ def test_png_is_written_whole_when_matplotlib_is_there(
     assert out.read_bytes() == b"\x89PNG png"
     assert panels == [f"P(pass), wins on {w}-6" for w in (3, 4, 5)]
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.png"]  # no temporary left behind
+
+
+def test_boons_contest_and_group_from_the_cli(run_cli: Any) -> None:
+    """`odds boons` answers an opposed contest (tie rules) and a party's group challenge."""
+    contest = run_cli(
+        "odds", "boons", "--bonus", "2", "--against-bonus", "2", "--defender", "b", "--json"
+    ).json()["contest"]
+    tie = Fraction(contest["p_tie_roll"])
+    assert Fraction(contest["p_a"]) + tie == Fraction(1, 2) + tie / 2  # even totals, b takes ties
+    assert Fraction(contest["p_b"]) == Fraction(1, 2) + tie / 2
+    group = run_cli(
+        "odds", "boons", "--bonus", "2", "--target", "15", "--party", "1",
+        "--difficulty", "formidable", "--json",
+    ).json()  # fmt: skip
+    # One member, formidable: one success needed, i.e. the member reaches the target.
+    assert group["group"]["p_pass"] == group["p_pass"] == "19/32"
+    huge = run_cli("odds", "boons", "--bonus", "99999", "--target", "3")
+    assert huge.status == 2 and "--bonus" in huge.stderr and "Traceback" not in huge.stderr
+    nothing = run_cli("odds", "boons", "--bonus", "2")
+    assert nothing.status == 2 and "--target" in nothing.stderr

@@ -15,8 +15,9 @@ from taletable.cli.cogent.render import edition_option
 from taletable.cli.common import console, emit, json_option, parse_int_list
 from taletable.errors import InputError
 from taletable.files import atomic_write_text, read_structured
-from taletable.systems.boons.checks import BoonsCheck
-from taletable.systems.boons.odds import check_total
+from taletable.systems.boons.checks import MAX_BONUS, BoonsCheck
+from taletable.systems.boons.dice import check_boons_and_banes
+from taletable.systems.boons.odds import check_total, contest_odds, group_challenge_odds
 from taletable.systems.cogent.character import load_character
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.destiny import parse_before_modes
@@ -299,31 +300,76 @@ def odds_cogent_duel(side_a: str, side_b: str, rounds: int, as_json: bool) -> No
     emit(data, as_json, render)
 
 
+def _boons_check(bonus: int, boons: int, banes: int, method: str, passive: bool = False) -> Any:
+    """A declared boons check, refusing out-of-range values with the rule's limits."""
+    if abs(bonus) > MAX_BONUS:
+        raise InputError("--bonus", f"{bonus}", expected=f"within ±{MAX_BONUS}")
+    check_boons_and_banes(boons, banes)
+    return BoonsCheck(bonus=bonus, boons=boons, banes=banes, passive=passive, method=method)
+
+
 @odds.command("boons")
 @click.option("--bonus", type=int, default=0, help="Total bonus.")
 @click.option("--boons", "boon_count", type=int, default=0, help="Boons (0-6).")
 @click.option("--banes", type=int, default=0, help="Banes (0-6).")
-@click.option("--target", type=int, required=True, help="Target value.")
+@click.option("--target", type=int, help="Target value (needed unless --against-bonus).")
 @click.option("--passive", is_flag=True, help="Passive check (12 instead of rolling).")
+@click.option("--method", type=click.Choice(["sequence", "per_die"]), default="sequence")
+@click.option("--party", type=int, help="Group challenge: this many members make this check.")
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "moderate", "challenging", "formidable", "impossible"]),
+    default="moderate",
+    help="Group challenge difficulty (with --party).",
+)
+@click.option("--against-bonus", type=int, help="Opposed contest: the other side's bonus.")
+@click.option("--against-boons", type=int, default=0, help="The other side's boons.")
+@click.option("--against-banes", type=int, default=0, help="The other side's banes.")
+@click.option("--defender", type=click.Choice(["a", "b"]), help="Tie rule 1: who defends.")
+@click.option("--stalemate", is_flag=True, help="Tie rule 3: a stalemate is possible.")
 @json_option
 def odds_boons(
-    bonus: int, boon_count: int, banes: int, target: int, passive: bool, as_json: bool
-) -> None:
-    """The exact chance a 3d8 check reaches its target."""
-    check = BoonsCheck(bonus=bonus, boons=boon_count, banes=banes, passive=passive)
+    bonus: int, boon_count: int, banes: int, target: int | None, passive: bool, method: str,
+    party: int | None, difficulty: Any, against_bonus: int | None, against_boons: int,
+    against_banes: int, defender: Any, stalemate: bool, as_json: bool,
+) -> None:  # fmt: skip
+    """The exact chance a 3d8 check reaches its target; or a contest; or a group challenge."""
+    check = _boons_check(bonus, boon_count, banes, method, passive)
     totals = check_total(check)
-    p_pass = totals.at_least(target)
-    data = {
-        "dice": list(check.dice),
-        "modifier": check.modifier,
-        "target": target,
-        "p_pass": fraction_text(p_pass),
-        "p_pass_float": float(p_pass),
-        "distribution": _distribution(totals.items(), "total"),
-    }
-    emit(
-        data, as_json, lambda: console.print(f"[bold]{float(p_pass):.2%}[/bold] ({data['p_pass']})")
-    )
+    data: dict[str, Any] = {"dice": list(check.dice), "modifier": check.modifier}
+    lines = []
+    if target is None and against_bonus is None:
+        raise InputError("--target", "no target and no opponent", expected="--target T")
+    if target is not None:
+        p_pass = totals.at_least(target)
+        data |= {"target": target, "p_pass": fraction_text(p_pass), "p_pass_float": float(p_pass)}
+        lines.append(f"reaches {target}: [bold]{float(p_pass):.2%}[/bold] ({data['p_pass']})")
+        if party is not None:
+            group = group_challenge_odds([(check, target)] * party, difficulty)
+            data["group"] = {
+                "party": party,
+                "difficulty": difficulty,
+                "p_pass": fraction_text(group),
+            }
+            lines.append(f"a party of {party}, {difficulty}: {float(group):.2%}")
+    if against_bonus is not None:
+        other = _boons_check(against_bonus, against_boons, against_banes, method)
+        contest = contest_odds(check, other, defender=defender, stalemate_possible=stalemate)
+        data["contest"] = {
+            key: fraction_text(getattr(contest, key))
+            for key in ("p_a", "p_b", "p_stalemate", "p_tie_roll")
+        }
+        lines.append(
+            f"contest: a {float(contest.p_a):.2%} | b {float(contest.p_b):.2%} | "
+            f"stalemate {float(contest.p_stalemate):.2%}"
+        )
+    data["distribution"] = _distribution(totals.items(), "total")
+
+    def render() -> None:
+        for line in lines:
+            console.print(line)
+
+    emit(data, as_json, render)
 
 
 @odds.command("labcats")
