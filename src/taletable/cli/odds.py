@@ -15,6 +15,7 @@ from taletable.cli.cogent.render import edition_option
 from taletable.cli.common import console, emit, json_option, parse_int_list
 from taletable.errors import InputError
 from taletable.files import atomic_write_text, read_structured
+from taletable.prob import fraction_text, probability_rows
 from taletable.systems.boons.checks import MAX_BONUS, BoonsCheck
 from taletable.systems.boons.dice import check_boons_and_banes
 from taletable.systems.boons.odds import check_total, contest_odds, group_challenge_odds
@@ -42,15 +43,6 @@ from taletable.systems.labcats.dice import parse_pool
 from taletable.systems.labcats.odds import labcats_odds
 
 __all__ = ["cheatsheet", "odds"]
-
-
-def fraction_text(value: Fraction) -> str:
-    """An exact probability as the string ``"a/b"``."""
-    return f"{value.numerator}/{value.denominator}"
-
-
-def _distribution(items: Any, key: str) -> list[dict[str, Any]]:
-    return [{key: outcome, "p": fraction_text(p), "p_float": float(p)} for outcome, p in items]
 
 
 @click.group()
@@ -165,16 +157,7 @@ def odds_cogent_advise(
 def odds_cogent_conflict(pool_a: int, pool_b: int, not_aware: bool, as_json: bool) -> None:
     """Who wins a conflict and the distribution of victory levels (ties rerolled)."""
     result = conflict_odds(pool_a, pool_b, aware_and_active=not not_aware)
-    data = {
-        "pool_a": pool_a,
-        "pool_b": pool_b,
-        "p_a": fraction_text(result.p_a),
-        "p_b": fraction_text(result.p_b),
-        "p_tie": fraction_text(result.p_tie),
-        "p_a_float": float(result.p_a),
-        "p_b_float": float(result.p_b),
-        "distribution": _distribution(result.difference, "difference"),
-    }
+    data = result.to_contract()
 
     def render() -> None:
         console.print(
@@ -204,8 +187,8 @@ def odds_cogent_assist(
         "p_pass_alone": fraction_text(alone.p_pass),
         "p_pass": fraction_text(assisted.p_pass),
         "p_pass_float": float(assisted.p_pass),
-        "bonus": _distribution(bonus.items(), "bonus"),
-        "distribution": _distribution(assisted.distribution, "wins"),
+        "bonus": probability_rows(bonus.items(), "bonus"),
+        "distribution": probability_rows(assisted.distribution, "wins"),
     }
 
     def render() -> None:
@@ -273,18 +256,7 @@ def odds_cogent_duel(side_a: str, side_b: str, rounds: int, as_json: bool) -> No
     a, label_a = _duelist(side_a)
     b, label_b = _duelist(side_b)
     result = duel_odds(a, b, horizon=rounds)
-    data = {
-        "a": label_a,
-        "b": label_b,
-        "p_a": fraction_text(result.p_a),
-        "p_b": fraction_text(result.p_b),
-        "p_a_float": float(result.p_a),
-        "p_b_float": float(result.p_b),
-        "p_a_kills_float": float(result.p_a_kills),
-        "p_b_kills_float": float(result.p_b_kills),
-        "p_undecided_float": float(result.p_undecided),
-        "by_round": [{"round": r, "a": float(x), "b": float(y)} for r, x, y in result.by_round],
-    }
+    data = {"a": label_a, "b": label_b, **result.to_contract()}
 
     def render() -> None:
         console.print(
@@ -363,7 +335,7 @@ def odds_boons(
             f"contest: a {float(contest.p_a):.2%} | b {float(contest.p_b):.2%} | "
             f"stalemate {float(contest.p_stalemate):.2%}"
         )
-    data["distribution"] = _distribution(totals.items(), "total")
+    data["distribution"] = probability_rows(totals.items(), "total")
 
     def render() -> None:
         for line in lines:
@@ -405,14 +377,7 @@ def odds_labcats(
         add=add,
         opposing=opposing,
     )
-    data = {
-        "p_pass": fraction_text(result.p_pass),
-        "p_pass_float": float(result.p_pass),
-        "p_fail_all_ones": fraction_text(result.p_fail_all_ones),
-        "expected_complications": float(result.expected_complications),
-        "complications": _distribution(result.complications, "complications"),
-        "distribution": _distribution(result.distribution, "total"),
-    }
+    data = result.to_contract()
     emit(
         data,
         as_json,

@@ -1,6 +1,14 @@
 """Exact and fast probability distributions (DESIGN > Principles 6). Knows no game rules."""
 
-from taletable.prob.distribution import MAX_OUTCOMES, Distribution, binomial, die, point
+from taletable.prob.distribution import (
+    MAX_OUTCOMES,
+    Distribution,
+    binomial,
+    die,
+    fraction_text,
+    point,
+    probability_rows,
+)
 from taletable.prob.montecarlo import Estimate, estimate_probability
 
 __all__ = [
@@ -10,5 +18,7 @@ __all__ = [
     "binomial",
     "die",
     "estimate_probability",
+    "fraction_text",
     "point",
+    "probability_rows",
 ]

@@ -25,7 +25,9 @@ __all__ = [
     "binomial",
     "die",
     "exact_fraction",
+    "fraction_text",
     "point",
+    "probability_rows",
 ]
 
 #: The widest distribution the engine builds (DESIGN > Principles 8).
@@ -68,6 +70,18 @@ def exact_fraction(numerator: int, denominator: int) -> Fraction:
     """``numerator / denominator`` as a Fraction (denominator > 0), built quickly."""
     divisor = gcd(numerator, denominator)
     return _coprime_fraction(numerator // divisor, denominator // divisor)
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact probability as the string ``"a/b"`` (``"1/1"`` for certainty, ``"0/1"``)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def probability_rows(
+    items: Iterable[tuple[int, Fraction]], key: str
+) -> list[dict[str, int | str | float]]:
+    """``[{key: outcome, "p": "a/b", "p_float": x}, ...]``: a distribution for JSON output."""
+    return [{key: outcome, "p": fraction_text(p), "p_float": float(p)} for outcome, p in items]
 
 
 class Distribution:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from taletable._model import Record
 from taletable.errors import InputError
-from taletable.prob import Distribution, point
+from taletable.prob import Distribution, fraction_text, point, probability_rows
 from taletable.systems.labcats.dice import MAX_POOL_DICE
 from taletable.systems.labcats.rolls import KEPT_FOR_FREE
 
@@ -139,6 +139,17 @@ class LabcatsOdds(Record):
     #: How many main dice come up 1 (complications), with their chances.
     complications: tuple[tuple[int, Fraction], ...]
     distribution: tuple[tuple[int, Fraction], ...]
+
+    def to_contract(self) -> dict[str, object]:
+        """The CLI's JSON: ``p_pass`` as "a/b" and float, complications, totals."""
+        return {
+            "p_pass": fraction_text(self.p_pass),
+            "p_pass_float": float(self.p_pass),
+            "p_fail_all_ones": fraction_text(self.p_fail_all_ones),
+            "expected_complications": float(self.expected_complications),
+            "complications": probability_rows(self.complications, "complications"),
+            "distribution": probability_rows(self.distribution, "total"),
+        }
 
 
 def labcats_odds(

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
-from taletable.prob import Distribution, binomial, point
+from taletable.prob import Distribution, binomial, fraction_text, point, probability_rows
 from taletable.systems.cogent.assists import ASSIST_MINIMUM_CL, MAX_COLLABORATORS, MAX_HELPERS
 from taletable.systems.cogent.checks import (
     SPECIALIST_MAXIMUM_CL,
@@ -60,12 +60,9 @@ class CheckOdds(Record):
             "cl": self.challenge_level,
             "win_on": self.win_on,
             "automatic": self.automatic,
-            "p_pass": f"{self.p_pass.numerator}/{self.p_pass.denominator}",
+            "p_pass": fraction_text(self.p_pass),
             "p_pass_float": float(self.p_pass),
-            "distribution": [
-                {"wins": wins, "p": f"{p.numerator}/{p.denominator}", "p_float": float(p)}
-                for wins, p in self.distribution
-            ],
+            "distribution": probability_rows(self.distribution, "wins"),
         }
 
 

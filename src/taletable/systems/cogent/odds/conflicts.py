@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from taletable._model import Record
-from taletable.prob.distribution import exact_fraction
+from taletable.prob.distribution import exact_fraction, fraction_text, probability_rows
 from taletable.systems.cogent.odds.checks import wins_distribution
 
 __all__ = ["ConflictOdds", "conflict_odds"]
@@ -25,6 +25,19 @@ class ConflictOdds(Record):
     p_tie: Fraction
     #: Signed difference a - b and its probability (ties removed when rerolled).
     difference: tuple[tuple[int, Fraction], ...]
+
+    def to_contract(self) -> dict[str, object]:
+        """The CLI's JSON: exact chances as "a/b" with floats, and the victory levels."""
+        return {
+            "pool_a": self.pool_a,
+            "pool_b": self.pool_b,
+            "p_a": fraction_text(self.p_a),
+            "p_b": fraction_text(self.p_b),
+            "p_tie": fraction_text(self.p_tie),
+            "p_a_float": float(self.p_a),
+            "p_b_float": float(self.p_b),
+            "distribution": probability_rows(self.difference, "difference"),
+        }
 
 
 def conflict_odds(

@@ -16,6 +16,7 @@ from functools import cache
 
 from taletable._model import Record
 from taletable.errors import InputError
+from taletable.prob import fraction_text
 from taletable.systems.cogent.character import combat_pool
 from taletable.systems.cogent.character.pools import injury_penalty, strength_reductions
 from taletable.systems.cogent.character.sheet import CoreCharacter
@@ -63,6 +64,19 @@ class DuelOdds(Record):
     p_undecided: Fraction
     rounds: int
     by_round: tuple[tuple[int, Fraction, Fraction], ...]
+
+    def to_contract(self) -> dict[str, object]:
+        """The CLI's JSON: who is put down ("a/b" and floats), kills, and round by round."""
+        return {
+            "p_a": fraction_text(self.p_a),
+            "p_b": fraction_text(self.p_b),
+            "p_a_float": float(self.p_a),
+            "p_b_float": float(self.p_b),
+            "p_a_kills_float": float(self.p_a_kills),
+            "p_b_kills_float": float(self.p_b_kills),
+            "p_undecided_float": float(self.p_undecided),
+            "by_round": [{"round": r, "a": float(x), "b": float(y)} for r, x, y in self.by_round],
+        }
 
 
 def victory_after_policy(level: int, strength: int, armour: int) -> tuple[int, int, int]:
