@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
+
+import pytest
 
 from taletable.dice import SeededDice
 from taletable.systems.cogent.character import load_character
 from taletable.systems.cogent.combat.simulate import simulate_duel
+from taletable.systems.cogent.odds import wins_distribution
 from taletable.systems.cogent.odds.duel import (
     Duelist,
     duel_odds,
@@ -68,3 +72,51 @@ def test_duel_cli(run_cli: Any) -> None:
     )
     assert out.status == 0, out.stderr
     assert 0.9 < out.json()["p_a_float"] < 1
+
+
+def reference_duel(a: Duelist, b: Duelist, horizon: int) -> tuple[Fraction, Fraction, Fraction]:
+    """The duel with plain Fractions, state by state (slow; small duels only)."""
+    states = {(a.injury_penalty, a.strength, a.armour, b.injury_penalty, b.strength, b.armour):
+              Fraction(1)}  # fmt: skip
+    p_a = p_b = Fraction(0)
+    for _ in range(horizon):
+        nxt: dict[tuple[int, ...], Fraction] = {}
+        for state, weight in states.items():
+            pa, sa, ra, pb, sb, rb = state
+            exchange = wins_distribution(max(0, a.pool - pa)) - wins_distribution(
+                max(0, b.pool - pb)
+            )
+            for difference, p in exchange.items():
+                if difference == 0:
+                    key: tuple[int, ...] = state
+                elif difference > 0:
+                    injury, s, r = victory_after_policy(difference, sb, rb)
+                    if injury >= 4:
+                        p_a += weight * p
+                        continue
+                    key = (pa, sa, ra, pb + injury, sb - s, rb - r)
+                else:
+                    injury, s, r = victory_after_policy(-difference, sa, ra)
+                    if injury >= 4:
+                        p_b += weight * p
+                        continue
+                    key = (pa + injury, sa - s, ra - r, pb, sb, rb)
+                nxt[key] = nxt.get(key, Fraction(0)) + weight * p
+        states = nxt
+    return p_a, p_b, sum(states.values(), Fraction(0))
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "horizon"),
+    [
+        (Duelist(pool=5, armour=1, injury_penalty=1), Duelist(pool=7, strength=2), 12),
+        (Duelist(pool=4, strength=1, armour=1), Duelist(pool=4, strength=1, armour=1), 15),
+        (Duelist(pool=0), Duelist(pool=3), 5),
+    ],
+)
+def test_integer_dynamic_programme_equals_plain_fractions(
+    a: Duelist, b: Duelist, horizon: int
+) -> None:
+    """The fast DP (integers over one denominator per round) equals a plain Fraction DP."""
+    odds = duel_odds(a, b, horizon=horizon)
+    assert (odds.p_a, odds.p_b, odds.p_undecided) == reference_duel(a, b, horizon)

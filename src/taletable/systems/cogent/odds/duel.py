@@ -12,11 +12,13 @@ up to a horizon, the exact chance that each side has been put down, and how.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, reduce
+from math import lcm
 
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.prob import fraction_text
+from taletable.prob.distribution import exact_fraction
 from taletable.systems.cogent.character import combat_pool
 from taletable.systems.cogent.character.pools import injury_penalty, strength_reductions
 from taletable.systems.cogent.character.sheet import CoreCharacter
@@ -91,66 +93,83 @@ def victory_after_policy(level: int, strength: int, armour: int) -> tuple[int, i
 
 
 @cache
-def _difference(pool_a: int, pool_b: int) -> tuple[tuple[int, Fraction], ...]:
-    return tuple((wins_distribution(pool_a) - wins_distribution(pool_b)).items())
+def _transitions(pool_a: int, pool_b: int, scale: int) -> tuple[tuple[int, int], ...]:
+    """(a - b wins, integer weight over ``scale``) for one exchange of these pools."""
+    difference = wins_distribution(pool_a) - wins_distribution(pool_b)
+    factor, rest = divmod(scale, difference.denominator)
+    assert rest == 0, "the scale is a multiple of every exchange's denominator"
+    return tuple(
+        (difference.offset + i, weight * factor)
+        for i, weight in enumerate(difference.weights)
+        if weight
+    )
+
+
+def _scale(pool_a: int, pool_b: int) -> int:
+    """A common denominator of one exchange for any pools up to these (pools only shrink)."""
+    a = reduce(lcm, (wins_distribution(n).denominator for n in range(pool_a + 1)), 1)
+    b = reduce(lcm, (wins_distribution(n).denominator for n in range(pool_b + 1)), 1)
+    return a * b
 
 
 State = tuple[int, int, int, int, int, int]  # penalty, STR, armour of a, then of b
 
 
 def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
-    """The exact duel, round by round, up to ``horizon`` rounds (the rest is undecided)."""
+    """The exact duel, round by round, up to ``horizon`` rounds (the rest is undecided).
+
+    Weights are integers over ``scale ** round`` (one common denominator per round), so the
+    dynamic programme adds and multiplies integers and builds one Fraction per round and side.
+    """
     if not 1 <= horizon <= MAX_HORIZON:
         raise InputError("--rounds", f"{horizon}", expected=f"1 to {MAX_HORIZON}")
     for side in (a, b):
         if side.pool > 60 or side.strength > 10 or side.armour > 10 or side.injury_penalty < 0:
             raise InputError("duelist", "out of range", expected="pool <= 60, STR and armour <= 10")
-    states: dict[State, Fraction] = {
-        (a.injury_penalty, a.strength, a.armour, b.injury_penalty, b.strength, b.armour): Fraction(
-            1
-        )
-    }
-    p_a = p_b = kills_a = kills_b = Fraction(0)
+    top_a, top_b = max(0, a.pool - a.injury_penalty), max(0, b.pool - b.injury_penalty)
+    scale = _scale(top_a, top_b)
+    start = (a.injury_penalty, a.strength, a.armour, b.injury_penalty, b.strength, b.armour)
+    states: dict[State, int] = {start: 1}
+    totals = [Fraction(0)] * 4  # a puts b down, b puts a down, a kills, b kills
     by_round = []
+    denominator = 1
     for round_number in range(1, horizon + 1):
-        nxt: dict[State, Fraction] = {}
-        round_a = round_b = Fraction(0)
+        denominator *= scale
+        nxt: dict[State, int] = {}
+        ended = [0, 0, 0, 0]
         for state, weight in states.items():
             pen_a, str_a, arm_a, pen_b, str_b, arm_b = state
-            for difference, p in _difference(max(0, a.pool - pen_a), max(0, b.pool - pen_b)):
+            pools = (max(0, a.pool - pen_a), max(0, b.pool - pen_b))
+            for difference, p in _transitions(*pools, scale):
                 mass = weight * p
                 if difference == 0:
-                    nxt[state] = nxt.get(state, Fraction(0)) + mass
+                    nxt[state] = nxt.get(state, 0) + mass
                     continue
-                if difference > 0:  # a wins; b suffers
-                    injury, s, r = victory_after_policy(difference, str_b, arm_b)
-                    if injury >= FATAL:
-                        round_a += mass
-                        if injury >= DEATHBLOW:
-                            kills_a += mass
-                        continue
+                winner = 0 if difference > 0 else 1
+                loser_strength, loser_armour = (str_b, arm_b) if winner == 0 else (str_a, arm_a)
+                injury, s, r = victory_after_policy(abs(difference), loser_strength, loser_armour)
+                if injury >= FATAL:
+                    ended[winner] += mass
+                    if injury >= DEATHBLOW:
+                        ended[winner + 2] += mass
+                    continue
+                if winner == 0:
                     key = (pen_a, str_a, arm_a, pen_b + injury, str_b - s, arm_b - r)
                 else:
-                    injury, s, r = victory_after_policy(-difference, str_a, arm_a)
-                    if injury >= FATAL:
-                        round_b += mass
-                        if injury >= DEATHBLOW:
-                            kills_b += mass
-                        continue
                     key = (pen_a + injury, str_a - s, arm_a - r, pen_b, str_b, arm_b)
-                nxt[key] = nxt.get(key, Fraction(0)) + mass
+                nxt[key] = nxt.get(key, 0) + mass
         states = nxt
-        p_a += round_a
-        p_b += round_b
-        by_round.append((round_number, round_a, round_b))
+        shares = [exact_fraction(mass, denominator) for mass in ended]
+        totals = [total + share for total, share in zip(totals, shares, strict=True)]
+        by_round.append((round_number, shares[0], shares[1]))
         if not states:
             break
     return DuelOdds(
-        p_a=p_a,
-        p_b=p_b,
-        p_a_kills=kills_a,
-        p_b_kills=kills_b,
-        p_undecided=sum(states.values(), Fraction(0)),
+        p_a=totals[0],
+        p_b=totals[1],
+        p_a_kills=totals[2],
+        p_b_kills=totals[3],
+        p_undecided=exact_fraction(sum(states.values()), denominator),
         rounds=len(by_round),
         by_round=tuple(by_round),
     )
