@@ -22,11 +22,15 @@ from taletable.systems.cogent.combat.hardcore import (
     hardcore_armour_penalty,
     hardcore_weapon_bonus,
 )
-from taletable.systems.cogent.equipment import weapon_group
-from taletable.systems.cogent.pools import Contribution, DicePool
+from taletable.systems.cogent.equipment import (
+    armour_level,
+    armour_penalty,
+    weapon_group,
+)
+from taletable.systems.cogent.pools import Contribution, DicePool, base_pool
 from taletable.systems.cogent.rules import Rules
 
-__all__ = ["CIRCUMSTANCES", "Situation", "situational_pool"]
+__all__ = ["CIRCUMSTANCES", "Situation", "combat_pool", "situational_pool"]
 
 MODIFIERS = "002 > Combat > Combat Modifiers"
 #: 002 > Circumstantial Modifiers (dice), plus the actions' own bonuses.
@@ -41,6 +45,52 @@ CIRCUMSTANCES: dict[str, int] = {
 }
 DUAL_WIELD_BONUS = {"Small Weapon": 2, "Medium Weapon": 1}
 CLOSE_COMBAT_GROUPS = ("Unarmed", "Unarmed (ungloved)", "Small Weapon")
+
+
+def combat_pool(
+    strength: int,
+    reflex: int,
+    intelligence: int,
+    combat_skill: int,
+    weapon: str | None,
+    armour: int | Sequence[str],
+    endurance: int = 0,
+    target: Literal["melee", "ranged"] = "melee",
+    *,
+    magic_bonus: int = 0,
+    injuries: int = 0,
+) -> DicePool:
+    """The combat pool from plain values, each part named (002 > Combat > Combat Fundamentals).
+
+    Base 3 + STR + RFL + INT + the combat skill + the weapon group's bonus against a ``melee`` or
+    ``ranged`` target (002 > Weapon Modifiers; ``weapon`` is a group name, None for bare hands)
+    + a magic weapon's bonus (002 > Custom Rules) - the armour penalty less one die per
+    Endurance point, never a bonus (002 > Armour; Endurance and Armour; ``armour`` is a level
+    or the worn pieces) - 1D6 per injury level (002 > Victory Levels).
+    """
+    group = weapon_group(weapon if weapon is not None else "Unarmed (ungloved)")
+    bonus = group.melee if target == "melee" else group.ranged
+    if bonus is None:
+        raise RulesError(
+            f"{MODIFIERS} > Weapon Modifiers",
+            f"a {group.name} cannot be used against a {target} target",
+            fix="choose a weapon that can, or the other target kind",
+        )
+    level = armour if isinstance(armour, int) else armour_level(armour)
+    penalty = armour_penalty(level, endurance)
+    if not 0 <= injuries <= 50:
+        raise InputError("injuries", f"{injuries}", expected="0 to 50 injury levels")
+    parts = [
+        (f"STR {strength:+d}", strength),
+        (f"RFL {reflex:+d}", reflex),
+        (f"INT {intelligence:+d}", intelligence),
+        (f"{group.skill} {combat_skill:+d}", combat_skill),
+        (f"weapon {bonus:+d} ({group.name}, {target} target)", bonus),
+        (f"magic weapon {magic_bonus:+d}", magic_bonus),
+        (f"armour -{penalty} (level {level}, Endurance {max(0, endurance)})", -penalty),
+        (f"injuries -{injuries}", -injuries),
+    ]
+    return base_pool([(source, dice) for source, dice in parts if dice])
 
 
 class Situation(Record):
