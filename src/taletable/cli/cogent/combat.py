@@ -32,6 +32,7 @@ from taletable.systems.cogent.combat import (
     start_encounter,
 )
 from taletable.systems.cogent.combat.aftermath import pending
+from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.pool import narrator_modifiers
 from taletable.systems.cogent.rules import Rules
@@ -57,12 +58,7 @@ def _sheet(path: str) -> CoreCharacter:
     data = read_structured(path)
     if isinstance(data, dict) and data.get("kind") == "statblock":
         return load_statblock(path).as_character()
-    sheet = load_character(path)
-    if not isinstance(sheet, CoreCharacter):
-        raise InputError(
-            "--fighter", f"{path} is a tiered sheet", expected="a core sheet or a statblock"
-        )
-    return sheet
+    return combatant_sheet(load_character(path))  # a tiered sheet by RULINGS "tiered combat"
 
 
 def _status(encounter: Encounter) -> None:

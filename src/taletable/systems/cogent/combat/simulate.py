@@ -11,8 +11,9 @@ from typing import Literal
 
 from taletable._model import Record
 from taletable.dice import DiceSource
-from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.combat.aftermath import choose, pending
+from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.combat.exchange import resolve
 from taletable.systems.cogent.combat.rounds import declare, start_encounter
 from taletable.systems.cogent.combat.state import Declaration, Encounter
@@ -32,14 +33,19 @@ class DuelResult(Record):
 
 
 def simulate_duel(
-    a: tuple[CoreCharacter, str | None],
-    b: tuple[CoreCharacter, str | None],
+    a: tuple[CoreCharacter | TieredCharacter, str | None],
+    b: tuple[CoreCharacter | TieredCharacter, str | None],
     source: DiceSource,
     *,
     max_rounds: int = MAX_DUEL_ROUNDS,
 ) -> DuelResult:
-    """Run a duel between ``a`` and ``b`` (sheet, weapon) with the named policies."""
-    encounter = start_encounter([("a", "a", a[0], a[1]), ("b", "b", b[0], b[1])], source)
+    """Run a duel between ``a`` and ``b`` (sheet of either edition, weapon) with the policies.
+
+    Every die comes from ``source`` (a SeededDice for Monte Carlo); at most ``max_rounds``
+    rounds, after which ``winner`` is None. The returned encounter holds the whole log.
+    """
+    first, second = combatant_sheet(a[0]), combatant_sheet(b[0])
+    encounter = start_encounter([("a", "a", first, a[1]), ("b", "b", second, b[1])], source)
     while len(encounter.sides()) == 2 and encounter.round <= max_rounds:
         for ident in encounter.declaration_order():
             other = "b" if ident == "a" else "a"

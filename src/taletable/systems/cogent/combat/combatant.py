@@ -1,0 +1,68 @@
+"""Sheets of either edition as combatants (002 > Combat; 000 for the tiered edition).
+
+The combat engine works on core-shaped sheets (STR, RFL, INT, combat skills by weapon category).
+A tiered sheet (000) fights by the core combat rules adapted (RULINGS.md "tiered combat"): its
+STR, RFL and INT join the pool, CHA does not; a specialisation named after a weapon category
+(or a weapon's own skill) is its combat skill, with its points only; everything else that a
+fight reads (skills such as Endurance, equipment, injuries, disabling characteristics) is kept.
+"""
+
+from __future__ import annotations
+
+from taletable.systems.cogent.character.sheet import (
+    CombatSkill,
+    CoreAttributes,
+    CoreCharacter,
+    CoreVocation,
+    TieredCharacter,
+)
+from taletable.systems.cogent.equipment import weapon_table
+
+__all__ = ["TIERED_COMBAT", "combatant_sheet"]
+
+TIERED_COMBAT = "000 > Combat (the core combat rules, 002 > Combat, adapted)"
+
+
+def _combat_skill_names(sheet: TieredCharacter) -> set[str]:
+    names = {group.skill.lower() for group in weapon_table().groups}
+    names |= {weapon.skill.lower() for weapon in sheet.equipment.weapons if weapon.skill}
+    return names
+
+
+def combatant_sheet(sheet: CoreCharacter | TieredCharacter) -> CoreCharacter:
+    """The sheet the combat engine fights with; a core sheet is returned as it is.
+
+    000 > Attributes; 002 > Combat > Combat Fundamentals (RULINGS.md "tiered combat").
+    """
+    if isinstance(sheet, CoreCharacter):
+        return sheet
+    combat_names = _combat_skill_names(sheet)
+    vocations = []
+    for vocation in sheet.vocations:
+        skills = tuple(
+            CombatSkill(name=special.name, points=special.points)
+            for special in vocation.specialisations
+            if special.name.lower() in combat_names
+        )
+        if skills:
+            attribute = vocation.attribute if vocation.attribute != "CHA" else "INT"
+            vocations.append(
+                CoreVocation(
+                    name=vocation.name,
+                    attribute=attribute,
+                    points=max(special.points for special in skills),
+                    combat_skills=skills,
+                )
+            )
+    attributes = sheet.attributes
+    return CoreCharacter(
+        mode="fast_play",
+        superhuman_attributes=True,
+        identity=sheet.identity,
+        attributes=CoreAttributes(STR=attributes.STR, RFL=attributes.RFL, INT=attributes.INT),
+        skills=sheet.skills,
+        vocations=tuple(vocations),
+        disabling_characteristics=sheet.disabling_characteristics,
+        equipment=sheet.equipment,
+        injuries=sheet.injuries,
+    )
