@@ -7,10 +7,12 @@ lowest (the issue's stated duel policy). The fight ends when a side cannot act.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from taletable._model import Record
 from taletable.dice import DiceSource
+from taletable.errors import InputError
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.combat.aftermath import choose, pending
 from taletable.systems.cogent.combat.combatant import combatant_sheet
@@ -18,9 +20,12 @@ from taletable.systems.cogent.combat.exchange import resolve
 from taletable.systems.cogent.combat.rounds import declare, start_encounter
 from taletable.systems.cogent.combat.state import Declaration, Encounter
 
-__all__ = ["DuelResult", "simulate_duel"]
+__all__ = ["TARGETING", "DuelResult", "FightResult", "simulate_duel", "simulate_fight"]
 
 MAX_DUEL_ROUNDS = 100
+#: Named targeting policies for group fights: the first able foe in order of entry, or the
+#: foe with the most injury levels (ties: order of entry).
+TARGETING = ("first", "most injured")
 
 
 class DuelResult(Record):
@@ -69,3 +74,48 @@ def simulate_duel(
     return DuelResult(
         winner=winner, rounds=encounter.round - 1, loser_state=state, encounter=encounter
     )
+
+
+class FightResult(Record):
+    """The side left standing (None: none, or the round cap came first), after how many rounds."""
+
+    winner: str | None
+    rounds: int
+    encounter: Encounter
+
+
+def simulate_fight(
+    fighters: Sequence[tuple[str, str, CoreCharacter | TieredCharacter, str | None]],
+    source: DiceSource,
+    *,
+    targeting: Literal["first", "most injured"] = "first",
+    max_rounds: int = MAX_DUEL_ROUNDS,
+) -> FightResult:
+    """Run a group fight of ``(id, side, sheet, weapon)`` entries with the named policies.
+
+    Every able combatant attacks a foe chosen by ``targeting`` each round (002 > Fighting Groups
+    decides how many it can face); outcomes and reductions follow the duel policies above.
+    """
+    if targeting not in TARGETING:
+        raise InputError("targeting", f"{targeting!r}", expected=", ".join(TARGETING))
+    if not 1 <= max_rounds <= MAX_DUEL_ROUNDS * 5:
+        raise InputError("max_rounds", f"{max_rounds}", expected=f"1 to {MAX_DUEL_ROUNDS * 5}")
+    entries = [(i, side, combatant_sheet(sheet), weapon) for i, side, sheet, weapon in fighters]
+    encounter = start_encounter(entries, source)
+    while len(encounter.sides()) > 1 and encounter.round <= max_rounds:
+        for ident in encounter.declaration_order():
+            me = encounter.combatant(ident)
+            foes = [f for f in encounter.combatants if f.side != me.side and f.can_act]
+            if targeting == "most injured":
+                foes.sort(key=lambda f: -sum(injury.level for injury in f.sheet.injuries))
+            declaration = Declaration(actor=ident, action="attack", target=foes[0].id)
+            encounter = declare(encounter, declaration)
+        encounter = resolve(encounter, source)
+        for victory in pending(encounter):
+            if encounter.combatant(victory.loser).can_act:
+                encounter = choose(encounter, victory.id)
+            else:
+                encounter = choose(encounter, victory.id, strength=0, armour=0)
+    sides = encounter.sides()
+    winner = next(iter(sides)) if len(sides) == 1 else None
+    return FightResult(winner=winner, rounds=encounter.round - 1, encounter=encounter)
