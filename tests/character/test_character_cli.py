@@ -87,6 +87,19 @@ def test_schema_command(run_cli: Any) -> None:
     assert {"CoreCharacter", "TieredCharacter"} <= set(schema["$defs"])
 
 
+def test_schema_command_by_edition(run_cli: Any) -> None:
+    """`schema character --edition` prints one edition's sheet: tiered has CHA, core has not."""
+    core = run_cli("schema", "character", "--edition", "core").json()
+    tiered = run_cli("schema", "character", "--edition", "tiered").json()
+    assert core["properties"]["edition"]["const"] == "core"
+    assert tiered["properties"]["edition"]["const"] == "tiered"
+    core_attrs = core["$defs"][core["properties"]["attributes"]["$ref"].split("/")[-1]]
+    tiered_attrs = tiered["$defs"][tiered["properties"]["attributes"]["$ref"].split("/")[-1]]
+    assert "CHA" in tiered_attrs["properties"] and "CHA" not in core_attrs["properties"]
+    refused = run_cli("schema", "character", "--edition", "labcats")
+    assert refused.status == 2
+
+
 def test_core_progression_by_tier(tmp_path: Path) -> None:
     """002 > Campaign Progression: chapter awards, every second chapter from arc 3 (Initiate)."""
     sheet = load_character(EXAMPLES / "core_brother_ansel.yaml")

@@ -17,6 +17,12 @@ def schema() -> None:
 
 
 @schema.command("character")
-def character() -> None:
-    """The JSON Schema of a Cogent character file (either edition, by its `edition` field)."""
-    click.echo(json.dumps(character_schema(), indent=2))
+@click.option(
+    "--edition",
+    type=click.Choice(["core", "tiered"]),
+    default=None,
+    help="Only this edition's sheet (default: either, chosen by the `edition` field).",
+)
+def character(edition: str | None) -> None:
+    """The JSON Schema of a Cogent character file."""
+    click.echo(json.dumps(character_schema(edition), indent=2))

@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from taletable.errors import DataError
+from taletable.errors import DataError, InputError
 from taletable.files import atomic_write_text, describe_validation_error, read_structured
 from taletable.systems.cogent.character.sheet import (
     CoreCharacter,
@@ -50,8 +50,18 @@ def save_character(sheet: CoreCharacter | TieredCharacter, path: str | Path) -> 
     atomic_write_text(target, text)
 
 
-def character_schema() -> dict[str, Any]:
-    """The JSON Schema of a character file (either edition)."""
-    schema: dict[str, Any] = character_adapter.json_schema()
-    schema["title"] = "taletable Cogent character"
+def character_schema(edition: str | None = None) -> dict[str, Any]:
+    """The JSON Schema of a character file: either edition, or only ``core`` or ``tiered``."""
+    schema: dict[str, Any]
+    if edition is None:
+        schema = character_adapter.json_schema()
+        schema["title"] = "taletable Cogent character"
+    elif edition == "core":
+        schema = CoreCharacter.model_json_schema()
+        schema["title"] = "taletable Cogent character (core, 002)"
+    elif edition == "tiered":
+        schema = TieredCharacter.model_json_schema()
+        schema["title"] = "taletable Cogent character (tiered, 000)"
+    else:
+        raise InputError("--edition", f"unknown edition {edition!r}", expected="core or tiered")
     return schema
