@@ -147,6 +147,10 @@ def test_glory_days_destiny() -> None:
         ({"skills": {"Perception": 3, "Stealth": 3, "Athletics": 3, "Endurance": 3,
                      "Dexterity": 3}}, "skill point(s) over"),
         ({"skills": {"Charm": 1}}, "not a skill"),
+        ({"attributes": {"STR": -1, "RFL": 1}}, "assign 0 or more"),
+        ({"commerce": {"quirks": ["Wealthy"]}}, "not a quirk of wealth"),
+        ({"commerce": {"quirks": ["Loan Shark"], "points": 6}}, "at most 5: tier 3's 4"),
+        ({"destiny": {"points": 5, "maximum": 4}}, "at most 4"),
     ],
 )  # fmt: skip
 def test_tiered_rule_violations_are_refused(changes: dict[str, Any], message: str) -> None:
@@ -176,3 +180,48 @@ def test_d20_tables_reroll_duplicates() -> None:
     """Quirks rolled twice reroll a duplicate; a rolled disabling characteristic is the table's."""
     assert roll_quirks(2, GivenFaces([7, 7, 11])) == ["Tight Purse", "Debt"]
     assert roll_disabling(GivenFaces([13])) == "Overconfident"
+
+
+def test_intelligence_adds_three_skill_points_per_point() -> None:
+    """002 > Character Creation: 12 skill points, +3 per point of INT, +1 free vocation point."""
+    one = validate(character_from_data(TERRIK, source="t")).budget
+    two = validate(
+        character_from_data(edited(TERRIK, attributes={"STR": 0, "RFL": 0, "INT": 2}), source="t")
+    ).budget
+    assert one.skill_points == 12 + 3 + 1
+    assert two.skill_points == one.skill_points + 3
+    assert two.skill_points_left == one.skill_points_left + 3
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    """Validation lists every broken rule together, each with its rule, finding and fix."""
+    broken = edited(
+        TERRIK,
+        attributes={"STR": 3, "RFL": 0, "INT": 0},
+        skills={"Athletics": 5, "Juggling": 1},
+        destiny={"points": 3, "maximum": 4},
+    )
+    report = validate(character_from_data(broken, source="t"))
+    assert not report.legal
+    assert len(report.problems) >= 4
+    for problem in report.problems:
+        assert problem.rule.startswith("002 >") and problem.found and problem.fix
+
+
+def test_campaign_tier_limits_disabling_characteristics() -> None:
+    """002 > Campaign Progression: an Initiate starts with at most one disabling characteristic."""
+    data = edited(
+        TERRIK,
+        mode="initiate",
+        disabling_characteristics=[{"name": "Phobia"}, {"name": "Paranoia"}],
+    )
+    assert any("at most 1 at creation in initiate" in p for p in problems(data))
+
+
+def test_tiered_skill_points_buy_vocation_ranks() -> None:
+    """000 > Tier Resources: ranks beyond the tier's vocation points are paid with skill points."""
+    base = validate(character_from_data(RICK, source="t")).budget
+    raised = copy.deepcopy(RICK)
+    raised["vocations"][0]["rank"] += 1
+    after = validate(character_from_data(raised, source="t")).budget
+    assert after.skill_points_spent == base.skill_points_spent + 1

@@ -75,6 +75,14 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
                 f"{quirk!r} is not a quirk of wealth",
                 "use a name from the Quirks of Wealth table",
             )
+    most_commerce = tier.commerce_points + len(sheet.commerce.quirks)
+    if sheet.commerce.points is not None and sheet.commerce.points > most_commerce:
+        problem(
+            f"{CREATION} > Equipment",
+            f"{sheet.commerce.points} commerce points",
+            f"at most {most_commerce}: tier {tier.tier}'s {tier.commerce_points} "
+            f"+ 1 per quirk of wealth",
+        )
     if sheet.destiny.maximum != tier.destiny_max:
         problem(
             f"{CREATION} > Finishing Touches",
