@@ -150,7 +150,7 @@ def test_glory_days_destiny() -> None:
         ({"attributes": {"STR": -1, "RFL": 1}}, "assign 0 or more"),
         ({"commerce": {"quirks": ["Wealthy"]}}, "not a quirk of wealth"),
         ({"commerce": {"quirks": ["Loan Shark"], "points": 6}}, "at most 5: tier 3's 4"),
-        ({"destiny": {"points": 5, "maximum": 4}}, "at most 4"),
+        ({"destiny": {"points": 3, "maximum": 4}}, "start with tier 3's 2"),
     ],
 )  # fmt: skip
 def test_tiered_rule_violations_are_refused(changes: dict[str, Any], message: str) -> None:
@@ -225,3 +225,12 @@ def test_tiered_skill_points_buy_vocation_ranks() -> None:
     raised["vocations"][0]["rank"] += 1
     after = validate(character_from_data(raised, source="t")).budget
     assert after.skill_points_spent == base.skill_points_spent + 1
+
+
+def test_tiered_destiny_grows_by_chapter_up_to_the_maximum() -> None:
+    """000 > Destiny: start with the tier's destiny, +1 per chapter, never above the maximum."""
+    awarded = edited(RICK, destiny={"points": 4, "maximum": 4})
+    awarded["history"] = [{"event": "chapter", "detail": "+1 destiny"}] * 2
+    assert validate(character_from_data(awarded, source="t")).legal
+    over = edited(awarded, destiny={"points": 5, "maximum": 4})
+    assert any("5 destiny points" in p and "at most 4" in p for p in problems(over))

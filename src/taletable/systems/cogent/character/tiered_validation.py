@@ -89,7 +89,14 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
             f"destiny maximum {sheet.destiny.maximum}",
             f"tier {tier.tier}'s maximum is {tier.destiny_max}",
         )
-    if sheet.destiny.points > sheet.destiny.maximum:
+    if not sheet.history and sheet.destiny.points > tier.destiny_start:
+        problem(
+            f"{CREATION} > Finishing Touches",
+            f"{sheet.destiny.points} destiny points with no awards in the history",
+            f"start with tier {tier.tier}'s {tier.destiny_start}; more come per chapter "
+            "(`character advance --event chapter`)",
+        )
+    elif sheet.destiny.points > sheet.destiny.maximum:
         problem(
             f"{CREATION} > Finishing Touches",
             f"{sheet.destiny.points} destiny points",
