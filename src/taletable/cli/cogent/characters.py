@@ -190,8 +190,8 @@ def pools(file: str, as_json: bool) -> None:
 
     def render() -> None:
         for name, pool in {**checks, **combat}.items():
-            parts = ", ".join(f"{c.source} {c.dice:+d}" for c in pool.contributions[1:])
-            console.print(f"{name}: [bold]{pool.size}D6[/bold] (base 3, {parts})")
+            parts = ["base 3"] + [f"{c.source} {c.dice:+d}" for c in pool.contributions[1:]]
+            console.print(f"{name}: [bold]{pool.size}D6[/bold] ({', '.join(parts)})")
         console.print(
             f"initiative {data['initiative']}; STR reductions {data['strength_reductions']}; "
             f"armour level {data['armour_level']}"
