@@ -13,6 +13,7 @@ from taletable.dice import GivenFaces
 from taletable.errors import DataError
 from taletable.systems.cogent.character import (
     character_schema,
+    check_pool,
     load_character,
     save_character,
     validate,
@@ -234,3 +235,21 @@ def test_tiered_destiny_grows_by_chapter_up_to_the_maximum() -> None:
     assert validate(character_from_data(awarded, source="t")).legal
     over = edited(awarded, destiny={"points": 5, "maximum": 4})
     assert any("5 destiny points" in p and "at most 4" in p for p in problems(over))
+
+
+def test_disabling_characteristic_penalties_in_pools() -> None:
+    """002 > Disabling Characteristics: Feeble -1D6 on STR checks; Imperceptive -3D6 Perception."""
+    data = edited(
+        TERRIK,
+        disabling_characteristics=[
+            {"name": "Feeble", "how": "rolled", "roll": 2},
+            {"name": "Imperceptive", "how": "rolled", "roll": 17},
+        ],
+    )
+    sheet = character_from_data(data, source="t")
+    athletics = check_pool(sheet, "Athletics")
+    assert athletics.size == 3 + 1 + 2 - 1
+    assert ("Feeble", -1) in [(c.source, c.dice) for c in athletics.contributions]
+    assert check_pool(sheet, "Perception", situation="environmental").size == 3 + 2 - 3
+    assert check_pool(sheet, "Perception", situation="against Deception").size == 3 + 2
+    assert check_pool(sheet, "Persuasion").size == 3 + 1 + 2
