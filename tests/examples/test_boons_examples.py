@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from taletable.dice import GivenFaces
+from taletable.errors import RulesError
 from taletable.systems.boons.chance import roll_scatter
 from taletable.systems.boons.checks import BoonsCheck, ability_bonus, roll_check, roll_contest
 from taletable.systems.boons.dice import resize_dice
+from taletable.systems.boons.tracking import LetItRide
 
 
 def test_albert_boarding() -> None:
@@ -63,3 +67,19 @@ def test_passive_check_takes_twelve() -> None:
     """003 > Passive Checks: 12 instead of 3d8; each boon +1, each bane -1."""
     result = roll_check(BoonsCheck(bonus=4, boons=2, banes=1, passive=True), 17, GivenFaces([]))
     assert (result.faces, result.total, result.passed) == ((), 17, True)
+
+
+def test_silarn_magistrate() -> None:
+    """003 > Let it Ride: Silarn's failed deception of the magistrate binds the situation; once
+    evidence is planted on another suspect, the circumstances changed and he may try again."""
+    ledger = LetItRide().attempt("magistrate", "Deception")
+    with pytest.raises(RulesError):
+        ledger.attempt("magistrate", "Deception")
+    planted = ledger.mark_changed("magistrate")
+    assert ("magistrate", "deception") in planted.attempt("magistrate", "Deception").attempted
+
+
+def test_dariel_herb_rolled() -> None:
+    """003 > Boons & Banes: Dariel's d10, d8, d4 pool rolled with given faces, +11 added."""
+    result = roll_check(BoonsCheck(bonus=6 + 6, boons=1, banes=2), None, GivenFaces([10, 8, 4]))
+    assert (result.dice, result.total) == ((10, 8, 4), 33)  # the book's 1d12 could reach 35
