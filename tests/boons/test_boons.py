@@ -184,12 +184,34 @@ def test_cli_check_contract(run_cli: Any) -> None:
     assert (scatter["direction"], scatter["distance"]) == ("southeast", 2)
 
 
+
+@pytest.mark.parametrize(
+    ("arguments", "field"),
+    [
+        (["check", "--bonus", "99999"], "--bonus: 99999 is out of range; expected -1000 to 1000"),
+        (["check", "--bonus", "1", "--boons", "7"], "--boons: 7 is out of range"),
+        (["check", "--bonus", "1", "--banes", "-1"], "--banes: -1 is out of range"),
+        (["contest", "--a-bonus", "-5000"], "--a-bonus: -5000 is out of range"),
+        (["contest", "--b-banes", "8"], "--b-banes: 8 is out of range"),
+        (["group", "--difficulty", "easy", "--member", "Irzi:9:25:9:0"], "--member BOONS: 9"),
+    ],
+)
+def test_out_of_range_options_name_the_option(
+    run_cli: Any, arguments: list[str], field: str
+) -> None:
+    """A bonus past ±1000 or more than 6 boons or banes is one line naming the option, exit 2."""
+    out = run_cli("boons", *arguments, "--seed", "1")
+    assert out.status == 2
+    assert out.stdout == ""
+    assert field in out.stderr
+    assert out.stderr.count("\n") == 1
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.sampled_from(["check", "contest", "group", "twist", "scatter"]),
     st.lists(st.one_of(st.sampled_from(["--bonus", "--boons", "--banes", "--target", "7", "-1",
         "--passive", "--grid", "hex", "--member", "A:1:10", "--difficulty", "easy", "--json",
-        "--faces", "1,2,3", "--face", "--defender", "a", "99"]), st.text(max_size=8)), max_size=8),
+        "--faces", "1,2,3", "--face", "--defender", "a", "99", "99999"]), st.text(max_size=8)), max_size=8),
 )  # fmt: skip
 def test_no_input_crashes_the_cli(command: str, arguments: list[str]) -> None:
     """Any arguments end with status 0 or 2: never a traceback."""

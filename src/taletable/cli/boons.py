@@ -19,6 +19,7 @@ from taletable.cli.common import (
 from taletable.errors import InputError
 from taletable.systems.boons.chance import roll_scatter, roll_twist
 from taletable.systems.boons.checks import (
+    MAX_BONUS,
     BoonsCheck,
     CheckResult,
     ability_bonus,
@@ -26,6 +27,7 @@ from taletable.systems.boons.checks import (
     roll_check,
     roll_contest,
 )
+from taletable.systems.boons.dice import MAX_BANES, MAX_BOONS
 from taletable.systems.boons.group import start_group_challenge
 from taletable.systems.boons.tables import difficulty_table
 
@@ -78,6 +80,18 @@ def _render_check(result: CheckResult) -> None:
         console.print(f"  [dim]· {line}[/dim]")
 
 
+def _declare(fields: tuple[str, str, str], *, bonus: int, boons: int, banes: int, method: str,
+             passive: bool = False) -> BoonsCheck:  # fmt: skip
+    """A BoonsCheck from CLI values; an out-of-range value names its option (``fields``)."""
+    for field, value, low, high in (
+        (fields[0], bonus, -MAX_BONUS, MAX_BONUS), (fields[1], boons, 0, MAX_BOONS),
+        (fields[2], banes, 0, MAX_BANES),
+    ):  # fmt: skip
+        if not low <= value <= high:
+            raise InputError(field, f"{value} is out of range", expected=f"{low} to {high}")
+    return BoonsCheck(bonus=bonus, boons=boons, banes=banes, passive=passive, method=method)
+
+
 @boons.command("check")
 @click.option("--bonus", type=int, help="Total bonus (ability + skill + enchantment).")
 @click.option(
@@ -98,8 +112,8 @@ def check(
     seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll a standard check: 3d8 resized by boons and banes, plus bonuses, against a target."""
-    declared = BoonsCheck(
-        bonus=_bonus(bonus, ability, skill, enchantment), boons=boon_count, banes=banes,
+    declared = _declare(
+        ("--bonus", "--boons", "--banes"), bonus=_bonus(bonus, ability, skill, enchantment), boons=boon_count, banes=banes,
         passive=passive, method=method,
     )  # fmt: skip
     source = make_source(faces, seed)
@@ -132,8 +146,8 @@ def contest(
         raise InputError(
             "--faces-a/--faces-b", "give both sides' faces", expected="both or neither"
         )
-    side_a = BoonsCheck(bonus=a_bonus, boons=a_boons, banes=a_banes, method=method)
-    side_b = BoonsCheck(bonus=b_bonus, boons=b_boons, banes=b_banes, method=method)
+    side_a = _declare(("--a-bonus", "--a-boons", "--a-banes"), bonus=a_bonus, boons=a_boons, banes=a_banes, method=method)
+    side_b = _declare(("--b-bonus", "--b-boons", "--b-banes"), bonus=b_bonus, boons=b_boons, banes=b_banes, method=method)
     source_a = make_source(faces_a, seed, field="--faces-a")
     source_b = make_source(faces_b, None, field="--faces-b") if faces_b is not None else None
     result = roll_contest(
@@ -173,7 +187,10 @@ def _member(text: str, method: str) -> tuple[str, BoonsCheck, int]:
         raise InputError(
             "--member", f"{text!r}", expected="NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
         ) from None
-    check = BoonsCheck(bonus=bonus, boons=extra[0], banes=extra[1], method=method)
+    check = _declare(
+        ("--member BONUS", "--member BOONS", "--member BANES"),
+        bonus=bonus, boons=extra[0], banes=extra[1], method=method,
+    )  # fmt: skip
     return name, check, target
 
 

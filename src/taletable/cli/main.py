@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 import click
+from pydantic import ValidationError
 
 from taletable import __version__
 from taletable.cli.boons import boons
@@ -19,6 +20,7 @@ from taletable.cli.roll import roll
 from taletable.cli.schema import schema
 from taletable.cli.tables import table
 from taletable.errors import TaletableError
+from taletable.files import describe_validation_error
 
 __all__ = ["cli", "main"]
 
@@ -48,6 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     except TaletableError as error:
         return _fail(str(error))
+    except ValidationError as error:  # a backstop: commands check their own options first
+        return _fail(describe_validation_error(error))
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help() if error.ctx else str(error))
         return 0
