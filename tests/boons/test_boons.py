@@ -211,7 +211,8 @@ def test_out_of_range_options_name_the_option(
     st.sampled_from(["check", "contest", "group", "twist", "scatter"]),
     st.lists(st.one_of(st.sampled_from(["--bonus", "--boons", "--banes", "--target", "7", "-1",
         "--passive", "--grid", "hex", "--member", "A:1:10", "--difficulty", "easy", "--json",
-        "--faces", "1,2,3", "--face", "--defender", "a", "99", "99999"]), st.text(max_size=8)), max_size=8),
+        "--faces", "1,2,3", "--face", "--defender", "a", "99",
+        "99999"]), st.text(max_size=8)), max_size=8),
 )  # fmt: skip
 def test_no_input_crashes_the_cli(command: str, arguments: list[str]) -> None:
     """Any arguments end with status 0 or 2: never a traceback."""

@@ -113,8 +113,8 @@ def check(
 ) -> None:  # fmt: skip
     """Roll a standard check: 3d8 resized by boons and banes, plus bonuses, against a target."""
     declared = _declare(
-        ("--bonus", "--boons", "--banes"), bonus=_bonus(bonus, ability, skill, enchantment), boons=boon_count, banes=banes,
-        passive=passive, method=method,
+        ("--bonus", "--boons", "--banes"), bonus=_bonus(bonus, ability, skill, enchantment),
+        boons=boon_count, banes=banes, passive=passive, method=method,
     )  # fmt: skip
     source = make_source(faces, seed)
     result = roll_check(declared, target, source)
@@ -146,8 +146,14 @@ def contest(
         raise InputError(
             "--faces-a/--faces-b", "give both sides' faces", expected="both or neither"
         )
-    side_a = _declare(("--a-bonus", "--a-boons", "--a-banes"), bonus=a_bonus, boons=a_boons, banes=a_banes, method=method)
-    side_b = _declare(("--b-bonus", "--b-boons", "--b-banes"), bonus=b_bonus, boons=b_boons, banes=b_banes, method=method)
+    side_a = _declare(
+        ("--a-bonus", "--a-boons", "--a-banes"),
+        bonus=a_bonus, boons=a_boons, banes=a_banes, method=method,
+    )  # fmt: skip
+    side_b = _declare(
+        ("--b-bonus", "--b-boons", "--b-banes"),
+        bonus=b_bonus, boons=b_boons, banes=b_banes, method=method,
+    )  # fmt: skip
     source_a = make_source(faces_a, seed, field="--faces-a")
     source_b = make_source(faces_b, None, field="--faces-b") if faces_b is not None else None
     result = roll_contest(
