@@ -22,6 +22,7 @@ from taletable.errors import DataError
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "atomic_write_bytes",
     "atomic_write_text",
     "describe_validation_error",
     "load_model",
@@ -36,20 +37,28 @@ M = TypeVar("M", bound=BaseModel)
 MAX_FILE_BYTES = 5_000_000
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file in the same folder, then rename."""
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
+
+    A reader never sees half a file, and a failed write leaves the old file as it was.
+    """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` as UTF-8 to ``path`` atomically (see :func:`atomic_write_bytes`)."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def parse_structured(text: str, *, source: str, json_only: bool = False) -> Any:

@@ -194,13 +194,15 @@ def test_cli_check_contract(run_cli: Any) -> None:
         (["contest", "--a-bonus", "-5000"], "--a-bonus: -5000 is out of range"),
         (["contest", "--b-banes", "8"], "--b-banes: 8 is out of range"),
         (["group", "--difficulty", "easy", "--member", "Irzi:9:25:9:0"], "--member BOONS: 9"),
+        (["odds", "--target", "9", "--against-bonus", "2000"], "--against-bonus: 2000 is out"),
     ],
 )
 def test_out_of_range_options_name_the_option(
     run_cli: Any, arguments: list[str], field: str
 ) -> None:
     """A bonus past ±1000 or more than 6 boons or banes is one line naming the option, exit 2."""
-    out = run_cli("boons", *arguments, "--seed", "1")
+    command = ["odds", "boons", *arguments[1:]] if arguments[0] == "odds" else ["boons", *arguments]
+    out = run_cli(*command, *([] if arguments[0] == "odds" else ["--seed", "1"]))
     assert out.status == 2
     assert out.stdout == ""
     assert field in out.stderr

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import click
 
@@ -17,18 +17,18 @@ from taletable.cli.common import (
     parse_int_list,
 )
 from taletable.errors import InputError
-from taletable.systems.boons.chance import roll_scatter, roll_twist
+from taletable.systems.boons.chance import Grid, roll_scatter, roll_twist
 from taletable.systems.boons.checks import (
-    MAX_BONUS,
     BoonsCheck,
     CheckResult,
     ability_bonus,
+    declare_check,
     enchantment_bonus,
     roll_check,
     roll_contest,
 )
-from taletable.systems.boons.dice import MAX_BANES, MAX_BOONS
-from taletable.systems.boons.group import start_group_challenge
+from taletable.systems.boons.dice import ResizeMethod
+from taletable.systems.boons.group import GroupDifficulty, start_group_challenge
 from taletable.systems.boons.tables import difficulty_table
 
 __all__ = ["boons"]
@@ -80,18 +80,6 @@ def _render_check(result: CheckResult) -> None:
         console.print(f"  [dim]· {line}[/dim]")
 
 
-def _declare(fields: tuple[str, str, str], *, bonus: int, boons: int, banes: int, method: str,
-             passive: bool = False) -> BoonsCheck:  # fmt: skip
-    """A BoonsCheck from CLI values; an out-of-range value names its option (``fields``)."""
-    for field, value, low, high in (
-        (fields[0], bonus, -MAX_BONUS, MAX_BONUS), (fields[1], boons, 0, MAX_BOONS),
-        (fields[2], banes, 0, MAX_BANES),
-    ):  # fmt: skip
-        if not low <= value <= high:
-            raise InputError(field, f"{value} is out of range", expected=f"{low} to {high}")
-    return BoonsCheck(bonus=bonus, boons=boons, banes=banes, passive=passive, method=method)
-
-
 @boons.command("check")
 @click.option("--bonus", type=int, help="Total bonus (ability + skill + enchantment).")
 @click.option(
@@ -108,13 +96,13 @@ def _declare(fields: tuple[str, str, str], *, bonus: int, boons: int, banes: int
 @json_option
 def check(
     bonus: int | None, ability: str | None, skill: int, enchantment: str | None, boon_count: int,
-    banes: int, target: int | None, passive: bool, method: str, faces: str | None,
+    banes: int, target: int | None, passive: bool, method: ResizeMethod, faces: str | None,
     seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll a standard check: 3d8 resized by boons and banes, plus bonuses, against a target."""
-    declared = _declare(
-        ("--bonus", "--boons", "--banes"), bonus=_bonus(bonus, ability, skill, enchantment),
-        boons=boon_count, banes=banes, passive=passive, method=method,
+    declared = declare_check(
+        _bonus(bonus, ability, skill, enchantment), boon_count, banes,
+        passive=passive, method=method,
     )  # fmt: skip
     source = make_source(faces, seed)
     result = roll_check(declared, target, source)
@@ -138,27 +126,27 @@ def check(
 @json_option
 def contest(
     a_bonus: int, a_boons: int, a_banes: int, b_bonus: int, b_boons: int, b_banes: int,
-    defender: str | None, stalemate: bool, faces_a: str | None, faces_b: str | None,
-    seed: int | None, method: str, as_json: bool,
+    defender: Literal["a", "b"] | None, stalemate: bool, faces_a: str | None, faces_b: str | None,
+    seed: int | None, method: ResizeMethod, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll an opposed contest: the higher total wins; ties by the book's four rules."""
     if (faces_a is None) != (faces_b is None):
         raise InputError(
             "--faces-a/--faces-b", "give both sides' faces", expected="both or neither"
         )
-    side_a = _declare(
-        ("--a-bonus", "--a-boons", "--a-banes"),
-        bonus=a_bonus, boons=a_boons, banes=a_banes, method=method,
+    side_a = declare_check(
+        a_bonus, a_boons, a_banes, method=method,
+        fields=("--a-bonus", "--a-boons", "--a-banes"),
     )  # fmt: skip
-    side_b = _declare(
-        ("--b-bonus", "--b-boons", "--b-banes"),
-        bonus=b_bonus, boons=b_boons, banes=b_banes, method=method,
+    side_b = declare_check(
+        b_bonus, b_boons, b_banes, method=method,
+        fields=("--b-bonus", "--b-boons", "--b-banes"),
     )  # fmt: skip
     source_a = make_source(faces_a, seed, field="--faces-a")
     source_b = make_source(faces_b, None, field="--faces-b") if faces_b is not None else None
     result = roll_contest(
         side_a, side_b, source_a, source_b,
-        defender=defender, stalemate_possible=stalemate,  # type: ignore[arg-type]
+        defender=defender, stalemate_possible=stalemate,
     )  # fmt: skip
     finish_source(source_a)
     if source_b is not None:
@@ -179,7 +167,7 @@ def contest(
     emit(result, as_json, render)
 
 
-def _member(text: str, method: str) -> tuple[str, BoonsCheck, int]:
+def _member(text: str, method: ResizeMethod) -> tuple[str, BoonsCheck, int]:
     parts = text.split(":")
     try:
         if len(parts) not in (3, 5):
@@ -193,9 +181,9 @@ def _member(text: str, method: str) -> tuple[str, BoonsCheck, int]:
         raise InputError(
             "--member", f"{text!r}", expected="NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
         ) from None
-    check = _declare(
-        ("--member BONUS", "--member BOONS", "--member BANES"),
-        bonus=bonus, boons=extra[0], banes=extra[1], method=method,
+    check = declare_check(
+        bonus, extra[0], extra[1], method=method,
+        fields=("--member BONUS", "--member BOONS", "--member BANES"),
     )  # fmt: skip
     return name, check, target
 
@@ -226,13 +214,13 @@ def _member(text: str, method: str) -> tuple[str, BoonsCheck, int]:
 @dice_options
 @json_option
 def group(
-    difficulty: str, members: tuple[str, ...], rerolls: tuple[str, ...], method: str,
-    faces: str | None, seed: int | None, as_json: bool,
+    difficulty: GroupDifficulty, members: tuple[str, ...], rerolls: tuple[str, ...],
+    method: ResizeMethod, faces: str | None, seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Run a group challenge: each member's successes against the party's requirement."""
     source = make_source(faces, seed)
     challenge = start_group_challenge(
-        difficulty,  # type: ignore[arg-type]
+        difficulty,
         [_member(text, method) for text in members],
         source,
     )
@@ -274,10 +262,10 @@ def twist(face: int | None, seed: int | None, as_json: bool) -> None:
 )
 @dice_options
 @json_option
-def scatter(grid: str, faces: str | None, seed: int | None, as_json: bool) -> None:
+def scatter(grid: Grid, faces: str | None, seed: int | None, as_json: bool) -> None:
     """Roll scatter dice: a direction die and the d8 distance die."""
     source = make_source(faces, seed)
-    result = roll_scatter(grid, source)  # type: ignore[arg-type]
+    result = roll_scatter(grid, source)
     finish_source(source)
 
     def render() -> None:

@@ -19,7 +19,13 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
-from taletable.systems.boons.dice import ResizeMethod, check_boons_and_banes, resize_dice
+from taletable.systems.boons.dice import (
+    MAX_BANES,
+    MAX_BOONS,
+    ResizeMethod,
+    check_boons_and_banes,
+    resize_dice,
+)
 from taletable.systems.boons.tables import difficulty_table
 
 __all__ = [
@@ -30,6 +36,7 @@ __all__ = [
     "CheckResult",
     "ContestResult",
     "ability_bonus",
+    "declare_check",
     "enchantment_bonus",
     "roll_check",
     "roll_contest",
@@ -82,6 +89,22 @@ class BoonsCheck(Record):
         """Everything added to the dice: the bonus, +1 per boon, -1 per bane."""
         return self.bonus + self.boons - self.banes
 
+
+
+def declare_check(
+    bonus: int, boons: int = 0, banes: int = 0, *, method: ResizeMethod = "sequence",
+    passive: bool = False, fields: tuple[str, str, str] = ("--bonus", "--boons", "--banes"),
+) -> BoonsCheck:  # fmt: skip
+    """Declare a check from a person's values (003 > Prior Declaration; 003 > Boons & Banes).
+
+    An out-of-range value is an InputError naming its field (``fields``: bonus, boons, banes):
+    a bonus within ±1000, and 0 to 6 boons and 0 to 6 banes as the book allows.
+    """
+    limits = ((bonus, -MAX_BONUS, MAX_BONUS), (boons, 0, MAX_BOONS), (banes, 0, MAX_BANES))
+    for field, (value, low, high) in zip(fields, limits, strict=True):
+        if not low <= value <= high:
+            raise InputError(field, f"{value} is out of range", expected=f"{low} to {high}")
+    return BoonsCheck(bonus=bonus, boons=boons, banes=banes, passive=passive, method=method)
 
 class CheckResult(Record):
     """A rolled (or passive) check against a target, explained."""

@@ -1,0 +1,58 @@
+"""`taletable cheatsheet cogent`: success-chance tables for setting challenge levels."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from taletable.cli.common import console
+from taletable.errors import InputError
+from taletable.files import atomic_write_bytes, atomic_write_text
+from taletable.systems.cogent.odds import cheatsheet as build_cheatsheet
+from taletable.systems.cogent.odds import cheatsheet_floats, cheatsheet_text
+from taletable.systems.cogent.odds.heatmap import cheatsheet_png
+
+__all__ = ["cheatsheet"]
+
+
+@click.group()
+def cheatsheet() -> None:
+    """Success-chance tables for setting challenge levels."""
+
+
+@cheatsheet.command("cogent")
+@click.option("--max-pool", type=int, default=40, show_default=True, help="Largest pool.")
+@click.option("--max-cl", type=int, default=20, show_default=True, help="Highest CL.")
+@click.option(
+    "--win-on", type=click.Choice(["3", "4", "5", "all"]), default="all", help="Win threshold(s)."
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "csv", "json", "md", "png"]), default="table"
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    help="Write to this file (needed for png; a table is written as CSV).",
+)
+def cheatsheet_cogent(max_pool: int, max_cl: int, win_on: str, fmt: str, out: str | None) -> None:
+    """P(pass) for pools 1..max-pool against CL 0..max-cl (000 > Narrator Declares the CL)."""
+    thresholds = (3, 4, 5) if win_on == "all" else (int(win_on),)
+    if fmt == "png" or (fmt == "table" and not out):  # pictures need floats: the NumPy path
+        floats = cheatsheet_floats(max_pool, max_cl, thresholds)
+        if fmt == "png":
+            if out is None:
+                raise InputError("--out", "a PNG needs a file", expected="--out cheatsheet.png")
+            atomic_write_bytes(out, cheatsheet_png(floats))
+            return
+        for win_on_value, rows in floats.items():
+            table = Table("pool", *(f"CL{c}" for c in range(max_cl + 1)))
+            table.title = f"wins on {win_on_value}-6 (percent)"
+            for pool, row in enumerate(rows, start=1):
+                table.add_row(str(pool), *(f"{p * 100:.0f}" for p in row))
+            console.print(table)
+        return
+    text = cheatsheet_text(build_cheatsheet(max_pool, max_cl, thresholds), fmt)
+    if out:
+        atomic_write_text(out, text)
+    else:
+        click.echo(text, nl=False)
