@@ -21,7 +21,14 @@ from taletable.systems.cogent.character.tables import (
     tier_resources,
 )
 
-__all__ = ["Budget", "core_budget", "marked_for_cost", "point_cost", "tiered_budget"]
+__all__ = [
+    "Budget",
+    "core_budget",
+    "marked_for_cost",
+    "point_cost",
+    "points_in",
+    "tiered_budget",
+]
 
 #: +3 skill points per point of Intelligence (002 > Attributes).
 SKILL_POINTS_PER_INT = 3
@@ -64,6 +71,24 @@ def point_cost(
     if (attribute is not None and attribute in attributes) or name.lower() in skills:
         return 1 + cost_increase
     return 1
+
+
+def points_in(sheet: CoreCharacter, name: str) -> int:
+    """Points in a core skill, vocation, vocational or combat skill of ``name`` (0 if none)."""
+    lowered = name.strip().lower()
+    for core_name, points in sheet.skills.items():
+        if core_name.lower() == lowered:
+            return points
+    for vocation in sheet.vocations:
+        if vocation.name.lower() == lowered:
+            return vocation.points
+        for vocational in vocation.vocational_skills:
+            if vocational.name.lower() == lowered:
+                return vocational.points
+        for combat in vocation.combat_skills:
+            if combat.name.lower() == lowered:
+                return combat.points
+    return 0
 
 
 def _disabling_bonus(sheet: CoreCharacter) -> int:

@@ -9,9 +9,9 @@ tier plus one per quirk, no more quirks than the tier allows; destiny by tier.
 from __future__ import annotations
 
 from taletable.systems.cogent.character.budget import tiered_budget
+from taletable.systems.cogent.character.report import Problem, Report
 from taletable.systems.cogent.character.sheet import TieredCharacter
 from taletable.systems.cogent.character.tables import quirk_table, skill_table, tier_resources
-from taletable.systems.cogent.character.validation import Problem, Report
 
 __all__ = ["validate_tiered"]
 

@@ -7,75 +7,28 @@ report also says what is left to spend (the builder view).
 
 from __future__ import annotations
 
-from taletable._model import Record
-from taletable.errors import InputError
-from taletable.systems.cogent.character.budget import Budget, core_budget
-from taletable.systems.cogent.character.sheet import CombatSkill, CoreCharacter, VocationalSkill
-from taletable.systems.cogent.character.tables import (
-    campaign_tiers,
-    combat_skill_table,
-    disabling_table,
-    quirk_table,
-    skill_table,
+from taletable.systems.cogent.character.budget import core_budget
+from taletable.systems.cogent.character.campaign_limits import campaign_problems, core_caps
+from taletable.systems.cogent.character.commerce_validation import commerce_problems
+from taletable.systems.cogent.character.disabling_validation import disabling_problems
+from taletable.systems.cogent.character.equipment_validation import equipment_problems
+from taletable.systems.cogent.character.report import (
+    ATTRIBUTES,
+    CAMPAIGN,
+    COMBAT_SKILLS,
+    CORE_SKILLS,
+    DESTINY,
+    VOCATIONS,
+    Problem,
+    Report,
 )
-from taletable.systems.cogent.equipment import armour_level, weapon_group
+from taletable.systems.cogent.character.sheet import CombatSkill, CoreCharacter, VocationalSkill
+from taletable.systems.cogent.character.tables import combat_skill_table, skill_table
 
 __all__ = ["Problem", "Report", "core_caps", "validate_core"]
 
-CREATION = "002 > Character Creation"
-ATTRIBUTES = f"{CREATION} > Attributes"
-CORE_SKILLS = f"{CREATION} > Core Skills"
-VOCATIONS = f"{CREATION} > Vocations"
-COMBAT_SKILLS = f"{VOCATIONS} > Combat Skills"
-DISABLING = f"{CREATION} > Disabling Characteristics"
-COMMERCE = f"{CREATION} > Commerce Points > Assigning Commerce Points"
-DESTINY = f"{CREATION} > Destiny Points"
-CAMPAIGN = "002 > Narration > Campaign Progression"
 MAX_ATTRIBUTE = 2
 MAX_SKILLS_PER_VOCATION = 4
-
-
-class Problem(Record):
-    """One broken rule: where it is in the rulebook, what was found, how to fix it."""
-
-    rule: str
-    found: str
-    fix: str
-
-    def __str__(self) -> str:
-        return f"{self.found} ({self.rule}); {self.fix}"
-
-
-class Report(Record):
-    """Every problem of a sheet, and what is left to spend."""
-
-    legal: bool
-    problems: tuple[Problem, ...]
-    budget: Budget
-
-
-def core_caps(sheet: CoreCharacter) -> tuple[int, int, dict[str, int]]:
-    """Max points in a core skill, in a vocation (or its skills), and per-vocation overrides.
-
-    Fast Play caps every skill at 4; campaign tiers start lower and lift at the arc ends and
-    career milestones of 002 > Campaign Progression.
-    """
-    mode = campaign_tiers().modes[sheet.mode]
-    core_cap, vocation_cap = mode.max_core_skill, mode.max_vocation_skill
-    arcs = sheet.progress.arcs_completed
-    if sheet.mode == "initiate":
-        core_cap = 4 if arcs >= 2 else 3 if arcs >= 1 else 2
-        vocation_cap = 3 if arcs >= 1 else 2
-        if arcs >= 2 and not sheet.career_milestones_used:
-            vocation_cap = 4
-    elif sheet.mode == "adept":
-        core_cap = 4 if arcs >= 1 else 3
-        if arcs >= 1 and not sheet.career_milestones_used:
-            vocation_cap = 4
-    overrides = {name: 4 for name in sheet.progress.career_milestones}
-    if "*" in sheet.progress.career_milestones:
-        vocation_cap = 4
-    return core_cap, vocation_cap, overrides
 
 
 def _attributes(sheet: CoreCharacter, problems: list[Problem]) -> None:
@@ -133,7 +86,6 @@ def _skills(sheet: CoreCharacter, core_cap: int, problems: list[Problem]) -> Non
 def _vocations(
     sheet: CoreCharacter, vocation_cap: int, overrides: dict[str, int], problems: list[Problem]
 ) -> None:
-    mode = campaign_tiers().modes[sheet.mode]
     if not sheet.vocations:
         problems.append(
             Problem(
@@ -148,14 +100,6 @@ def _vocations(
                 rule=VOCATIONS,
                 found=f"{sheet.vocations[0].name} has no points",
                 fix="the first vocation takes its free point: give it at least 1",
-            )
-        )
-    if mode.max_vocations is not None and len(sheet.vocations) > mode.max_vocations:
-        problems.append(
-            Problem(
-                rule=CAMPAIGN,
-                found=f"{len(sheet.vocations)} vocations",
-                fix=f"at most {mode.max_vocations} at creation in {sheet.mode}",
             )
         )
     categories = combat_skill_table()
@@ -211,125 +155,6 @@ def _vocations(
                 )
 
 
-def _disabling(sheet: CoreCharacter, problems: list[Problem]) -> None:
-    mode = campaign_tiers().modes[sheet.mode]
-    table = disabling_table()
-    if mode.max_disabling is not None and len(sheet.disabling_characteristics) > mode.max_disabling:
-        problems.append(
-            Problem(
-                rule=CAMPAIGN,
-                found=f"{len(sheet.disabling_characteristics)} disabling characteristics",
-                fix=f"at most {mode.max_disabling} at creation in {sheet.mode}",
-            )
-        )
-    for choice in sheet.disabling_characteristics:
-        entry = table.find(choice.name)
-        if entry is None and not choice.custom:
-            problems.append(
-                Problem(
-                    rule=DISABLING,
-                    found=f"{choice.name!r} is not on the table",
-                    fix="use a table name, or mark it custom (narrator-approved)",
-                )
-            )
-            continue
-        if choice.how == "rolled" and (entry is None or choice.roll != entry.roll):
-            problems.append(
-                Problem(
-                    rule=DISABLING,
-                    found=f"{choice.name} marked rolled with roll {choice.roll}",
-                    fix="a rolled characteristic is the table's entry for its d20 roll",
-                )
-            )
-        if entry is not None and entry.forbids_skill:
-            if not choice.skill:
-                problems.append(
-                    Problem(
-                        rule=DISABLING,
-                        found=f"{entry.name} names no skill",
-                        fix="name the applicable skill",
-                    )
-                )
-            elif _points_in(sheet, choice.skill) > 0:
-                problems.append(
-                    Problem(
-                        rule=DISABLING,
-                        found=f"{entry.name}: points in {choice.skill}",
-                        fix="an Overconfident character spends no points on that skill at creation",
-                    )
-                )
-
-
-def _points_in(sheet: CoreCharacter, name: str) -> int:
-    lowered = name.strip().lower()
-    for core_name, points in sheet.skills.items():
-        if core_name.lower() == lowered:
-            return points
-    for vocation in sheet.vocations:
-        if vocation.name.lower() == lowered:
-            return vocation.points
-        for vocational in vocation.vocational_skills:
-            if vocational.name.lower() == lowered:
-                return vocational.points
-        for combat in vocation.combat_skills:
-            if combat.name.lower() == lowered:
-                return combat.points
-    return 0
-
-
-def _commerce(sheet: CoreCharacter, problems: list[Problem]) -> None:
-    commerce = sheet.commerce
-    if commerce.assigned not in (2, 3, 4):
-        problems.append(
-            Problem(
-                rule=COMMERCE,
-                found=f"assigned commerce level {commerce.assigned}",
-                fix="the narrator assigns a commerce level of 2, 3 or 4",
-            )
-        )
-    quirks_needed = (commerce.assigned == 4) + (commerce.adjustment == 1)
-    if len(commerce.quirks) != quirks_needed:
-        problems.append(
-            Problem(
-                rule=COMMERCE,
-                found=f"{len(commerce.quirks)} quirks of wealth",
-                fix=f"take {quirks_needed}: one at level 4, one more for stepping up",
-            )
-        )
-    table = quirk_table().core
-    for quirk in commerce.quirks:
-        if table.find(quirk) is None:
-            problems.append(
-                Problem(
-                    rule=COMMERCE,
-                    found=f"{quirk!r} is not a quirk of wealth",
-                    fix="use a name from the Quirks of Wealth table",
-                )
-            )
-    if len({quirk.lower() for quirk in commerce.quirks}) != len(commerce.quirks):
-        problems.append(
-            Problem(rule=COMMERCE, found="the same quirk twice", fix="reroll duplicates")
-        )
-    bonus_needed = (commerce.assigned == 2) + (commerce.adjustment == -1)
-    if len(commerce.bonus_skills) != bonus_needed:
-        problems.append(
-            Problem(
-                rule=COMMERCE,
-                found=f"{len(commerce.bonus_skills)} commerce bonus skill(s)",
-                fix=f"name {bonus_needed}: one at level 2, one more for stepping down",
-            )
-        )
-    for name in commerce.bonus_skills:
-        if _points_in(sheet, name) != 1:
-            problems.append(
-                Problem(
-                    rule=COMMERCE,
-                    found=f"commerce bonus point in {name} ({_points_in(sheet, name)} points)",
-                    fix="the bonus point goes in a skill with no other points: it has exactly 1",
-                )
-            )
-
-
 def _destiny(sheet: CoreCharacter, problems: list[Problem]) -> None:
     from taletable.systems.cogent.character.progression import core_destiny_maximum
 
@@ -352,30 +177,6 @@ def _destiny(sheet: CoreCharacter, problems: list[Problem]) -> None:
         )
 
 
-def _equipment(sheet: CoreCharacter, problems: list[Problem]) -> None:
-    for weapon in sheet.equipment.weapons:
-        try:
-            weapon_group(weapon.group)
-        except InputError as error:
-            problems.append(
-                Problem(
-                    rule="002 > Combat > Weapon Modifiers",
-                    found=str(error),
-                    fix="use a weapon group from the table",
-                )
-            )
-    try:
-        armour_level(sheet.equipment.armour)
-    except InputError as error:
-        problems.append(
-            Problem(
-                rule="002 > Combat > Armour",
-                found=str(error),
-                fix="use armour pieces from the table, one shield at most",
-            )
-        )
-
-
 def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
     """Check a core sheet against every creation rule of its mode; list every problem."""
     problems: list[Problem] = []
@@ -383,10 +184,11 @@ def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
     _attributes(sheet, problems)
     _skills(sheet, core_cap, problems)
     _vocations(sheet, vocation_cap, overrides, problems)
-    _disabling(sheet, problems)
-    _commerce(sheet, problems)
+    problems += campaign_problems(sheet)
+    problems += disabling_problems(sheet)
+    problems += commerce_problems(sheet)
     _destiny(sheet, problems)
-    _equipment(sheet, problems)
+    problems += equipment_problems(sheet)
     budget = core_budget(sheet, cost_increase=cost_increase)
     if budget.attribute_points_left < 0:
         problems.append(

@@ -1,0 +1,71 @@
+"""Commerce at creation (002 > Character Creation > Commerce Points > Assigning Commerce Points).
+
+The narrator assigns level 2, 3 or 4; level 2 gives a skill point for an untouched skill, level 4
+a quirk of wealth; the player may step once up (another quirk) or down (another untouched-skill
+point), ending between 1 and 5. Quirks come from the d20 table, duplicates rerolled.
+"""
+
+from __future__ import annotations
+
+from taletable.systems.cogent.character.budget import points_in
+from taletable.systems.cogent.character.report import COMMERCE, Problem
+from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.character.tables import quirk_table
+
+__all__ = ["commerce_problems"]
+
+
+def commerce_problems(sheet: CoreCharacter) -> list[Problem]:
+    """Every problem with the sheet's commerce assignment (002 > Assigning Commerce Points)."""
+    problems: list[Problem] = []
+    commerce = sheet.commerce
+    if commerce.assigned not in (2, 3, 4):
+        problems.append(
+            Problem(
+                rule=COMMERCE,
+                found=f"assigned commerce level {commerce.assigned}",
+                fix="the narrator assigns a commerce level of 2, 3 or 4",
+            )
+        )
+    quirks_needed = (commerce.assigned == 4) + (commerce.adjustment == 1)
+    if len(commerce.quirks) != quirks_needed:
+        problems.append(
+            Problem(
+                rule=COMMERCE,
+                found=f"{len(commerce.quirks)} quirks of wealth",
+                fix=f"take {quirks_needed}: one at level 4, one more for stepping up",
+            )
+        )
+    table = quirk_table().core
+    for quirk in commerce.quirks:
+        if table.find(quirk) is None:
+            problems.append(
+                Problem(
+                    rule=COMMERCE,
+                    found=f"{quirk!r} is not a quirk of wealth",
+                    fix="use a name from the Quirks of Wealth table",
+                )
+            )
+    if len({quirk.lower() for quirk in commerce.quirks}) != len(commerce.quirks):
+        problems.append(
+            Problem(rule=COMMERCE, found="the same quirk twice", fix="reroll duplicates")
+        )
+    bonus_needed = (commerce.assigned == 2) + (commerce.adjustment == -1)
+    if len(commerce.bonus_skills) != bonus_needed:
+        problems.append(
+            Problem(
+                rule=COMMERCE,
+                found=f"{len(commerce.bonus_skills)} commerce bonus skill(s)",
+                fix=f"name {bonus_needed}: one at level 2, one more for stepping down",
+            )
+        )
+    for name in commerce.bonus_skills:
+        if points_in(sheet, name) != 1:
+            problems.append(
+                Problem(
+                    rule=COMMERCE,
+                    found=f"commerce bonus point in {name} ({points_in(sheet, name)} points)",
+                    fix="the bonus point goes in a skill with no other points: it has exactly 1",
+                )
+            )
+    return problems
