@@ -82,6 +82,22 @@ def test_destiny_roll_bands() -> None:
     assert chances["Critical success"] == Fraction(1, 20)
 
 
+def test_destiny_roll_table_matches_the_engines_bands() -> None:
+    """Every face of the destiny_roll table falls in the same band as the engine's destiny roll."""
+    from taletable.systems.cogent.tables import destiny_roll_table
+
+    bands = destiny_roll_table().core.bands
+    table = shipped_tables().get("destiny_roll")
+    side = {"against": "Against", "neutral": "Neutral", "for": "For"}
+    for face in range(1, 21):
+        band = next(b for b in bands if b.low <= face <= b.high)
+        result = table.entry_for(face).result
+        if face in (1, 20):
+            assert result.startswith("Critical"), face
+        else:
+            assert result.startswith(side[band.name]), (face, result, band.name)
+
+
 def test_d20_tables_match_the_character_engine() -> None:
     """The d20 tables list the same names, by face, as the character engine's data."""
     from pydantic import BaseModel, ConfigDict
@@ -125,7 +141,7 @@ def test_cold_shift_piles_up_at_one() -> None:
 
 @given(
     name=st.sampled_from(["weather_spring", "weather_summer", "weather_autumn", "weather_winter"]),
-    modifier=st.integers(-20, 20),
+    modifier=st.sampled_from([0, *range(-20, -9), *range(10, 21)]),
 )
 def test_shifted_chances_sum_to_one(name: str, modifier: int) -> None:
     """Under any allowed shift the chances sum to one and natural disaster stays at 1%."""
@@ -156,12 +172,53 @@ def test_modified_totals_clamp_to_one_and_ninety_nine() -> None:
 def test_modifier_limits_and_tables_without_one() -> None:
     """A shift past ±20 is refused, and so is any modifier on a table without a rule."""
     library = shipped_tables()
-    with pytest.raises(InputError, match="-20 to \\+20"):
+    with pytest.raises(InputError, match="\\+10 to \\+20"):
         roll_table(library.get("weather_spring"), GivenFaces([50]), modifier=21)
     source = GivenFaces([3])
     with pytest.raises(RulesError, match="takes no modifier"):
         roll_table(library.get("severity"), source, modifier=1)
     assert source.used == 0
+
+
+@pytest.mark.parametrize(
+    "name", ["weather_spring", "weather_summer", "weather_autumn", "weather_winter"]
+)
+@pytest.mark.parametrize("shift", [1, 5, 9, -1, -9])
+def test_weather_tables_refuse_a_shift_the_book_does_not_give(name: str, shift: int) -> None:
+    """002 > Weather: "add 10 to 20 ... subtract 10 to 20": the table file itself refuses 1-9."""
+    source = GivenFaces([50, 1])
+    with pytest.raises(InputError, match="-20 to -10, 0, \\+10 to \\+20"):
+        roll_table(shipped_tables().get(name), source, modifier=shift)
+    assert source.used == 0
+    with pytest.raises(InputError):
+        entry_chances(shipped_tables().get(name), modifier=shift)
+
+
+@pytest.mark.parametrize("shift", [-20, -10, 10, 20])
+def test_weather_tables_take_the_ends_of_the_shift(shift: int) -> None:
+    """The ends of the book's ranges (10 and 20, either way) are taken."""
+    library = shipped_tables()
+    roll = roll_table(
+        library.get("weather_spring"), GivenFaces([50, 1]), modifier=shift, tables=library.tables
+    )
+    assert roll.total == 50 + shift
+
+
+@pytest.mark.parametrize(
+    ("allowed", "message"),
+    [(["5-1"], "backwards"), (["10-30"], "outside"), (["ten"], "range like")],
+)
+def test_allowed_modifier_ranges_are_checked(allowed: list[object], message: str) -> None:
+    """A table's allowed modifier ranges run forwards and stay within its limits."""
+    data = {
+        "name": "t",
+        "title": "T",
+        "die": "d6",
+        "modifier": {"lowest": -20, "highest": 20, "allowed": allowed},
+        "entries": [{"roll": "1-6", "result": "x"}],
+    }
+    with pytest.raises(ValueError, match=message):
+        RandomTable.model_validate(data)
 
 
 def test_follow_up_and_entry_follow_up() -> None:

@@ -67,3 +67,11 @@ def test_own_folder(run_cli: Any, tmp_path: Path) -> None:
     broken.write_text("title: Bad\ndie: d2\nentries: [{roll: 1, result: x}]\n", encoding="utf-8")
     failed = run_cli("table", "list", "--tables", str(tmp_path))
     assert failed.status == 2 and "bad.yaml" in failed.stderr
+
+
+def test_weather_shift_the_book_does_not_give(run_cli: Any) -> None:
+    """`table roll weather_spring --modifier 5` is refused in one line naming the allowed shifts."""
+    result = run_cli("table", "roll", "weather_spring", "--modifier", "5", "--faces", "50,1")
+    assert result.status == 2
+    assert "--modifier: +5" in result.stderr and "-20 to -10, 0, +10 to +20" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -6,7 +6,8 @@ A table file (YAML or JSON) looks like::
     title: Weather in spring
     source: "002 > Supplementary Content > Weather > Spring"
     die: d100
-    modifier: {lowest: -20, highest: 20, clamp: [1, 99], natural: [100]}
+    modifier: {lowest: -20, highest: 20, allowed: ["-20--10", 0, "10-20"], clamp: [1, 99],
+               natural: [100]}
     follow_up: [severity]
     entries:
       - {roll: 1, result: Blizzard, percent: 1}
@@ -16,8 +17,10 @@ A table file (YAML or JSON) looks like::
 exactly one entry. ``percent`` is the chance the source prints (checked against the exact odds
 by the tests). ``follow_up`` names tables rolled after this one (an entry may add its own, or
 skip the table's with ``no_follow_up``); ``tags`` is free data a game reads. ``modifier``
-allows a modifier within ``lowest..highest``; a modified total is clamped into ``clamp`` (the
-die's range by default), and a natural total listed in ``natural`` ignores any modifier.
+allows a modifier within ``lowest..highest`` (and, when ``allowed`` lists ranges such as
+``-20--10``, ``0`` and ``10-20``, only within one of them); a modified total is clamped into
+``clamp`` (the die's range by default), and a natural total listed in ``natural`` ignores any
+modifier.
 """
 
 from __future__ import annotations
@@ -135,13 +138,70 @@ class TableEntry(Record):
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
+_MODIFIER_RANGE = re.compile(r"^\s*([+-]?\d+)\s*(?:(?:-|–|\.\.)\s*([+-]?\d+)\s*)?$")
+
+
+def _modifier_range(item: Any) -> Any:
+    """``10``, ``"10-20"``, ``"-20--10"`` or ``[-20, -10]`` as a (low, high) pair."""
+    if isinstance(item, bool):
+        return item
+    if isinstance(item, int):
+        return (item, item)
+    if isinstance(item, str):
+        match = _MODIFIER_RANGE.match(item)
+        if not match:
+            raise ValueError(f"allowed {item!r}: write a modifier or a range like 10-20 or -20--10")
+        low = int(match.group(1))
+        return (low, int(match.group(2)) if match.group(2) is not None else low)
+    return item
+
+
 class ModifierRule(Record):
-    """Which modifiers a table accepts and what a modified total becomes."""
+    """Which modifiers a table accepts and what a modified total becomes.
+
+    ``allowed`` (optional) narrows ``lowest..highest`` to some ranges: Cogent's weather takes a
+    climate shift of 0 or 10 to 20 either way, never 5 (002 > Random Encounter Tables > Weather).
+    """
 
     lowest: int = Field(ge=-10_000, le=0)
     highest: int = Field(ge=0, le=10_000)
+    allowed: tuple[tuple[int, int], ...] = ()
     clamp: tuple[int, int] | None = None
     natural: tuple[int, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read_allowed(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("allowed"), list | tuple):
+            data = {**data, "allowed": [_modifier_range(item) for item in data["allowed"]]}
+        return data
+
+    @model_validator(mode="after")
+    def _allowed_within_limits(self) -> ModifierRule:
+        for low, high in self.allowed:
+            if low > high:
+                raise ValueError(f"allowed modifiers {low:+d} to {high:+d} run backwards")
+            if not self.lowest <= low <= high <= self.highest:
+                raise ValueError(
+                    f"allowed modifiers {low:+d} to {high:+d} are outside "
+                    f"{self.lowest:+d} to {self.highest:+d}"
+                )
+        return self
+
+    def allows(self, modifier: int) -> bool:
+        """Whether ``modifier`` is one this table takes (0, no modifier, always is)."""
+        if modifier == 0:
+            return True
+        if not self.lowest <= modifier <= self.highest:
+            return False
+        return not self.allowed or any(low <= modifier <= high for low, high in self.allowed)
+
+    def describe(self) -> str:
+        """The modifiers taken, for messages: ``-20 to -10, 0, +10 to +20``."""
+        ranges = self.allowed or ((self.lowest, self.highest),)
+        return ", ".join(
+            f"{low:+d}" if low == high else f"{low:+d} to {high:+d}" for low, high in ranges
+        ).replace("+0", "0")
 
 
 class RandomTable(Record):

@@ -53,11 +53,11 @@ def apply_modifier(table: RandomTable, natural: int, modifier: int) -> tuple[int
         raise RulesError(
             f"table {table.name}", "this table takes no modifier", fix="roll without --modifier"
         )
-    if not rule.lowest <= modifier <= rule.highest:
+    if not rule.allows(modifier):
         raise InputError(
             "--modifier",
             f"{modifier:+d} is outside what table {table.name} allows",
-            expected=f"{rule.lowest:+d} to {rule.highest:+d}",
+            expected=rule.describe(),
         )
     if natural in rule.natural:
         return natural, [f"a natural {natural} ignores the modifier ({modifier:+d})"]
