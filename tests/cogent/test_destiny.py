@@ -6,10 +6,12 @@ import pytest
 
 from taletable.dice import GivenFaces
 from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.character.tables import tier_resources
 from taletable.systems.cogent.checks import roll_check
 from taletable.systems.cogent.destiny import DestinyPurse, parse_after_modes, parse_before_modes
 from taletable.systems.cogent.pools import pool_of
-from taletable.systems.cogent.rules import CORE, TIERED, Rules
+from taletable.systems.cogent.rules import CORE, TIERED, Edition, Rules
+from taletable.systems.cogent.tables import destiny_limit
 
 
 def test_core_destiny_before_wins_on_three() -> None:
@@ -141,3 +143,39 @@ def test_parsing_modes_by_edition() -> None:
         parse_after_modes("reroll", CORE)
     with pytest.raises(InputError, match="cannot spend -1"):
         parse_after_modes("-1", CORE)
+
+
+@pytest.mark.parametrize(
+    ("edition", "mode", "start", "maximum"),
+    [
+        ("core", "fast_play", 3, 3),  # 002 > Awarding Destiny Points: 3, also the maximum
+        ("core", "initiate", 3, 3),
+        ("core", "adept", 3, 3),
+        ("core", "veteran", 3, 3),
+        ("core", "veteran_glory_days", 1, 1),  # 002 > Veteran Tier > Glory Days: a maximum of ONE
+        ("tiered", "tier_0", 0, 1),  # 000 > Finishing Touches: 0 1 2 3 4 5 ...
+        ("tiered", "tier_1", 0, 2),
+        ("tiered", "tier_2", 1, 3),
+        ("tiered", "tier_3", 2, 4),
+        ("tiered", "tier_4", 3, 5),
+        ("tiered", "tier_5", 5, 5),
+    ],
+)
+def test_destiny_start_and_maximum(edition: Edition, mode: str, start: int, maximum: int) -> None:
+    """Destiny at the start and at most, by edition and mode or tier, as the books give them."""
+    limit = destiny_limit(edition, mode)
+    assert (limit.start, limit.maximum) == (start, maximum)
+
+
+def test_tiered_destiny_limits_agree_with_the_tier_resources() -> None:
+    """000 gives destiny twice (Finishing Touches, Tier Resources "0/1"...): the tables agree."""
+    for tier in range(6):
+        row = tier_resources().of(tier)
+        limit = destiny_limit("tiered", f"tier_{tier}")
+        assert (limit.start, limit.maximum) == (row.destiny_start, row.destiny_max)
+
+
+def test_unknown_destiny_mode_is_refused() -> None:
+    """A mode the edition lacks: an InputError that lists the modes there are."""
+    with pytest.raises(InputError, match="tier_0 or tier_1"):
+        destiny_limit("tiered", "veteran")

@@ -13,6 +13,7 @@ from functools import cache
 from pydantic import Field, model_validator
 
 from taletable._model import Record
+from taletable.errors import InputError
 from taletable.files import load_package_table
 from taletable.systems.cogent.rules import Edition
 
@@ -23,6 +24,7 @@ __all__ = [
     "DestinyRollTable",
     "ScaleTable",
     "challenge_level_scale",
+    "destiny_limit",
     "destiny_limits",
     "destiny_roll_table",
     "scale_table",
@@ -183,3 +185,18 @@ def scale_table() -> ScaleTable:
 def destiny_limits() -> DestinyLimits:
     """Destiny start and maximum (002 > Destiny Points, Campaign Progression; 000 > Tiers)."""
     return load_package_table(PACKAGE, "data/destiny.yaml", DestinyLimits)
+
+
+def destiny_limit(edition: Edition, mode: str) -> DestinyLimit:
+    """Destiny points at the start and at most for ``mode`` of ``edition``.
+
+    core (002 > Character Creation > Awarding Destiny Points; 002 > Narration > Veteran Tier,
+    Glory Days): ``fast_play``, ``initiate``, ``adept``, ``veteran``, ``veteran_glory_days``.
+    tiered (000 > Character Creation > Finishing Touches): ``tier_0`` to ``tier_5``.
+    """
+    modes = destiny_limits().of(edition).modes
+    if mode not in modes:
+        raise InputError(
+            "mode", f"{mode!r} is not a {edition} destiny mode", expected=" or ".join(modes)
+        )
+    return modes[mode]
