@@ -11,7 +11,10 @@ from taletable.systems.cogent.character.report import CAMPAIGN, Problem
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.character.tables import campaign_tiers
 
-__all__ = ["campaign_problems", "core_caps"]
+__all__ = ["campaign_problems", "campaign_started", "core_caps"]
+
+#: History events that mean the campaign has progressed past character creation.
+PROGRESS_EVENTS = frozenset({"chapter", "arc", "final-arc", "first-session", "milestone"})
 
 
 def core_caps(sheet: CoreCharacter) -> tuple[int, int, dict[str, int]]:
@@ -38,9 +41,36 @@ def core_caps(sheet: CoreCharacter) -> tuple[int, int, dict[str, int]]:
     return core_cap, vocation_cap, overrides
 
 
+def campaign_started(sheet: CoreCharacter) -> bool:
+    """Has the campaign progressed (a chapter, arc, first session or milestone on the sheet)?"""
+    progress = sheet.progress
+    return bool(
+        progress.chapters_completed
+        or progress.arcs_completed
+        or progress.final_arc_started
+        or progress.career_milestones
+        or any(award.event in PROGRESS_EVENTS for award in sheet.history)
+    )
+
+
 def campaign_problems(sheet: CoreCharacter) -> list[Problem]:
-    """The tier's creation limits on vocations and disabling characteristics."""
+    """The tier's creation limits on vocations and disabling characteristics, and Glory Days.
+
+    The limits hold at creation only: "as soon as the campaign progresses, these restrictions no
+    longer apply to characters (they can learn new vocations, and may acquire new disabling
+    characteristics if relevant)". Glory Days is "an optional rule for Veteran campaigns only".
+    """
     problems: list[Problem] = []
+    if sheet.glory_days and sheet.mode != "veteran":
+        problems.append(
+            Problem(
+                rule=f"{CAMPAIGN} > Veteran Tier",
+                found=f"glory_days set in {sheet.mode}",
+                fix="Glory Days is a Veteran rule: set mode veteran or glory_days false",
+            )
+        )
+    if campaign_started(sheet):
+        return problems
     mode = campaign_tiers().modes[sheet.mode]
     if mode.max_vocations is not None and len(sheet.vocations) > mode.max_vocations:
         problems.append(

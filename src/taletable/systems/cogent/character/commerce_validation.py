@@ -59,6 +59,14 @@ def commerce_problems(sheet: CoreCharacter) -> list[Problem]:
                 fix=f"name {bonus_needed}: one at level 2, one more for stepping down",
             )
         )
+    if len({name.strip().lower() for name in commerce.bonus_skills}) != len(commerce.bonus_skills):
+        problems.append(
+            Problem(
+                rule=COMMERCE,
+                found="the same commerce bonus skill twice",
+                fix="each bonus point goes in a different untouched skill",
+            )
+        )
     for name in commerce.bonus_skills:
         if points_in(sheet, name) != 1:
             problems.append(

@@ -81,7 +81,9 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
             )
         if any(award.event == "first-session" for award in sheet.history):
             raise RulesError(
-                CAMPAIGN, "the first session's skill point was already awarded", fix=""
+                CAMPAIGN,
+                "the first session's skill point was already awarded",
+                fix="later skill points come per chapter",
             )
         return _record(
             sheet,
@@ -108,7 +110,9 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
         return _refresh_destiny_maximum(updated)
     if event == "final-arc":
         if progress.final_arc_started:
-            raise RulesError(CAMPAIGN, "the final arc has already begun", fix="")
+            raise RulesError(
+                CAMPAIGN, "the final arc has already begun", fix="it begins once per campaign"
+            )
         updated = _record(
             sheet,
             "final-arc",
@@ -120,25 +124,55 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
         )
         return _refresh_destiny_maximum(updated)
     if event == "milestone":
-        needed = {"initiate": 2, "adept": 1}.get(sheet.mode)
-        if needed is None:
-            raise RulesError(CAMPAIGN, "career milestones are Initiate and Adept rules", fix="")
-        if progress.arcs_completed < needed:
-            raise RulesError(
-                CAMPAIGN,
-                f"a career milestone comes after arc {needed}",
-                fix="complete the arc first",
-            )
-        if vocation in progress.career_milestones:
-            raise RulesError(CAMPAIGN, f"the milestone for {vocation} is done", fix="")
-        return _record(
-            sheet,
-            "milestone",
-            f"career milestone ({vocation}): vocation cap 4",
-            progress={"career_milestones": (*progress.career_milestones, vocation)},
-        )
+        return _milestone(sheet, vocation)
     raise InputError(
         "--event", f"{event!r}", expected="chapter, arc, final-arc, first-session, milestone"
+    )
+
+
+def _milestone(sheet: CoreCharacter, vocation: str) -> CoreCharacter:
+    """A career milestone lifts one vocation's cap (or all, ``*``) to 4 (002 > Initiate/Adept)."""
+    progress = sheet.progress
+    needed = {"initiate": 2, "adept": 1}.get(sheet.mode)
+    if needed is None:
+        raise RulesError(
+            CAMPAIGN,
+            f"career milestones are Initiate and Adept rules, not {sheet.mode}",
+            fix="a Veteran's vocation cap is already 4",
+        )
+    if not sheet.career_milestones_used:
+        raise RulesError(
+            CAMPAIGN,
+            "this campaign does not use career milestones (career_milestones_used: false)",
+            fix=f"the vocation cap lifts to 4 at the end of arc {needed} instead",
+        )
+    if progress.arcs_completed < needed:
+        raise RulesError(
+            CAMPAIGN,
+            f"a career milestone comes after arc {needed}",
+            fix="complete the arc first",
+        )
+    if vocation != "*":
+        known = [held.name for held in sheet.vocations]
+        match = next((name for name in known if name.lower() == vocation.strip().lower()), None)
+        if match is None:
+            raise InputError(
+                "--vocation",
+                f"{vocation!r} is not a vocation on the sheet",
+                expected=", ".join(known) or "* (all)",
+            )
+        vocation = match
+    if vocation in progress.career_milestones or "*" in progress.career_milestones:
+        raise RulesError(
+            CAMPAIGN,
+            f"the milestone for {vocation} is done",
+            fix="each vocation's cap lifts once",
+        )
+    return _record(
+        sheet,
+        "milestone",
+        f"career milestone ({vocation}): vocation cap 4",
+        progress={"career_milestones": (*progress.career_milestones, vocation)},
     )
 
 
@@ -154,7 +188,12 @@ def advance_tiered(
     sheet: TieredCharacter, event: Literal["chapter", "growth", "tier"]
 ) -> TieredCharacter:
     """Apply one tiered event (000 > Tier Progression): a chapter's destiny, a skill point for
-    significant growth, or the next tier (its destiny maximum and limits)."""
+    significant growth, or the next tier.
+
+    A new tier (001 > Tier Resources and Limits, the increment row: +1 AP, +0.5 VP, +4 SP, +1
+    CP, the new tier's maximums) gives the new tier's row: the budget reads AP, VP and SP from
+    it, the destiny maximum becomes the tier's, and commerce points held rise by 1.
+    """
     history = list(sheet.history)
     if event == "chapter":
         points = min(sheet.destiny.points + 1, sheet.destiny.maximum)
@@ -171,11 +210,19 @@ def advance_tiered(
         )
     if event == "tier":
         if sheet.tier >= 5:
-            raise RulesError(TIERS, "tier 5 is the highest", fix="")
+            raise RulesError(TIERS, "tier 5 is the highest", fix="the character is a Legend")
         tier = tier_resources().of(sheet.tier + 1)
         history.append(Award(event="tier", detail=f"tier {tier.tier} ({tier.name})"))
         destiny = sheet.destiny.model_copy(update={"maximum": tier.destiny_max})
+        commerce = sheet.commerce
+        if commerce.points is not None:  # 001's increment row: +1 CP per tier
+            commerce = commerce.model_copy(update={"points": commerce.points + 1})
         return sheet.model_copy(
-            update={"tier": tier.tier, "destiny": destiny, "history": tuple(history)}
+            update={
+                "tier": tier.tier,
+                "destiny": destiny,
+                "commerce": commerce,
+                "history": tuple(history),
+            }
         )
     raise InputError("--event", f"{event!r}", expected="chapter, growth, tier")

@@ -3,12 +3,14 @@
 Attribute points, vocation points and skill points by tier (skill points may buy vocation
 ranks); no vocation rank above the tier's maximum; no skill above the tier's maximum; no
 specialisation above its vocation; at most 1 + INT vocations (001); commerce points from the
-tier plus one per quirk, no more quirks than the tier allows; destiny by tier.
+tier plus one per quirk, no more quirks than the tier allows; destiny by tier; weapons and
+armour from the core tables (RULINGS.md "tiered combat").
 """
 
 from __future__ import annotations
 
 from taletable.systems.cogent.character.budget import tiered_budget
+from taletable.systems.cogent.character.equipment_validation import equipment_problems
 from taletable.systems.cogent.character.report import Problem, Report
 from taletable.systems.cogent.character.sheet import TieredCharacter
 from taletable.systems.cogent.character.tables import quirk_table, skill_table, tier_resources
@@ -102,6 +104,7 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
             f"{sheet.destiny.points} destiny points",
             f"at most {sheet.destiny.maximum}",
         )
+    problems += equipment_problems(sheet)
     budget = tiered_budget(sheet)
     if budget.attribute_points_left < 0:
         problem(
