@@ -9,7 +9,7 @@ from taletable.prob.distribution import (
     point,
     probability_rows,
 )
-from taletable.prob.montecarlo import Estimate, estimate_probability
+from taletable.prob.montecarlo import Estimate, estimate_probability, proportion
 
 __all__ = [
     "MAX_OUTCOMES",
@@ -21,4 +21,5 @@ __all__ = [
     "fraction_text",
     "point",
     "probability_rows",
+    "proportion",
 ]

@@ -1,8 +1,9 @@
 """Monte Carlo estimates with a stated error bound, for anything without an exact form.
 
 Samples come from a NumPy generator (seeded, so runs are reproducible). The bound is the
-half-width of a 99.9% normal confidence interval, ``3.29 * sqrt(p (1 - p) / n)``, with p taken
-at its worst (0.5) when the estimate sits at 0 or 1.
+half-width of a 99.9% normal confidence interval, ``3.29 * sqrt(p (1 - p) / n)``; when the
+estimate sits at 0 or 1 (no spread to measure) it is the exact one-sided 99.9% bound
+``1 - 0.001 ** (1 / n)`` (Clopper-Pearson with no hits, or no misses).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ import numpy.typing as npt
 
 from taletable._model import Record
 
-__all__ = ["MAX_SAMPLES", "Estimate", "estimate_probability"]
+__all__ = ["MAX_SAMPLES", "Estimate", "estimate_probability", "proportion"]
 
 #: The most samples one estimate draws (DESIGN > Principles 8).
 MAX_SAMPLES = 10_000_000
+CONFIDENCE = 0.999
 Z_999 = 3.2905
 
 
@@ -28,7 +30,7 @@ class Estimate(Record):
     probability: float
     bound: float
     samples: int
-    confidence: float = 0.999
+    confidence: float = CONFIDENCE
 
     def agrees_with(self, exact: float) -> bool:
         """Whether an exact value lies within the bound."""
@@ -48,6 +50,16 @@ def estimate_probability(
     hits = np.asarray(event(generator, samples), dtype=bool)
     if hits.shape != (samples,):
         raise ValueError("the event must return one boolean per sample")
-    p = float(hits.mean())
-    spread = p * (1 - p) if 0 < p < 1 else 0.25
-    return Estimate(probability=p, bound=Z_999 * sqrt(spread / samples), samples=samples)
+    return proportion(int(hits.sum()), samples)
+
+
+def proportion(hits: int, samples: int) -> Estimate:
+    """The estimate ``hits / samples`` with its 99.9% bound (for samples drawn one by one)."""
+    if not 1 <= samples <= MAX_SAMPLES or not 0 <= hits <= samples:
+        raise ValueError(f"need 0 <= hits <= samples <= {MAX_SAMPLES}")
+    p = hits / samples
+    if 0 < p < 1:
+        bound = Z_999 * sqrt(p * (1 - p) / samples)
+    else:
+        bound = 1 - (1 - CONFIDENCE) ** (1 / samples)
+    return Estimate(probability=p, bound=bound, samples=samples)

@@ -9,12 +9,10 @@ import click
 from taletable.cli.cogent.render import edition_option
 from taletable.cli.common import console, emit, json_option, parse_int_list
 from taletable.errors import InputError
-from taletable.files import read_structured
-from taletable.prob import fraction_text, probability_rows
-from taletable.systems.cogent.character import load_character
-from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.prob import Estimate, fraction_text, probability_rows
 from taletable.systems.cogent.destiny import parse_before_modes
 from taletable.systems.cogent.dice import win_threshold
+from taletable.systems.cogent.fighters import default_weapon, load_fighter_sheet, parse_fighter
 from taletable.systems.cogent.odds import (
     advise_challenge_level,
     assist_bonus_distribution,
@@ -23,8 +21,8 @@ from taletable.systems.cogent.odds import (
     conflict_odds,
 )
 from taletable.systems.cogent.odds.duel import Duelist, duel_odds, duelist_from_sheet
+from taletable.systems.cogent.odds.fight import fight_odds
 from taletable.systems.cogent.rules import Rules
-from taletable.systems.cogent.statblock import load_statblock
 
 __all__ = ["odds_cogent"]
 
@@ -206,27 +204,20 @@ def odds_cogent_collaborate(pools: str, challenge_level: int, as_json: bool) -> 
 
 
 def _duelist(text: str) -> tuple[Duelist, str]:
-    """``FILE[:WEAPON]`` (a core character or statblock) as a duelist."""
-    path, _, weapon = text.partition(":")
-    data = read_structured(path)
-    if isinstance(data, dict) and data.get("kind") == "statblock":
-        sheet = load_statblock(path).as_character()
-    else:
-        loaded = load_character(path)
-        if not isinstance(loaded, CoreCharacter):
-            raise InputError("--a/--b", f"{path} is not a core sheet", expected="a core sheet")
-        sheet = loaded
-    chosen = weapon or (sheet.equipment.weapons[0].name if sheet.equipment.weapons else None)
+    """``FILE[:WEAPON]`` (a character, a statblock or ``@NAME`` of the bestiary) as a duelist."""
+    reference, _, weapon = text.partition(":")
+    sheet = load_fighter_sheet(reference)
+    chosen = weapon or default_weapon(sheet)
     duelist = duelist_from_sheet(sheet, chosen)
     return duelist, f"{sheet.identity.name} ({chosen or 'unarmed'}, {duelist.pool}D6)"
 
 
 @odds_cogent.command("duel")
 @click.option(
-    "--a", "side_a", required=True, metavar="FILE[:WEAPON]", help="Side a's sheet or statblock."
+    "--a", "side_a", required=True, metavar="FILE[:WEAPON]", help="Side a: sheet, statblock, @NAME."
 )
 @click.option(
-    "--b", "side_b", required=True, metavar="FILE[:WEAPON]", help="Side b's sheet or statblock."
+    "--b", "side_b", required=True, metavar="FILE[:WEAPON]", help="Side b: sheet, statblock, @NAME."
 )
 @click.option("--rounds", type=int, default=30, show_default=True, help="Horizon in rounds.")
 @json_option
@@ -247,5 +238,48 @@ def odds_cogent_duel(side_a: str, side_b: str, rounds: int, as_json: bool) -> No
             f"(kills {float(result.p_b_kills):.2%})"
         )
         console.print(f"undecided after {result.rounds} rounds: {float(result.p_undecided):.2%}")
+
+    emit(data, as_json, render)
+
+
+@odds_cogent.command("fight")
+@click.option(
+    "--fighter", "fighters", multiple=True, required=True, metavar="ID:SIDE:FILE[:WEAPON]",
+    help="A combatant (repeatable); FILE is a sheet, a statblock or @NAME of the bestiary.",
+)  # fmt: skip
+@click.option("--samples", type=int, default=500, show_default=True, help="Fights to run.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the fights.")
+@click.option(
+    "--targeting", type=click.Choice(["first", "most-injured"]), default="first",
+    show_default=True, help="Whom each fighter attacks: the first able foe, or the most injured.",
+)  # fmt: skip
+@click.option("--rounds", type=int, default=100, show_default=True, help="Horizon in rounds.")
+@json_option
+def odds_cogent_fight(
+    fighters: tuple[str, ...], samples: int, seed: int, targeting: str, rounds: int,
+    as_json: bool,
+) -> None:  # fmt: skip
+    """Monte Carlo odds of a group fight on the real engine, with 99.9% error bounds."""
+    if not 1 <= rounds <= 500:
+        raise InputError("--rounds", f"{rounds}", expected="1 to 500")
+    result = fight_odds(
+        [parse_fighter(text) for text in fighters], samples=samples, seed=seed,
+        targeting="most injured" if targeting == "most-injured" else "first", max_rounds=rounds,
+    )  # fmt: skip
+    data = result.to_contract()
+
+    def render() -> None:
+        def figure(estimate: Estimate) -> str:
+            return f"{estimate.probability:.1%} ± {estimate.bound:.1%}"
+
+        console.print(f"{samples} fights (seed {seed}), 99.9% bounds; {result.mean_rounds:.1f}"
+                      " rounds on average")  # fmt: skip
+        for side, estimate in result.wins.items():
+            console.print(f"side {side} is the last standing: [bold]{figure(estimate)}[/bold]")
+        console.print(f"undecided after {rounds} rounds: {figure(result.undecided)}")
+        for fate in result.fates:
+            console.print(
+                f"  {fate.id} ({fate.side}): down {figure(fate.down)}, dead {figure(fate.dead)}"
+            )
 
     emit(data, as_json, render)
