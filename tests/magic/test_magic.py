@@ -14,6 +14,7 @@ from taletable.systems.cogent.magic import (
     cast_spell,
     check_spell_choices,
     counter_spell,
+    difficulty_challenge_level,
     flight_challenge_level,
     magic_system,
     movement_challenge_level,
@@ -245,3 +246,13 @@ def test_gust_of_wind_is_a_conflict() -> None:
     assert gust.knocked_down and gust.conflict.victory_level == 2
     held = gust_of_wind(pool_of(3), pool_of(3), GivenFaces([4, 1, 1, 4, 1, 1, 1, 1, 1, 4, 1, 1]))
     assert not held.knocked_down and held.conflict.rerolls == 1
+
+
+@pytest.mark.parametrize(
+    ("word", "level"),
+    [("common", 1), ("Uncommon Task", 2), ("specialized", 3), ("extremely-difficult", 5),
+     ("inconceivable", 8)],
+)  # fmt: skip
+def test_difficulty_words_are_the_core_scale(word: str, level: int) -> None:
+    """002 > Assigning CL and Skills: Common 1 ... Inconceivable 8."""
+    assert difficulty_challenge_level(word) == level

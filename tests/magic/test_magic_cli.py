@@ -60,3 +60,19 @@ def test_cast_errors(run_cli: Any) -> None:
     assert bare.status == 2 and "goat-skull" in bare.stderr
     unknown = run_cli("cogent", "summon", "--school", "telepathy", "--cl", "2", "--pool", "3")
     assert unknown.status == 2 and "cannot summon" in unknown.stderr
+
+
+def test_cast_by_the_standard_difficulty(run_cli: Any) -> None:
+    """002 > Classic Fantasy: the narrator's CL is "based on the standard Challenge Level
+    difficulties, 1 common task, 2 uncommon, 3 specialized": --difficulty specialized is CL 3."""
+    cast = run_cli("cogent", "cast", "pyromancy", "--pool", "4", "--difficulty", "specialised",
+                   "--faces", "4,4,1,1", "--json")  # fmt: skip
+    assert cast.status == 0, cast.stderr
+    data = cast.json()
+    assert (data["check"]["cl"], data["miscast"], data["miscast_level"]) == (3, True, 1)
+    both = run_cli("cogent", "cast", "pyromancy", "--pool", "4", "--cl", "2",
+                   "--difficulty", "common")  # fmt: skip
+    assert both.status == 2 and "give one of them" in both.stderr
+    wrong = run_cli("cogent", "cast", "pyromancy", "--pool", "4", "--difficulty", "hard")
+    assert wrong.status == 2 and "--difficulty: 'hard'" in wrong.stderr
+    assert "specialized (3)" in wrong.stderr and "Traceback" not in wrong.stderr

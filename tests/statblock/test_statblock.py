@@ -52,3 +52,81 @@ def test_npc_commands(run_cli: Any, tmp_path: Path) -> None:
     shown = run_cli("cogent", "npc", "show", str(out), "--json")
     assert shown.json()["tier"] == "average"
     assert run_cli("cogent", "npc", "show", str(tmp_path / "missing.yaml")).status == 2
+
+
+def test_rough_pools_are_kept_and_shown(run_cli: Any, tmp_path: Path) -> None:
+    """002 > NPCs: "give them 'rough dice pools' - such as 'Intelligence skills, 5D6'"."""
+    out = tmp_path / "sage.yaml"
+    made = run_cli("cogent", "npc", "new", "--name", "Sage", "--tier", "average",
+                   "--vocation", "Scholar", "--attribute", "INT",
+                   "--rough", "Intelligence skills=5D6", "--out", str(out))  # fmt: skip
+    assert made.status == 0, made.stderr
+    assert load_statblock(out).rough_pools == {"Intelligence skills": 5}
+    shown = run_cli("cogent", "npc", "show", str(out))
+    assert "Intelligence skills (rough): 5D6" in shown.stdout
+    bad = run_cli("cogent", "npc", "new", "--name", "S", "--tier", "average",
+                  "--vocation", "Scholar", "--rough", "Intelligence")  # fmt: skip
+    assert bad.status == 2 and "--rough: 'Intelligence'" in bad.stderr
+
+
+def test_a_rough_pool_out_of_range_is_a_data_error(tmp_path: Path) -> None:
+    """A statblock file with a negative rough pool names it."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: X\nrough_pools: {Fighting: -2}\n")
+    with pytest.raises(DataError, match="rough pool 'Fighting'"):
+        load_statblock(bad)
+
+
+def test_a_weapon_outside_the_groups_is_refused(run_cli: Any, tmp_path: Path) -> None:
+    """A weapon group the book does not have is refused by npc new and in a file."""
+    made = run_cli("cogent", "npc", "new", "--name", "B", "--tier", "elite",
+                   "--vocation", "Guard", "--weapon", "Plasma rifle")  # fmt: skip
+    assert made.status == 2 and made.stdout == ""
+    assert "--weapon: 'Plasma rifle' is not a weapon group" in made.stderr
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: X\nequipment: {weapons: [{name: Zap, group: Plasma}]}\n")
+    with pytest.raises(DataError, match="'Plasma' is not a weapon group"):
+        load_statblock(bad)
+
+
+@pytest.mark.parametrize(
+    ("name", "vocation", "skills", "message"),
+    [
+        (" ", "Guard", (), "--name: empty"),
+        ("Bob", "", (), "--vocation: empty"),
+        ("Bob", "Guard", ("Athletics",), "'Athletics' is a core skill"),
+        ("Bob", "Guard", ("Drill", "drill"), "given twice"),
+    ],
+)
+def test_npc_new_refuses_bad_input_in_one_line(
+    run_cli: Any, name: str, vocation: str, skills: tuple[str, ...], message: str
+) -> None:
+    """Empty names, a core skill as a vocational skill, a repeated skill: exit 2, one line."""
+    flags = [item for skill in skills for item in ("--skill", skill)]
+    result = run_cli("cogent", "npc", "new", "--name", name, "--tier", "average",
+                     "--vocation", vocation, *flags)  # fmt: skip
+    assert result.status == 2 and message in result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", ["no/such/folder/guard.yaml", "guard.txt"])
+def test_npc_new_out_to_a_bad_path(run_cli: Any, tmp_path: Path, name: str) -> None:
+    """--out into a missing folder or with an unknown suffix: exit 2, nothing written."""
+    target = tmp_path / name
+    result = run_cli("cogent", "npc", "new", "--name", "G", "--tier", "average",
+                     "--vocation", "Guard", "--out", str(target))  # fmt: skip
+    assert result.status == 2 and "--out" in result.stderr
+    assert "Traceback" not in result.stderr and not target.exists()
+
+
+def test_npc_new_saves_json(run_cli: Any, tmp_path: Path) -> None:
+    """--out x.json writes JSON that npc show reads back."""
+    out = tmp_path / "guard.json"
+    made = run_cli("cogent", "npc", "new", "--name", "G", "--tier", "exceptional",
+                   "--vocation", "Knight", "--weapon-skill", "Large Weapons",
+                   "--weapon", "large weapon", "--out", str(out))  # fmt: skip
+    assert made.status == 0, made.stderr
+    assert out.read_text().lstrip().startswith("{")
+    shown = run_cli("cogent", "npc", "show", str(out), "--json").json()
+    assert shown["equipment"]["weapons"][0]["group"] == "Large Weapon"
+    assert "combat with Large Weapon: 11D6" in run_cli("cogent", "npc", "show", str(out)).stdout

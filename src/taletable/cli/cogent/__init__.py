@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from taletable.cli.cogent import characters, checks, combat, narrator
+from taletable.cli.cogent import characters, checks, combat, magic, narrator, npc
 
 __all__ = ["cogent"]
 
@@ -17,5 +17,5 @@ def cogent() -> None:
     """Cogent Roleplay: checks, conflicts, characters, combat and the narrator's tools."""
 
 
-for module in (checks, characters, combat, narrator):
+for module in (checks, characters, combat, narrator, magic, npc):
     module.register(cogent)

@@ -1,7 +1,8 @@
 """NPC and monster statblocks: simpler sheets for the narrator (002 > NPCs and Monsters).
 
 A statblock has attributes, core skills and vocations with their skills (combat skills may be
-free-form for beasts and monsters), equipment and notes. It is not held to the creation rules
+free-form for beasts and monsters), equipment, notes and rough pools ("Intelligence skills,
+5D6": the book's shorthand for an NPC not worth a full sheet). It is not held to the creation rules
 of player characters, only to the rule that no skill under a vocation exceeds the vocation
 (RULINGS.md "statblock vocations"). It converts to a core sheet so every pool of the character
 engine (checks, assists, combat) works on it. The book's guideline tiers build new NPCs:
@@ -29,7 +30,9 @@ from taletable.systems.cogent.character.sheet import (
     VocationalSkill,
     Weapon,
 )
-from taletable.systems.cogent.character.tables import combat_skill_table
+from taletable.systems.cogent.character.tables import combat_skill_table, skill_table
+from taletable.systems.cogent.equipment import weapon_group, weapon_table
+from taletable.systems.cogent.pools import MAX_POOL
 
 __all__ = [
     "NPC_TIERS",
@@ -61,6 +64,8 @@ class Statblock(Record):
     equipment: Equipment = Equipment()
     injuries: tuple[Injury, ...] = ()
     scale: int = Field(default=0, ge=-6, le=6)
+    #: 002 > NPCs: "give them 'rough dice pools' - such as 'Intelligence skills, 5D6'".
+    rough_pools: dict[str, int] = Field(default_factory=dict)
     source: str = ""
 
     def as_character(self) -> CoreCharacter:
@@ -78,9 +83,25 @@ class Statblock(Record):
 
 
 def statblock_problems(block: Statblock) -> list[str]:
-    """What is wrong with a statblock (002 > Vocations: no skill above its vocation)."""
+    """What is wrong with a statblock (002 > Vocations: no skill above its vocation).
+
+    Also: a weapon's group must be a weapon group of 002 > Weapon Modifiers, and a rough pool
+    (002 > NPCs) is a named pool of 0 to ``MAX_POOL`` dice.
+    """
     problems = []
     categories = combat_skill_table()
+    groups = {group.name.lower() for group in weapon_table().groups}
+    for weapon in block.equipment.weapons:
+        if weapon.group.strip().lower() not in groups:
+            problems.append(
+                f"weapon {weapon.name}: {weapon.group!r} is not a weapon group (002 > Weapon "
+                f"Modifiers); use one of {', '.join(g.name for g in weapon_table().groups)}"
+            )
+    for label, size in block.rough_pools.items():
+        if not label.strip() or not 0 <= size <= MAX_POOL:
+            problems.append(
+                f"rough pool {label!r}: {size} dice; give a name and 0 to {MAX_POOL} dice ({NPCS})"
+            )
     for vocation in block.vocations:
         nested: list[VocationalSkill | CombatSkill] = [
             *vocation.vocational_skills,
@@ -111,10 +132,26 @@ def load_statblock(path: str | Path) -> Statblock:
 
 
 def save_statblock(block: Statblock, path: str | Path) -> None:
-    """Write a statblock atomically as YAML."""
+    """Write a statblock atomically as YAML (or JSON for a ``.json`` path)."""
+    import json
+
     import yaml
 
-    atomic_write_text(path, yaml.safe_dump(block.model_dump(mode="json"), sort_keys=False))
+    target = Path(path)
+    if target.suffix.lower() not in {".yaml", ".yml", ".json"}:
+        raise InputError("--out", f"{target.name}", expected="a .yaml, .yml or .json file")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError("--out", f"{folder} is not a folder", expected="a path in a folder")
+    data = block.model_dump(mode="json")
+    if target.suffix.lower() == ".json":
+        text = json.dumps(data, indent=1) + "\n"
+    else:
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    try:
+        atomic_write_text(target, text)
+    except OSError as error:
+        raise InputError("--out", f"cannot write {target}: {error.strerror}") from None
 
 
 def new_npc(
@@ -127,14 +164,40 @@ def new_npc(
     weapon: str | None = None,
     vocational_skills: tuple[str, ...] = (),
     attributes: tuple[Attribute, ...] = (),
+    rough_pools: dict[str, int] | None = None,
 ) -> Statblock:
     """An NPC by the book's guideline tiers (002 > NPCs): attributes 0/1/2, skills 2/3/4.
 
     ``attributes`` lists which attributes get the tier's points (one point each, in order; the
-    vocation's attribute by default).
+    vocation's attribute by default). ``rough_pools`` are the book's shorthand pools
+    (``{"Intelligence skills": 5}``), kept beside the sheet.
     """
     if tier not in NPC_TIERS:
         raise InputError("--tier", f"{tier!r}", expected=", ".join(NPC_TIERS))
+    if not name.strip():
+        raise InputError("--name", "empty", expected="the NPC's name")
+    if not vocation.strip():
+        raise InputError("--vocation", "empty", expected="a vocation, e.g. 'Town Guard'")
+    core = {known.name.lower() for known in skill_table("core").skills}
+    seen: set[str] = set()
+    for skill_name in vocational_skills:
+        key = skill_name.strip().lower()
+        if not key:
+            raise InputError("--skill", "empty", expected="a vocational skill's name")
+        if key in core:
+            raise InputError(
+                "--skill", f"{skill_name!r} is a core skill",
+                expected="a vocational skill (the tier's attribute already raises core skills)",
+            )  # fmt: skip
+        if key in seen:
+            raise InputError("--skill", f"{skill_name!r} given twice", expected="each skill once")
+        seen.add(key)
+    pools = dict(rough_pools or {})
+    for label, size in pools.items():
+        if not label.strip() or not 0 <= size <= MAX_POOL:
+            raise InputError(
+                "--rough", f"{label!r} with {size} dice", expected=f"a name and 0 to {MAX_POOL}"
+            )
     points, skill = NPC_TIERS[tier]
     chosen = list(attributes) or [attribute] * points
     values = {"STR": 0, "RFL": 0, "INT": 0}
@@ -148,7 +211,13 @@ def new_npc(
             raise InputError("--weapon-skill", f"{weapon_skill!r}", expected="a weapon category")
         combat = (CombatSkill(name=canonical, points=skill),)
     if weapon:
-        equipment = Equipment(weapons=(Weapon(name=weapon, group=weapon),))
+        try:
+            group = weapon_group(weapon).name
+        except InputError as error:
+            raise InputError(
+                "--weapon", f"{weapon!r} is not a weapon group", expected=error.expected
+            ) from None
+        equipment = Equipment(weapons=(Weapon(name=group, group=group),))
     vocational = tuple(
         VocationalSkill(name=n, attribute=attribute, points=skill) for n in vocational_skills
     )
@@ -161,5 +230,6 @@ def new_npc(
                          vocational_skills=vocational, combat_skills=combat),
         ),
         equipment=equipment,
+        rough_pools=pools,
         source=NPCS,
     )  # fmt: skip

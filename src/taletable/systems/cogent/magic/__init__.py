@@ -12,6 +12,7 @@ from taletable.systems.cogent.magic.casting import (
     cast_hard_spell,
     cast_spell,
     check_spell_choices,
+    difficulty_challenge_level,
     spell_pool,
 )
 from taletable.systems.cogent.magic.minds import (
@@ -53,6 +54,7 @@ __all__ = [
     "cast_spell",
     "check_spell_choices",
     "counter_spell",
+    "difficulty_challenge_level",
     "flight_challenge_level",
     "gust_of_wind",
     "magic_system",

@@ -17,6 +17,7 @@ from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.checks import CheckResult, roll_check
 from taletable.systems.cogent.magic.system import MAGIC, Component, magic_system
 from taletable.systems.cogent.pools import DicePool, base_pool
+from taletable.systems.cogent.tables import challenge_level_scale
 
 __all__ = [
     "CastResult",
@@ -24,6 +25,7 @@ __all__ = [
     "cast_hard_spell",
     "cast_spell",
     "check_spell_choices",
+    "difficulty_challenge_level",
     "spell_pool",
 ]
 
@@ -80,6 +82,27 @@ def check_spell_choices(school: str, spells: Iterable[str], *, mixed: bool = Fal
                 f"{spell.name} is not a {chosen.name} spell; a caster knows only their school's",
                 fix=f"choose from {', '.join(chosen.spells)}, or let the narrator mix schools",
             )
+
+
+def difficulty_challenge_level(difficulty: str) -> int:
+    """The CL of a difficulty word of the core scale (``common`` 1 ... ``inconceivable`` 8).
+
+    002 > Classic Fantasy: "the Narrator will assign a CL (based on the standard Challenge Level
+    difficulties, 1 common task, 2 uncommon, 3 specialized, etc)"; the scale is 002 > Assigning
+    CL and Skills. "Specialised" and "task" are optional spellings.
+    """
+
+    def key(text: str) -> str:
+        words = text.strip().lower().replace("-", " ").replace("_", " ").split()
+        words = [w.replace("specialised", "specialized") for w in words if w != "task"]
+        return " ".join(words)
+
+    scale = challenge_level_scale("core")
+    for level in scale.levels:
+        if key(level.name) == key(difficulty):
+            return level.challenge_level
+    expected = ", ".join(f"{key(level.name)} ({level.challenge_level})" for level in scale.levels)
+    raise InputError("--difficulty", f"{difficulty!r}", expected=expected)
 
 
 def cast_spell(spell: str, pool: DicePool, challenge_level: int, source: DiceSource) -> CastResult:

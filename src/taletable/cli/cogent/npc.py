@@ -1,0 +1,142 @@
+"""`taletable cogent npc ...`: statblocks for NPCs and monsters (002 > NPCs and Monsters).
+
+``npc new`` makes one by the book's guideline tiers, ``npc show`` shows a statblock file with
+its pools, ``npc bestiary`` lists or shows the creatures of the encounter tables.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from taletable.cli.common import console, emit, json_option
+from taletable.errors import InputError
+from taletable.systems.cogent.character.pools import check_pool, combat_pool, pool_names
+from taletable.systems.cogent.narrator import bestiary, bestiary_statblock
+from taletable.systems.cogent.statblock import Statblock, load_statblock, new_npc, save_statblock
+
+__all__ = ["npc", "register"]
+
+
+@click.group("npc")
+def npc() -> None:
+    """NPC and monster statblocks: make one by the book's tiers, or show one with its pools."""
+
+
+def _rough(values: tuple[str, ...]) -> dict[str, int]:
+    """``"Intelligence skills=5"`` pairs as rough pools (002 > NPCs: "rough dice pools")."""
+    pools: dict[str, int] = {}
+    for text in values:
+        label, sep, size = text.rpartition("=")
+        try:
+            dice = int(size.strip().upper().removesuffix("D6"))
+        except ValueError:
+            dice = -1
+        if not sep or not label.strip() or dice < 0:
+            raise InputError("--rough", f"{text!r}", expected="NAME=DICE, e.g. 'Intelligence=5'")
+        if label.strip() in pools:
+            raise InputError("--rough", f"{label.strip()!r} given twice", expected="each once")
+        pools[label.strip()] = dice
+    return pools
+
+
+@npc.command("new")
+@click.option("--name", required=True, help="The NPC's name.")
+@click.option("--tier", type=click.Choice(["average", "elite", "exceptional"]), required=True)
+@click.option("--vocation", required=True, help="The NPC's vocation (e.g. 'Town Guard').")
+@click.option(
+    "--attribute", type=click.Choice(["STR", "RFL", "INT"]), default="STR", show_default=True
+)
+@click.option("--weapon-skill", help="Combat skill category (e.g. 'Medium Weapons').")
+@click.option("--weapon", help="Weapon group carried (e.g. 'Medium Weapon').")
+@click.option("--skill", "skills", multiple=True, help="A vocational skill (repeatable).")
+@click.option(
+    "--rough",
+    "rough",
+    multiple=True,
+    metavar="NAME=DICE",
+    help="A rough dice pool, e.g. 'Intelligence skills=5' (repeatable).",
+)
+@click.option("--out", type=click.Path(dir_okay=False), help="Save the statblock here.")
+@json_option
+def npc_new(
+    name: str,
+    tier: str,
+    vocation: str,
+    attribute: str,
+    weapon_skill: str | None,
+    weapon: str | None,
+    skills: tuple[str, ...],
+    rough: tuple[str, ...],
+    out: str | None,
+    as_json: bool,
+) -> None:
+    """Make an NPC by the guideline tiers: average 0/2, elite 1/3, exceptional 2/4."""
+    if out and Path(out).exists():
+        raise InputError("--out", f"{out} exists", expected="a new path")
+    block = new_npc(
+        name,
+        tier,  # type: ignore[arg-type]
+        vocation,
+        attribute=attribute,  # type: ignore[arg-type]
+        weapon_skill=weapon_skill,
+        weapon=weapon,
+        vocational_skills=skills,
+        rough_pools=_rough(rough),
+    )
+    if out:
+        save_statblock(block, out)
+    emit(block, as_json, lambda: render_statblock(block))
+
+
+@npc.command("show")
+@click.argument("file", type=click.Path(dir_okay=False))
+@json_option
+def npc_show(file: str, as_json: bool) -> None:
+    """Show a statblock with its check and combat pools."""
+    block = load_statblock(file)
+    emit(block, as_json, lambda: render_statblock(block))
+
+
+@npc.command("bestiary")
+@click.argument("name", required=False)
+@json_option
+def npc_bestiary(name: str | None, as_json: bool) -> None:
+    """List the bestiary of encounter creatures, or show creature NAME with its pools."""
+    if name is None:
+        creatures = bestiary()
+        rows = {key: {"name": b.name, "tier": b.tier} for key, b in creatures.items()}
+
+        def render() -> None:
+            for key, row in rows.items():
+                console.print(f"[bold]{key}[/bold]  {row['name']} ({row['tier']})")
+
+        emit({"creatures": rows}, as_json, render)
+        return
+    block = bestiary_statblock(name)
+    emit(block, as_json, lambda: render_statblock(block))
+
+
+def render_statblock(block: Statblock) -> None:
+    """Print a statblock's attributes, pools above the base three, weapons and rough pools."""
+    sheet = block.as_character()
+    console.print(
+        f"[bold]{block.name}[/bold]  STR {sheet.attributes.STR} RFL {sheet.attributes.RFL} "
+        f"INT {sheet.attributes.INT}"
+    )
+    for skill in pool_names(sheet):
+        pool = check_pool(sheet, skill)
+        if pool.size > 3:
+            console.print(f"  {skill}: {pool.size}D6")
+    for weapon in sheet.equipment.weapons:
+        console.print(
+            f"  combat with {weapon.name}: [bold]{combat_pool(sheet, weapon.name).size}D6[/bold]"
+        )
+    for label, size in block.rough_pools.items():
+        console.print(f"  {label} (rough): {size}D6")
+
+
+def register(group: click.Group) -> None:
+    """Add this module's commands to `taletable cogent`."""
+    group.add_command(npc)
