@@ -57,6 +57,24 @@ def test_conflict_json_contract(run_cli: Any) -> None:
     assert (data["victory_level"], data["rerolls"]) == (1, 1)
 
 
+def test_conflict_destiny_and_edition_options(run_cli: Any) -> None:
+    """`cogent conflict` takes each side's destiny spends; core refuses narrator Advantage."""
+    out = run_cli("cogent", "conflict", "--pool-a", "3", "--pool-b", "3", "--edition", "tiered",
+                  "--destiny-before-a", "disadvantage", "--faces-a", "4,4,1",
+                  "--faces-b", "4,4,5", "--json")  # fmt: skip
+    assert out.status == 0, out.stderr
+    data = out.json()
+    assert (data["win_on_b"], data["a_wins"], data["b_wins"], data["winner"]) == (5, 2, 1, "a")
+    core = run_cli("cogent", "conflict", "--pool-a", "3", "--pool-b", "3", "--advantage-a",
+                   "--seed", "1")  # fmt: skip
+    assert core.status == 2 and core.stderr.count("\n") == 1
+    assert "no narrator Advantage" in core.stderr
+    wrong = run_cli("cogent", "conflict", "--pool-a", "3", "--pool-b", "3",
+                    "--destiny-before-b", "half", "--seed", "1")  # fmt: skip
+    assert wrong.status == 2 and wrong.stderr.count("\n") == 1
+    assert "no destiny-before 'half'" in wrong.stderr
+
+
 def test_assist_json_contract(run_cli: Any) -> None:
     """`cogent assist` prints wins and bonus (Lucy's group assist)."""
     out = run_cli("cogent", "assist", "--pool", "6", "--helpers", "2", "--cl", "3",
@@ -124,6 +142,7 @@ ARGUMENT = st.one_of(
         "--disadvantage", "--destiny-before", "--destiny-after", "half", "die", "advantage",
         "reroll", "raise", "lower", "--json", "--routine", "--reflex", "--scale", "1:-1",
         "--part", "STR=1", "--helpers", "--pools", "--chance", "--face", "--npc", "3", "-1",
+        "--destiny-before-a", "--destiny-before-b", "--faces-a", "--faces-b", "disadvantage",
         "0", "6", "1,3,3,4,4,5", "99999999999999999999",
     ]),
     st.text(max_size=12),

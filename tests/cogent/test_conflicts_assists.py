@@ -57,6 +57,62 @@ def test_conflict_with_no_dice_on_either_side_stands() -> None:
     assert (result.winner, result.rerolls) == (None, 0)
 
 
+def test_tiered_destiny_disadvantage_goes_to_the_other_side() -> None:
+    """000 > Before a Dice Roll: a point gives the target of an opposed roll Disadvantage, so b's
+    5s and 6s win and its 4s do not; a's own dice still win on 4-6."""
+    result = roll_conflict(
+        pool_of(3), pool_of(3), GivenFaces([4, 4, 1]), GivenFaces([4, 4, 5]),
+        rules=TIERED, destiny_before_a=["disadvantage"],
+    )  # fmt: skip
+    assert (result.win_on_a, result.win_on_b) == (4, 5)
+    assert (result.a_wins, result.b_wins, result.winner) == (2, 1, "a")
+    assert [spend.mode for spend in result.destiny_a] == ["disadvantage"]
+    plain = roll_conflict(
+        pool_of(3), pool_of(3), GivenFaces([4, 4, 1]), GivenFaces([4, 4, 5]), rules=TIERED
+    )
+    assert (plain.a_wins, plain.b_wins, plain.winner) == (2, 3, "b")
+
+
+def test_destiny_before_in_a_conflict_by_edition() -> None:
+    """Each side's spends: core advantage (3-6); tiered +1D6 and half the pool (no roll)."""
+    core = roll_conflict(
+        pool_of(2), pool_of(2), GivenFaces([3, 3]), GivenFaces([4, 1]),
+        destiny_before_a=["advantage"],
+    )  # fmt: skip
+    assert (core.win_on_a, core.a_wins, core.b_wins, core.winner) == (3, 2, 1, "a")
+    die = roll_conflict(
+        pool_of(2), pool_of(3), GivenFaces([4, 4, 4]), GivenFaces([4, 4, 1]),
+        rules=TIERED, destiny_before_a=["die"],
+    )  # fmt: skip
+    assert (die.pool_a, die.a_wins, die.b_wins) == (3, 3, 2)
+    half = roll_conflict(
+        pool_of(7), pool_of(4), GivenFaces([]), GivenFaces([4, 4, 4, 1, 4, 4, 1, 1]),
+        rules=TIERED, destiny_before_a=["half"],
+    )  # fmt: skip
+    # a takes 7 // 2 = 3 wins without rolling; b's 3 ties, so b rerolls against the same 3
+    assert [(ex.a.faces, ex.a.wins, ex.b.wins) for ex in half.exchanges] == [((), 3, 3), ((), 3, 2)]
+    assert (half.rerolls, half.winner, half.victory_level) == (1, "a", 1)
+    both_half = roll_conflict(
+        pool_of(6), pool_of(6), GivenFaces([]), rules=TIERED,
+        destiny_before_a=["half"], destiny_before_b=["half"],
+    )  # fmt: skip
+    assert (both_half.winner, both_half.rerolls) == (None, 0)  # nobody rolls: the tie stands
+
+
+def test_conflict_destiny_refusals() -> None:
+    """Core has no narrator Advantage nor tiered spends; Disadvantage is given once."""
+    with pytest.raises(RulesError, match="no narrator Advantage"):
+        roll_conflict(pool_of(2), pool_of(2), GivenFaces([4, 4]), GivenFaces([4, 1]),
+                      advantage_a=True)  # fmt: skip
+    with pytest.raises(RulesError, match="no destiny spend 'die'"):
+        roll_conflict(pool_of(2), pool_of(2), GivenFaces([4, 4]), destiny_before_a=["die"])
+    with pytest.raises(RulesError, match="already has Disadvantage"):
+        roll_conflict(
+            pool_of(2), pool_of(2), GivenFaces([4, 4, 4, 4]), rules=TIERED,
+            disadvantage_b=True, destiny_before_a=["disadvantage"],
+        )  # fmt: skip
+
+
 def test_conflict_reroll_limit() -> None:
     """Ties are rerolled at most MAX_TIE_REROLLS times, then the tie stands."""
     faces = [1] * (MAX_TIE_REROLLS + 1)

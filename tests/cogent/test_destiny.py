@@ -63,6 +63,18 @@ def test_tiered_destiny_disadvantage_needs_an_opposed_roll() -> None:
         )
 
 
+def test_engine_refuses_the_other_editions_spends() -> None:
+    """Called as a library (no CLI parsing), a spend the edition lacks is still refused."""
+    with pytest.raises(RulesError, match="core edition has no destiny spend 'die'"):
+        roll_check(pool_of(3), 2, GivenFaces([4] * 4), destiny_before=["die"])
+    with pytest.raises(RulesError, match="core edition has no destiny spend 'reroll'"):
+        roll_check(pool_of(3), 2, GivenFaces([1] * 6), destiny_after=["reroll"])
+    with pytest.raises(RulesError, match="tiered edition has no destiny spend 'win'"):
+        roll_check(pool_of(3), 2, GivenFaces([1] * 3), rules=TIERED, destiny_after=["win"])
+    with pytest.raises(InputError, match="0 to 50"):
+        roll_check(pool_of(3), 2, GivenFaces([1] * 3), destiny_after=10**9)
+
+
 def test_half_with_advantage_is_refused() -> None:
     """Taking half the pool replaces the roll, so advantage cannot join it."""
     with pytest.raises(RulesError, match="replaces the roll"):

@@ -206,22 +206,45 @@ def check(
 @click.option("--faces-a", metavar="LIST", help="Side a's faces, in order (tie rerolls included).")
 @click.option("--faces-b", metavar="LIST", help="Side b's faces, in order (tie rerolls included).")
 @click.option("--seed", type=int, help="Seed for a reproducible roll.")
-@click.option("--advantage-a", is_flag=True, help="Side a wins on 3-6 (tiered).")
-@click.option("--disadvantage-a", is_flag=True, help="Side a wins on 5-6 (tiered).")
-@click.option("--advantage-b", is_flag=True, help="Side b wins on 3-6 (tiered).")
-@click.option("--disadvantage-b", is_flag=True, help="Side b wins on 5-6 (tiered).")
+@edition_option
+@click.option(
+    "--advantage-a", is_flag=True, help="Narrator's Advantage: side a wins on 3-6 (tiered)."
+)
+@click.option(
+    "--disadvantage-a", is_flag=True, help="Narrator's Disadvantage: a wins on 5-6 (tiered)."
+)
+@click.option(
+    "--advantage-b", is_flag=True, help="Narrator's Advantage: side b wins on 3-6 (tiered)."
+)
+@click.option(
+    "--disadvantage-b", is_flag=True, help="Narrator's Disadvantage: b wins on 5-6 (tiered)."
+)
+@click.option(
+    "--destiny-before-a",
+    default="",
+    metavar="MODE[,MODE]",
+    help="Side a spends destiny before: advantage (both); die, disadvantage (to b), half (tiered).",
+)
+@click.option(
+    "--destiny-before-b",
+    default="",
+    metavar="MODE[,MODE]",
+    help="Side b spends destiny before: advantage (both); die, disadvantage (to a), half (tiered).",
+)
 @click.option("--not-aware", is_flag=True, help="A party is not aware and active: a tie stands.")
 @json_option
 def conflict(
     pool_a: int, pool_b: int, faces_a: str | None, faces_b: str | None, seed: int | None,
-    advantage_a: bool, disadvantage_a: bool, advantage_b: bool, disadvantage_b: bool,
-    not_aware: bool, as_json: bool,
+    edition: str, advantage_a: bool, disadvantage_a: bool, advantage_b: bool,
+    disadvantage_b: bool, destiny_before_a: str, destiny_before_b: str, not_aware: bool,
+    as_json: bool,
 ) -> None:  # fmt: skip
     """Roll a conflict: most wins wins; the difference is the victory level."""
     if (faces_a is None) != (faces_b is None):
         raise InputError(
             "--faces-a/--faces-b", "give both sides' faces", expected="both or neither"
         )
+    rules = Rules(edition=edition)
     source_a = make_source(faces_a, seed, field="--faces-a")
     source_b = make_source(faces_b, None, field="--faces-b") if faces_b is not None else None
     result = roll_conflict(
@@ -234,6 +257,9 @@ def conflict(
         advantage_b=advantage_b,
         disadvantage_b=disadvantage_b,
         aware_and_active=not not_aware,
+        rules=rules,
+        destiny_before_a=parse_before_modes(destiny_before_a, rules, field="--destiny-before-a"),
+        destiny_before_b=parse_before_modes(destiny_before_b, rules, field="--destiny-before-b"),
     )
     finish_source(source_a)
     if source_b is not None:

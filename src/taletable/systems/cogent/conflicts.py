@@ -8,13 +8,22 @@ half its pool (players acting on NPCs only).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.destiny import (
+    BeforePlan,
+    DestinyBeforeMode,
+    DestinySpend,
+    plan_before,
+    source_for,
+)
 from taletable.systems.cogent.dice import Roll, roll_pool, win_threshold
 from taletable.systems.cogent.pools import MAX_POOL, DicePool
+from taletable.systems.cogent.rules import CORE, Rules
 
 __all__ = ["MAX_TIE_REROLLS", "ConflictResult", "powerless_challenge_level", "roll_conflict"]
 
@@ -45,8 +54,20 @@ class ConflictResult(Record):
     rerolls: int
     exchanges: tuple[Exchange, ...]
     aware_and_active: bool
+    destiny_a: tuple[DestinySpend, ...] = ()
+    destiny_b: tuple[DestinySpend, ...] = ()
     dice_source: str
     rules_applied: tuple[str, ...]
+
+
+ADVANTAGE = "000 > Dice Pools > Calculate Narrative Success or Failure > Advantage and Disadvantage"
+
+
+def _side_roll(size: int, plan: BeforePlan, source: DiceSource, win_on: int, reason: str) -> Roll:
+    """One side's throw, or half its pool as wins when it spent destiny on 'half' (000)."""
+    if plan.half:
+        return Roll(reason=f"{reason}: half the pool (destiny)", faces=(), wins=max(0, size) // 2)
+    return roll_pool(size, source, win_on, reason)
 
 
 def roll_conflict(
@@ -60,6 +81,9 @@ def roll_conflict(
     advantage_b: bool = False,
     disadvantage_b: bool = False,
     aware_and_active: bool = True,
+    rules: Rules = CORE,
+    destiny_before_a: Sequence[DestinyBeforeMode] = (),
+    destiny_before_b: Sequence[DestinyBeforeMode] = (),
 ) -> ConflictResult:
     """Roll a conflict between sides ``a`` and ``b`` (002 > Conflicts).
 
@@ -67,26 +91,52 @@ def roll_conflict(
     rerolled, up to :data:`MAX_TIE_REROLLS` times, after which (or when a side is not aware and
     active, or neither side can roll) the tie stands: no winner, victory level 0.
     ``source_b`` rolls b's dice (physical dice for each side); by default ``source_a`` rolls both.
-    Advantage and Disadvantage are the tiered edition's (a destiny point may give the target
-    Disadvantage, 000 > Destiny Points > Before a Dice Roll).
+    Advantage and Disadvantage declared by the narrator are the tiered edition's.
+    ``destiny_before_a``/``_b``: each side's destiny spends before the roll (002 > Destiny
+    Points: core ``advantage``; 000 > Destiny Points > Before a Dice Roll: tiered ``die``,
+    ``advantage``, ``disadvantage`` given to the other side, ``half`` the pool instead of rolling).
     """
-    for name, pool in (("pool_a", pool_a), ("pool_b", pool_b)):
-        if pool.size > MAX_POOL:
-            raise InputError(
-                name, f"{pool.size} dice is over the limit", expected=f"at most {MAX_POOL}"
-            )
+    if rules.edition == "core" and (advantage_a or disadvantage_a or advantage_b or disadvantage_b):
+        raise RulesError(
+            ADVANTAGE,
+            "the core edition has no narrator Advantage or Disadvantage",
+            fix="spend destiny advantage, or use the tiered edition",
+        )
+    plan_a = plan_before(destiny_before_a, rules, narrator_advantage=advantage_a, opposed=True)
+    plan_b = plan_before(destiny_before_b, rules, narrator_advantage=advantage_b, opposed=True)
+    rule = source_for(rules)
+    if (plan_a.opponent_disadvantage and disadvantage_b) or (
+        plan_b.opponent_disadvantage and disadvantage_a
+    ):
+        raise RulesError(rule, "that side already has Disadvantage", fix="spend it otherwise")
+    size_a = pool_a.size + plan_a.extra_dice
+    size_b = pool_b.size + plan_b.extra_dice
+    for name, size in (("pool_a", size_a), ("pool_b", size_b)):
+        if size > MAX_POOL:
+            raise InputError(name, f"{size} dice is over the limit", expected=f"at most {MAX_POOL}")
     source_b = source_b or source_a
-    win_on_a = win_threshold(advantage=advantage_a, disadvantage=disadvantage_a)
-    win_on_b = win_threshold(advantage=advantage_b, disadvantage=disadvantage_b)
+    win_on_a = win_threshold(
+        advantage=advantage_a or plan_a.advantage,
+        disadvantage=disadvantage_a or plan_b.opponent_disadvantage,
+    )
+    win_on_b = win_threshold(
+        advantage=advantage_b or plan_b.advantage,
+        disadvantage=disadvantage_b or plan_a.opponent_disadvantage,
+    )
     applied = [
         f"both sides roll; most wins wins; the difference is the victory level ({CONFLICTS})"
     ]
-    can_roll = pool_a.size > 0 or pool_b.size > 0
+    for side, before in (("a", destiny_before_a), ("b", destiny_before_b)):
+        if before:
+            applied.append(
+                f"side {side} spends destiny before the roll: {', '.join(before)} ({rule})"
+            )
+    can_roll = (size_a > 0 and not plan_a.half) or (size_b > 0 and not plan_b.half)
     exchanges: list[Exchange] = []
     while True:
         reason = "roll" if not exchanges else f"tie reroll {len(exchanges)}"
-        a = roll_pool(pool_a.size, source_a, win_on_a, reason)
-        b = roll_pool(pool_b.size, source_b, win_on_b, reason)
+        a = _side_roll(size_a, plan_a, source_a, win_on_a, reason)
+        b = _side_roll(size_b, plan_b, source_b, win_on_b, reason)
         tied = a.wins == b.wins
         exchanges.append(Exchange(a=a, b=b, tied=tied))
         if not tied or not aware_and_active or not can_roll:
@@ -108,8 +158,8 @@ def roll_conflict(
     elif last.b.wins > last.a.wins:
         winner = "b"
     return ConflictResult(
-        pool_a=pool_a.size,
-        pool_b=pool_b.size,
+        pool_a=size_a,
+        pool_b=size_b,
         win_on_a=win_on_a,
         win_on_b=win_on_b,
         a_wins=last.a.wins,
@@ -119,6 +169,8 @@ def roll_conflict(
         rerolls=rerolls,
         exchanges=tuple(exchanges),
         aware_and_active=aware_and_active,
+        destiny_a=tuple(DestinySpend(when="before", mode=mode) for mode in destiny_before_a),
+        destiny_b=tuple(DestinySpend(when="before", mode=mode) for mode in destiny_before_b),
         dice_source=source_a.kind,
         rules_applied=tuple(applied),
     )

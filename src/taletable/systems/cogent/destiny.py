@@ -197,38 +197,75 @@ def pay_for(
 
 
 class BeforePlan(Record):
-    """What the before-roll spends do: extra dice, advantage, or half the pool instead of a roll."""
+    """What the before-roll spends do: extra dice, advantage, half the pool instead of a roll,
+    or (opposed rolls only) Disadvantage given to the other side."""
 
     extra_dice: int = 0
     advantage: bool = False
     half: bool = False
+    opponent_disadvantage: bool = False
+
+
+def _check_spend_count(count: int, field: str) -> None:
+    """Refuse a negative number of spends, or more than one roll may take (DESIGN > 8)."""
+    if not 0 <= count <= MAX_DESTINY_SPENDS:
+        raise InputError(
+            field, f"cannot spend {count} points", expected=f"0 to {MAX_DESTINY_SPENDS}"
+        )
+
+
+def _refuse_other_edition(modes: Sequence[str], allowed: tuple[str, ...], rules: Rules) -> None:
+    for mode in modes:
+        if mode not in allowed:
+            raise RulesError(
+                source_for(rules),
+                f"the {rules.edition} edition has no destiny spend {mode!r}",
+                fix=f"use {' or '.join(allowed)}",
+            )
 
 
 def plan_before(
-    before: Sequence[DestinyBeforeMode], rules: Rules, *, narrator_advantage: bool = False
+    before: Sequence[DestinyBeforeMode],
+    rules: Rules,
+    *,
+    narrator_advantage: bool = False,
+    opposed: bool = False,
 ) -> BeforePlan:
-    """The effect of before-roll spends on a check against a CL, or a RulesError.
+    """The effect of before-roll spends on one side's pool, or a RulesError.
 
-    002 > Destiny Points (core: advantage, once); 000 > Destiny Points > Before a Dice Roll.
+    002 > Destiny Points (core: advantage, once); 000 > Destiny Points > Before a Dice Roll
+    (tiered: +1D6 per point, Advantage, Disadvantage to the target of an opposed roll, or half
+    the pool instead of rolling). ``opposed``: the pool is rolled in a conflict, so
+    ``disadvantage`` has a target.
     """
+    _check_spend_count(len(before), "destiny_before")
+    _refuse_other_edition(before, BEFORE_MODES[rules.edition], rules)
     rule = source_for(rules)
     advantage = before.count("advantage")
     half = before.count("half")
+    disadvantage = before.count("disadvantage")
     if advantage > 1 or (advantage and narrator_advantage):
         raise RulesError(rule, "advantage can only be gained once on a roll", fix="spend it once")
-    if "disadvantage" in before:
+    if disadvantage and not opposed:
         raise RulesError(
             rule,
             "destiny Disadvantage is given to the target of an opposed roll",
             fix="use it in a conflict (cogent conflict) instead of a check against a CL",
         )
+    if disadvantage > 1:
+        raise RulesError(rule, "Disadvantage can only be given once on a roll", fix="spend it once")
     if half > 1 or (half and advantage):
         raise RulesError(
             rule,
             "taking half the pool replaces the roll",
             fix="spend 'half' once, without advantage",
         )
-    return BeforePlan(extra_dice=before.count("die"), advantage=advantage == 1, half=half == 1)
+    return BeforePlan(
+        extra_dice=before.count("die"),
+        advantage=advantage == 1,
+        half=half == 1,
+        opponent_disadvantage=disadvantage == 1,
+    )
 
 
 def after_spends(
@@ -236,9 +273,12 @@ def after_spends(
 ) -> list[tuple[Literal["before", "after"], str]]:
     """The after-roll spends to pay for: named modes, or a count (core: wins; tiered: decided
     after the roll by :func:`choose_after_mode`)."""
+    count = destiny_after if isinstance(destiny_after, int) else len(destiny_after)
+    _check_spend_count(count, "destiny_after")
     if isinstance(destiny_after, int):
         mode = "win" if rules.edition == "core" else "reroll"
         return [("after", mode)] * destiny_after
+    _refuse_other_edition(destiny_after, AFTER_MODES[rules.edition], rules)
     return [("after", mode) for mode in destiny_after]
 
 
