@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 import click
 
+from taletable.cli.cogent.character_sheet import render_sheet
 from taletable.cli.common import console, emit, json_option
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character import load_character, save_character, validate
@@ -20,7 +21,12 @@ from taletable.systems.cogent.character.pools import (
 )
 from taletable.systems.cogent.character.progression import advance_core, advance_tiered
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
-from taletable.systems.cogent.character.tables import tier_resources
+from taletable.systems.cogent.character.tables import (
+    campaign_tiers,
+    quirk_table,
+    skill_table,
+    tier_resources,
+)
 from taletable.systems.cogent.equipment import armour_level
 
 __all__ = ["register"]
@@ -44,14 +50,74 @@ def _report_data(sheet: Sheet) -> dict[str, Any]:
 
 def _render_report(data: dict[str, Any]) -> None:
     budget = data["budget"]
-    console.print(
+    left = (
         f"attribute points left {budget['attribute_points_left']} of {budget['attribute_points']}; "
         f"skill points left {budget['skill_points_left']} of {budget['skill_points']}"
     )
+    if budget["vocation_points"]:
+        unused = budget["vocation_points"] - budget["vocation_points_spent"]
+        left += f"; vocation points left {unused} of {budget['vocation_points']}"
+    console.print(left)
+    console.print("  from " + ", ".join(budget["sources"]), style="dim")
     if data["legal"]:
         console.print("[bold green]legal[/bold green]")
     for problem in data["problems"]:
         console.print(f"[red]✗[/red] {problem['found']} ({problem['rule']}); {problem['fix']}")
+
+
+def _prompted_sheet() -> dict[str, Any]:
+    """A starting sheet from prompts: identity, attributes, first vocation, commerce or tier."""
+    edition = click.prompt("Edition", type=click.Choice(["core", "tiered"]), default="core")
+    name = click.prompt("Name").strip()
+    data: dict[str, Any] = {"edition": edition, "identity": {"name": name}}
+    data["identity"]["concept"] = click.prompt("Concept", default="", show_default=False)
+    attributes = ("STR", "RFL", "INT") if edition == "core" else ("STR", "RFL", "INT", "CHA")
+    if edition == "core":
+        data["mode"] = click.prompt(
+            "Mode",
+            type=click.Choice(["fast_play", "initiate", "adept", "veteran"]),
+            default="fast_play",
+        )
+        most = campaign_tiers().modes[data["mode"]].attribute_points
+    else:
+        tier = click.prompt("Tier", type=click.IntRange(0, 5), default=2)
+        limits = tier_resources().of(tier)
+        data["tier"] = tier
+        data["destiny"] = {"points": limits.destiny_start, "maximum": limits.destiny_max}
+        most = limits.attribute_points
+    data["attributes"] = {
+        attribute: click.prompt(f"{attribute} points", type=click.IntRange(0, most), default=0)
+        for attribute in attributes
+    }
+    vocation = click.prompt(
+        "First vocation" + (" (mandatory)" if edition == "core" else " (blank for none)"),
+        default=None if edition == "core" else "",
+        show_default=False,
+    ).strip()
+    if vocation:
+        attribute = click.prompt("Its attribute", type=click.Choice(attributes))
+        level = {"points": 1} if edition == "core" else {"rank": 0}
+        data["vocations"] = [{"name": vocation, "attribute": attribute, **level}]
+    if edition == "core":
+        data["commerce"] = _prompted_commerce(data)
+    return data
+
+
+def _prompted_commerce(data: dict[str, Any]) -> dict[str, Any]:
+    """002 > Assigning Commerce Points: level 2's untouched skill, level 4's quirk of wealth."""
+    assigned = click.prompt(
+        "Commerce level from the narrator", type=click.IntRange(2, 4), default=3
+    )
+    commerce: dict[str, Any] = {"assigned": assigned}
+    if assigned == 2:
+        skills = [skill.name for skill in skill_table("core").skills]
+        bonus = click.prompt("Skill for the commerce bonus point", type=click.Choice(skills))
+        data["skills"] = {bonus: 1}
+        commerce["bonus_skills"] = [bonus]
+    elif assigned == 4:
+        quirks = [quirk.name for quirk in quirk_table().core.entries]
+        commerce["quirks"] = [click.prompt("Quirk of wealth", type=click.Choice(quirks))]
+    return commerce
 
 
 @character.command("new")
@@ -70,34 +136,12 @@ def new(from_file: str | None, out: str, force: bool, as_json: bool) -> None:
     """Create a character: from a file (validated), or by prompts for a starting sheet."""
     if Path(out).exists() and not force:
         raise InputError("--out", f"{out} exists", expected="another path, or --force")
+    if Path(out).suffix.lower() not in {".yaml", ".yml", ".json"}:
+        raise InputError("--out", f"{out}: unknown file type", expected=".yaml, .yml or .json")
     if from_file is not None:
         sheet = load_character(from_file)
     else:
-        edition = click.prompt("Edition", type=click.Choice(["core", "tiered"]), default="core")
-        name = click.prompt("Name").strip()
-        data: dict[str, Any] = {"edition": edition, "identity": {"name": name}}
-        data["identity"]["concept"] = click.prompt("Concept", default="", show_default=False)
-        if edition == "core":
-            mode = click.prompt(
-                "Mode",
-                type=click.Choice(["fast_play", "initiate", "adept", "veteran"]),
-                default="fast_play",
-            )
-            data["mode"] = mode
-            data["commerce"] = {
-                "assigned": click.prompt(
-                    "Commerce level from the narrator", type=click.IntRange(2, 4), default=3
-                )
-            }
-            vocation = click.prompt("First vocation (mandatory)")
-            attribute = click.prompt("Its attribute", type=click.Choice(["STR", "RFL", "INT"]))
-            data["vocations"] = [{"name": vocation, "attribute": attribute, "points": 1}]
-        else:
-            tier = click.prompt("Tier", type=click.IntRange(0, 5), default=2)
-            limits = tier_resources().of(tier)
-            data["tier"] = tier
-            data["destiny"] = {"points": limits.destiny_start, "maximum": limits.destiny_max}
-        sheet = character_from_data(data, source="prompts")
+        sheet = character_from_data(_prompted_sheet(), source="prompts")
     save_character(sheet, out)
     data = _report_data(sheet)
 
@@ -140,18 +184,7 @@ def show(file: str, as_json: bool) -> None:
     sheet = load_character(file)
 
     def render() -> None:
-        console.print(
-            f"[bold]{sheet.identity.name}[/bold] — {sheet.identity.concept} ({sheet.edition})"
-        )
-        console.print("  ".join(f"{k} {v}" for k, v in sheet.attributes.model_dump().items()))
-        for name, points in sorted(sheet.skills.items()):
-            console.print(f"  {name}: {points}")
-        for vocation in sheet.vocations:
-            level = getattr(vocation, "points", None)
-            if level is None:
-                level = getattr(vocation, "rank", 0)
-            console.print(f"  [bold]{vocation.name}[/bold] ({vocation.attribute}) {level}")
-        console.print(f"destiny {sheet.destiny.points}/{sheet.destiny.maximum}")
+        render_sheet(sheet)
         _render_report(_report_data(sheet))
 
     emit(sheet.to_data(), as_json, render)
@@ -248,7 +281,13 @@ def buy_command() -> click.Command:
         "--haggled", is_flag=True, help="A passed persuasion/deception check dropped the value."
     )
     @click.option(
-        "--destiny", type=int, default=0, help="Destiny points the narrator lets lower the value."
+        "--destiny",
+        type=click.IntRange(min=0, max=50),
+        default=0,
+        help="Destiny points the narrator lets lower the value, a level each.",
+    )
+    @click.option(
+        "--away", is_flag=True, help="Bought away from home (Closed Trade: level counts 2 lower)."
     )
     @click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
     @json_option
@@ -259,29 +298,26 @@ def buy_command() -> click.Command:
         quantity: bool,
         haggled: bool,
         destiny: int,
+        away: bool,
         out: str | None,
         as_json: bool,
     ) -> None:
-        """Buy an item with commerce points (core edition)."""
+        """Buy an item with commerce points (002 > Commerce Points; a tiered sheet too)."""
         sheet = load_character(file)
-        if not isinstance(sheet, CoreCharacter):
-            raise RulesError(
-                "002 > Commerce Points",
-                "purchases use the core commerce rules",
-                fix="use a core sheet",
-            )
         updated, record = purchase(
-            sheet, item, value, quantity=quantity, haggled=haggled, destiny=destiny
+            sheet, item, value, quantity=quantity, haggled=haggled, destiny=destiny, away=away
         )
         save_character(updated, out or file)
-        emit(
-            record,
-            as_json,
-            lambda: console.print(
-                f"{item} (value {record.effective_value}) costs {record.cost}: "
+
+        def render() -> None:
+            console.print(
+                f"{record.item} (value {record.effective_value}) costs {record.cost}: "
                 f"commerce {record.points_before} -> {record.points_after}"
-            ),
-        )
+            )
+            for note in record.notes:
+                console.print(f"  {note}")
+
+        emit(record, as_json, render)
 
     return buy
 

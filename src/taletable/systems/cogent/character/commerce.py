@@ -5,7 +5,8 @@ level below costs 1, two or more below costs nothing unless bought in quantity o
 (RULINGS.md: then 1); nothing above the buyer's level can be bought. Quirks that forbid a
 purchase (Tight Purse: only items two or more below the level) are enforced. 002 > Narrator
 Tips > Commerce: a persuasion or deception check may drop an item's value by a level, and the
-narrator may let destiny points lower it (one level per point here, RULINGS.md).
+narrator may let destiny points lower it (one level per point here, RULINGS.md). Closed
+Trade/Unique Market counts the level two lower away from home.
 The quirks and disabling characteristics tables are rolled on a d20, duplicates rerolled.
 """
 
@@ -14,17 +15,23 @@ from __future__ import annotations
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
-from taletable.systems.cogent.character.sheet import Award, CoreCharacter
+from taletable.systems.cogent.character.sheet import Award, CoreCharacter, TieredCharacter
 from taletable.systems.cogent.character.tables import disabling_table, quirk_table
+from taletable.systems.cogent.character.tiered_validation import tiered_commerce_points
 
 __all__ = ["Purchase", "purchase", "purchase_cost", "roll_disabling", "roll_quirks"]
 
 COMMERCE = "002 > Character Creation > Commerce Points"
 MAX_REROLLS = 200
+#: Item values run 0 to 8 (RULINGS.md: the scale's row 9 is a misprint).
+MAX_ITEM_VALUE = 8
+#: Closed Trade/Unique Market: "You treat your CL as two points lower when outside this area."
+CLOSED_TRADE_ROLL = 16
+CLOSED_TRADE_DROP = 2
 
 
 class Purchase(Record):
-    """A purchase: the item, its value after discounts, its cost, and the points left."""
+    """A purchase: the item, its value after discounts, its cost, the points left, and why."""
 
     item: str
     value: int
@@ -33,17 +40,19 @@ class Purchase(Record):
     points_before: int
     points_after: int
     destiny_spent: int
+    notes: tuple[str, ...] = ()
 
 
 def purchase_cost(value: int, level: int, *, quantity: bool = False) -> int:
     """Commerce points an item of ``value`` costs a buyer at ``level`` (002 > Commerce Points)."""
-    if not 0 <= value <= 8:
-        raise InputError("--value", f"item value {value}", expected="0 to 8")
+    if not 0 <= value <= MAX_ITEM_VALUE:
+        raise InputError("--value", f"item value {value}", expected=f"0 to {MAX_ITEM_VALUE}")
     if value > level:
         raise RulesError(
             COMMERCE,
             f"an item of value {value} is above commerce level {level}",
-            fix="buy items of your level or below",
+            fix="buy items of your level or below (a haggle or the narrator's destiny "
+            "discount may lower the value)",
         )
     if value == level:
         return 2
@@ -52,30 +61,60 @@ def purchase_cost(value: int, level: int, *, quantity: bool = False) -> int:
     return 1 if quantity else 0
 
 
+def _commerce_points(sheet: CoreCharacter | TieredCharacter) -> int:
+    if isinstance(sheet, CoreCharacter):
+        return sheet.commerce.current
+    return tiered_commerce_points(sheet)
+
+
 def purchase(
-    sheet: CoreCharacter,
+    sheet: CoreCharacter | TieredCharacter,
     item: str,
     value: int,
     *,
     quantity: bool = False,
     haggled: bool = False,
     destiny: int = 0,
-) -> tuple[CoreCharacter, Purchase]:
+    away: bool = False,
+) -> tuple[CoreCharacter | TieredCharacter, Purchase]:
     """Buy ``item`` with the sheet's commerce points; the sheet records the purchase.
 
-    ``haggled``: a passed persuasion/deception check dropped the value a level; ``destiny``:
-    destiny points the narrator lets lower the value, a level each.
+    002 > Commerce Points; 002 > Narrator Tips > Commerce. ``haggled``: a passed
+    persuasion/deception check dropped the value a level; ``destiny``: destiny points the narrator
+    lets lower the value, a level each; ``away``: bought outside the home area, where Closed
+    Trade/Unique Market treats the level as two lower. A tiered sheet spends its commerce points
+    by the same scale (RULINGS.md "tiered purchases").
     """
-    if destiny < 0 or destiny > sheet.destiny.points:
+    if not item.strip():
+        raise InputError("--item", "empty", expected="the name of what is bought")
+    if destiny < 0:
+        raise InputError("--destiny", f"{destiny}", expected="0 or more destiny points")
+    if destiny > sheet.destiny.points:
         raise RulesError(
             COMMERCE,
             f"{destiny} destiny points asked, {sheet.destiny.points} held",
             fix="spend destiny you hold",
         )
-    level = sheet.commerce.current
+    if not 0 <= value <= MAX_ITEM_VALUE:
+        raise InputError("--value", f"item value {value}", expected=f"0 to {MAX_ITEM_VALUE}")
+    points = _commerce_points(sheet)
+    level = points
+    notes: list[str] = []
     effective = max(0, value - int(haggled) - destiny)
+    if haggled:
+        notes.append("haggled: the value drops a level")
+    if destiny:
+        notes.append(f"{destiny} destiny point(s): the value drops {destiny} level(s)")
+    table = quirk_table().of(sheet.edition)
     for quirk in sheet.commerce.quirks:
-        entry = quirk_table().core.find(quirk)
+        entry = table.find(quirk)
+        if entry is None:
+            continue
+        if away and entry.roll == CLOSED_TRADE_ROLL and sheet.edition == "core":
+            level = points - CLOSED_TRADE_DROP
+            notes.append(f"{entry.name}: level {points} counts as {level} away from home")
+    for quirk in sheet.commerce.quirks:
+        entry = table.find(quirk)
         limit = entry.max_item_value_below_level if entry else None
         if entry and limit is not None and effective > level - limit:
             raise RulesError(
@@ -83,17 +122,24 @@ def purchase(
                 entry.restriction,
                 fix=f"buy items of value {level - limit} or less",
             )
+    if level < 0:
+        raise RulesError(
+            COMMERCE,
+            f"commerce level {level} away from home",
+            fix="nothing can be bought here",
+        )
     cost = purchase_cost(effective, level, quantity=quantity)
     record = Purchase(
         item=item,
         value=value,
         effective_value=effective,
         cost=cost,
-        points_before=level,
-        points_after=level - cost,
+        points_before=points,
+        points_after=points - cost,
         destiny_spent=destiny,
+        notes=tuple(notes),
     )
-    commerce = sheet.commerce.model_copy(update={"points": level - cost})
+    commerce = sheet.commerce.model_copy(update={"points": points - cost})
     spent = sheet.destiny.model_copy(update={"points": sheet.destiny.points - destiny})
     history = (*sheet.history, Award(event="purchase", detail=f"{item} (value {value}) for {cost}"))
     items = (*sheet.equipment.items, item)

@@ -47,7 +47,11 @@ def save_character(sheet: CoreCharacter | TieredCharacter, path: str | Path) -> 
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
     else:
         raise DataError(str(path), "unknown file type; use .yaml, .yml or .json")
-    atomic_write_text(target, text)
+    try:
+        atomic_write_text(target, text)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise DataError(str(path), f"cannot be written ({reason}); check the folder") from None
 
 
 def character_schema(edition: str | None = None) -> dict[str, Any]:
