@@ -40,6 +40,17 @@ def test_chase_assist_and_errors(run_cli: Any) -> None:
     assert unused.status == 2 and "faces" in unused.stderr
     bad = run_cli(
         "cogent", "combat", "chase", "--distance", "long", "--pursuer", "1", "--target", "1",
-        "--target-assist", "-1",
+        "--target-assist", "-21",
     )  # fmt: skip
     assert bad.status == 2 and "--target-assist" in bad.stderr
+
+
+def test_a_backfired_assist_takes_wins(run_cli: Any) -> None:
+    """002 > Assists: an assist below its CL backfires (1 win at CL 3 is -2): the target's 1 win
+    less 2 loses to the pursuer's 0, who closes from medium to close."""
+    out = run_cli(
+        "cogent", "combat", "chase", "--distance", "medium", "--pursuer", "1", "--target", "1",
+        "--target-assist", "-2", "--faces", "1,6", "--json",
+    )  # fmt: skip
+    assert out.status == 0, out.stderr
+    assert (out.json()["distance"], out.json()["last_margin"]) == ("close", 1)

@@ -73,7 +73,7 @@ declarations = st.builds(
     st.sampled_from((*IDS, NEXT, NEXT, NEXT)),
     st.sampled_from((*ACTIONS, "attack", "attack", "ranged")),
     st.none() | st.sampled_from((*IDS, FOE, FOE, FOE)),
-    st.none() | st.integers(-3, 12),
+    st.none() | st.integers(0, 12),
     st.none() | st.sampled_from(IDS),
     st.booleans(),
 )

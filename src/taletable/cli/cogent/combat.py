@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from taletable.cli.cogent.combat_chase import chase_command
 from taletable.cli.common import (
     console,
     dice_options,
@@ -32,17 +33,13 @@ from taletable.systems.cogent.combat import (
     start_encounter,
 )
 from taletable.systems.cogent.combat.aftermath import pending
-from taletable.systems.cogent.combat.chases import Chase, chase_round
 from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.pool import narrator_modifiers
-from taletable.systems.cogent.pools import pool_of
 from taletable.systems.cogent.rules import Rules
 from taletable.systems.cogent.statblock import load_statblock
 
 __all__ = ["register"]
-
-MAX_CHASE_ROUNDS = 50
 
 
 @click.group("combat")
@@ -71,7 +68,8 @@ def _status(encounter: Encounter) -> None:
         injuries = sum(i.level for i in fighter.sheet.injuries)
         console.print(
             f"  {fighter.id} ({fighter.side}) RFL {fighter.reflex} "
-            f"weapon {fighter.weapon or 'none'}; "
+            f"weapon {fighter.weapon or 'none'}"
+            f"{f' and {fighter.secondary}' if fighter.secondary else ''}; "
             f"injury penalty -{injuries}D6; STR left {fighter.strength_left}, armour left "
             f"{fighter.armour_left}; {', '.join(fighter.conditions) or 'ready'}"
         )
@@ -95,8 +93,8 @@ def _status(encounter: Encounter) -> None:
     "fighters",
     multiple=True,
     required=True,
-    metavar="ID:SIDE:FILE[:WEAPON]",
-    help="A combatant from a character or statblock file (repeatable).",
+    metavar="ID:SIDE:FILE[:WEAPON[:SECONDARY]]",
+    help="A combatant from a character or statblock file (repeatable); SECONDARY: dual wielding.",
 )
 @click.option("--name", default="encounter", help="The encounter's name.")
 @click.option("--edition", type=click.Choice(["core", "tiered"]), default="core", show_default=True)
@@ -127,12 +125,17 @@ def start(
     """Start an encounter (RFL ties are settled now by a 1D6 roll-off that holds)."""
     if Path(out).exists():
         raise InputError("--out", f"{out} exists", expected="a new encounter file")
+    if not Path(out).resolve().parent.is_dir():
+        raise InputError("--out", f"{out}: no such directory", expected="a file in a directory")
     parsed = []
+    secondary: dict[str, str] = {}
     for text in fighters:
         parts = text.split(":")
-        if len(parts) not in (3, 4) or not all(parts[:3]):
-            raise InputError("--fighter", f"{text!r}", expected="ID:SIDE:FILE[:WEAPON]")
-        parsed.append((parts[0], parts[1], _sheet(parts[2]), parts[3] if len(parts) == 4 else None))
+        if not 3 <= len(parts) <= 5 or not all(parts[:3]) or not all(parts[3:]):
+            raise InputError("--fighter", f"{text!r}", expected="ID:SIDE:FILE[:WEAPON[:SECONDARY]]")
+        parsed.append((parts[0], parts[1], _sheet(parts[2]), parts[3] if len(parts) > 3 else None))
+        if len(parts) == 5:
+            secondary[parts[0]] = parts[4]
     source = make_source(faces, seed)
     rules = Rules(
         edition=edition,
@@ -147,7 +150,9 @@ def start(
             scale_of[ident] = int(value)
         except ValueError:
             raise InputError("--scale", f"{text!r}", expected="ID=N, e.g. ogre=1") from None
-    encounter = start_encounter(parsed, source, name=name, rules=rules, scales=scale_of)
+    encounter = start_encounter(
+        parsed, source, name=name, secondary=secondary, rules=rules, scales=scale_of
+    )
     finish_source(source)
     _save(encounter, out)
     emit(encounter, as_json, lambda: _status(encounter))
@@ -178,11 +183,13 @@ def start(
     metavar="NAME=DICE",
     help="A narrator's modifier (distance, unequal equipment...).",
 )
-@click.option("--pool", type=int, help="For other/check actions: the narrator's pool.")
+@click.option(
+    "--pool", type=click.IntRange(0, 200), help="For other/check actions: the narrator's pool."
+)
 @click.option(
     "--cl",
     "challenge_level",
-    type=int,
+    type=click.IntRange(0, 100),
     help="Off guard: the CL (wins over it are victory levels); check: its CL.",
 )
 @click.option("--against", help="For a check: the opponent whose wins are the CL.")
@@ -206,6 +213,7 @@ def start(
     help="Hardcore ranged: cover of a moving target.",
 )
 @click.option("--unsteady", is_flag=True, help="Hardcore ranged: not kneeling or lying down.")
+@click.option("--use", help="Hardcore weapons: the group a weapon of several heads is used as.")
 @json_option
 def declare_command(
     file: str,
@@ -222,6 +230,7 @@ def declare_command(
     target_state: str,
     cover: str,
     unsteady: bool,
+    use: str | None,
     as_json: bool,
 ) -> None:
     """Declare an action (lowest RFL first; it cannot be changed)."""
@@ -240,6 +249,7 @@ def declare_command(
         target_state=target_state,
         cover=cover,
         steady=not unsteady,
+        use=use,
     )
     encounter = declare(encounter, declaration)
     _save(encounter, file)
@@ -271,8 +281,14 @@ def resolve_command(file: str, faces: str | None, seed: int | None, as_json: boo
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--victory", type=int, required=True, help="The victory's number (#N).")
 @click.option("--outcome", help="The outcome; default: the most severe injury the level allows.")
-@click.option("--strength", type=int, help="STR points the loser spends (default: policy).")
-@click.option("--armour", type=int, help="Armour levels the loser spends (default: policy).")
+@click.option(
+    "--strength", type=click.IntRange(0, 100), help="STR points the loser spends (default: policy)."
+)
+@click.option(
+    "--armour",
+    type=click.IntRange(0, 100),
+    help="Armour levels the loser spends (default: policy)",
+)
 @json_option
 def choose_command(
     file: str,
@@ -304,65 +320,7 @@ def status(file: str, as_json: bool) -> None:
     emit(encounter, as_json, lambda: _status(encounter))
 
 
-@combat.command("chase")
-@click.option(
-    "--distance",
-    type=click.Choice(["close", "medium", "long"]),
-    required=True,
-    help="The distance the narrator sets (or the chase has reached).",
-)
-@click.option("--pursuer", type=int, required=True, help="The pursuer's Athletics/Ride pool.")
-@click.option("--target", type=int, required=True, help="The fleeing side's pool.")
-@click.option("--pursuer-assist", type=int, default=0, help="Wins an assist adds to the pursuer.")
-@click.option("--target-assist", type=int, default=0, help="Wins an assist adds to the target.")
-@click.option(
-    "--rounds",
-    type=click.IntRange(1, MAX_CHASE_ROUNDS),
-    default=1,
-    show_default=True,
-    help="Chase rolls to make (stops early when caught or escaped).",
-)
-@dice_options
-@json_option
-def chase_command(
-    distance: str,
-    pursuer: int,
-    target: int,
-    pursuer_assist: int,
-    target_assist: int,
-    rounds: int,
-    faces: str | None,
-    seed: int | None,
-    as_json: bool,
-) -> None:
-    """Chase rolls (002 > Combat > Chases): pursuer's faces first, then the target's, each roll."""
-    for field, value in (("--pursuer-assist", pursuer_assist), ("--target-assist", target_assist)):
-        if not 0 <= value <= 20:
-            raise InputError(field, f"{value}", expected="0 to 20 wins")
-    source = make_source(faces, seed)
-    chase = Chase.model_validate({"distance": distance})
-    for _ in range(rounds):
-        chase = chase_round(
-            chase,
-            pool_of(pursuer, field="--pursuer"),
-            pool_of(target, field="--target"),
-            source,
-            pursuer_assist=pursuer_assist,
-            target_assist=target_assist,
-        )
-        if chase.outcome is not None:
-            break
-    finish_source(source)
-
-    def render() -> None:
-        for line in chase.log:
-            console.print(line)
-        ending = chase.outcome or f"still on at {chase.distance} distance"
-        console.print(f"[bold]{ending}[/bold] after {chase.rounds} roll(s)")
-
-    emit(chase, as_json, render)
-
-
 def register(group: click.Group) -> None:
     """Add this module's commands to `taletable cogent`."""
+    combat.add_command(chase_command)
     group.add_command(combat)

@@ -160,6 +160,9 @@ class Weapon(Record):
     #: Its group in the hardcore weapon table, and how it is held (002 > Hardcore Combat).
     hardcore_group: str | None = None
     hands: Literal[1, 2] | None = None
+    #: Other hardcore groups it can be used as, declared before the roll (a poleaxe's hammer,
+    #: axe head and spike: 002 > Hardcore Weapon Modifiers); hardcore_group is its standard use.
+    hardcore_uses: tuple[str, ...] = ()
 
 
 class Equipment(Record):

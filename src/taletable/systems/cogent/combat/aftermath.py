@@ -141,6 +141,9 @@ def choose(
         loser = _add_condition(loser, "staggered", encounter.round + 1)
     elif final == "trip":
         loser = _add_condition(loser, "prone", encounter.round + 1)
+    elif final == "disarm" and loser.secondary is not None and "disarmed" not in loser.conditions:
+        # 002 > Dual Wielding (Kelvin): the secondary becomes the primary, with no dual bonus
+        loser = loser.model_copy(update={"weapon": loser.secondary, "secondary": None})
     elif final == "disarm":
         loser = _add_condition(loser, "disarmed")
     if result.injury_level:

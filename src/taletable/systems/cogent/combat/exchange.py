@@ -16,11 +16,11 @@ from taletable.dice import DiceSource
 from taletable.errors import RulesError
 from taletable.systems.cogent.combat.aftermath import maybe_end_round
 from taletable.systems.cogent.combat.hardcore import ranged_challenge_level
-from taletable.systems.cogent.combat.pool import Situation, situational_pool
+from taletable.systems.cogent.combat.outcomes import OUTCOME_LEVELS
 from taletable.systems.cogent.combat.rounds import OFFENSIVE, ROUND_ORDER, expected_next
+from taletable.systems.cogent.combat.situation import melee_dice, roll_pool
 from taletable.systems.cogent.combat.state import (
     Combatant,
-    Declaration,
     Encounter,
     RollRecord,
     Victory,
@@ -31,6 +31,8 @@ from taletable.systems.cogent.scale import adjust_for_scale
 __all__ = ["BRACE_WINS", "resolve"]
 
 BRACE_WINS = 2
+#: An unarmed disarm attempt wins only a disarm, a level 2 outcome (002 > Victory Levels).
+DISARM_LEVEL = OUTCOME_LEVELS["disarm"]
 
 
 def _has_sniper(fighter: Combatant) -> bool:
@@ -50,35 +52,6 @@ def _scaled(encounter: Encounter, roller: Combatant, target: Combatant, differen
     return adjust_for_scale(difference, roller.scale, target.scale, encounter.rules).margin
 
 
-def _situation(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> Situation:
-    target_id = declaration.target
-    target = encounter.combatant(target_id) if target_id else None
-    at_range = target is not None and encounter.distance(fighter.id, target.id) == "range"
-    ranged_target = declaration.action == "ranged" and at_range
-    close = target is not None and encounter.distance(fighter.id, target.id) == "close"
-    reach = False
-    if target is not None and target.weapon:
-        carried = next(w for w in target.sheet.equipment.weapons if w.name == target.weapon)
-        reach = carried.group == "Reach Weapon"
-    circumstances = list(declaration.circumstances)
-    for condition in ("staggered", "prone"):
-        if condition in fighter.conditions:
-            circumstances.append(condition)
-    if declaration.action in ("charge", "disarm"):
-        circumstances.append(declaration.action)
-    if declaration.action in ("defend",):
-        circumstances.append("defence")
-    return Situation(
-        weapon=None if "disarmed" in fighter.conditions else fighter.weapon,
-        secondary=fighter.secondary if "disarmed" not in fighter.conditions else None,
-        target="ranged" if ranged_target else "melee",
-        close_combat=close,
-        opponent_reach=reach,
-        circumstances=tuple(circumstances),
-        narrator=declaration.modifiers,
-    )
-
-
 def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
     rolls: dict[str, RollRecord] = {}
     order = list(reversed(encounter.declaration_order()))
@@ -87,15 +60,9 @@ def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
         declaration = next(d for d in encounter.declarations if d.actor == ident)
         if declaration.action == "wait":
             continue
-        if declaration.action in ("other", "check"):
-            size = declaration.pool or 0
-            breakdown: tuple[tuple[str, int], ...] = (("narrator's pool", size),)
-        else:
-            pool = situational_pool(
-                fighter.sheet, _situation(encounter, fighter, declaration), encounter.rules
-            )
-            size = pool.size
-            breakdown = tuple((c.source, c.dice) for c in pool.contributions)
+        pool = roll_pool(encounter, fighter, declaration)
+        size = pool.size
+        breakdown = tuple((c.source, c.dice) for c in pool.contributions)
         faces = source.roll(6, size) if size > 0 else ()
         rolls[ident] = RollRecord(
             actor=ident, pool=size, breakdown=breakdown, faces=faces, wins=count_wins(faces)
@@ -136,15 +103,8 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
             and encounter.distance(defender, attacker) != "range"
             and attacker_declared.action not in ("ranged",)
         ):
-            melee = situational_pool(
-                fighter.sheet,
-                _situation(
-                    encounter,
-                    fighter,
-                    defender_declared.model_copy(update={"action": "attack", "target": attacker}),
-                ),
-            )
-            wins = count_wins(roll.faces[: max(0, melee.size)])
+            dice = melee_dice(encounter, fighter, defender_declared, attacker)
+            wins = count_wins(roll.faces[:dice])
         if (
             defender_declared.action == "brace"
             and defender_declared.target == attacker
@@ -211,7 +171,8 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
             )
             if not target.can_act:
                 armour_allowed = False
-            if level > 0:
+            disarm_only = declaration.action == "disarm"
+            if level >= (DISARM_LEVEL if disarm_only else 1):
                 victories.append(
                     Victory(
                         id=next_id,
@@ -220,6 +181,7 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
                         loser=target.id,
                         level=level,
                         ranged=declaration.action == "ranged",
+                        disarm_only=disarm_only,
                         armour_allowed=armour_allowed,
                         detail=kind,
                     )
@@ -229,7 +191,13 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
         difference = _scaled(
             encounter, attacker, target, rolls[ident].wins - wins_against(target.id, ident)
         )
-        if difference > 0:
+        disarm_only = declaration.action == "disarm"
+        if disarm_only and 0 < difference < DISARM_LEVEL:
+            log.append(
+                f"round {encounter.round}: {ident}'s disarm attempt wins level {difference}, "
+                f"short of the level {DISARM_LEVEL} a disarm needs"
+            )
+        elif difference > 0:
             victories.append(
                 Victory(
                     id=next_id,
@@ -238,7 +206,7 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
                     loser=target.id,
                     level=difference,
                     ranged=declaration.action == "ranged",
-                    disarm_only=declaration.action == "disarm",
+                    disarm_only=disarm_only,
                     armour_allowed=armour_allowed,
                 )
             )

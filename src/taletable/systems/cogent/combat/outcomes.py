@@ -76,8 +76,8 @@ def legal_outcomes(level: int, *, ranged: bool = False, disarm_only: bool = Fals
     """The outcomes a victory of ``level`` allows (002 > Victory Levels), most severe first."""
     if level < 1:
         return []
-    if disarm_only:
-        return ["disarm"] if level >= 1 else []
+    if disarm_only:  # an unarmed disarm attempt: a disarm, which needs level 2, or nothing
+        return ["disarm"] if level >= OUTCOME_LEVELS["disarm"] else []
     allowed = [name for name, needed in OUTCOME_LEVELS.items() if needed <= level]
     if ranged:
         allowed = [name for name in allowed if name not in NOT_RANGED]

@@ -16,7 +16,7 @@ from typing import Literal
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.pools import combat_pool as sheet_combat_pool
-from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.character.sheet import CoreCharacter, Weapon
 from taletable.systems.cogent.combat.hardcore import (
     hardcore_armour_level,
     hardcore_armour_penalty,
@@ -30,7 +30,7 @@ from taletable.systems.cogent.equipment import (
 from taletable.systems.cogent.pools import Contribution, DicePool, base_pool
 from taletable.systems.cogent.rules import Rules
 
-__all__ = ["CIRCUMSTANCES", "Situation", "combat_pool", "situational_pool"]
+__all__ = ["CIRCUMSTANCES", "Situation", "combat_pool", "situational_pool", "weapon_use"]
 
 MODIFIERS = "002 > Combat > Combat Modifiers"
 #: 002 > Circumstantial Modifiers (dice), plus the actions' own bonuses.
@@ -43,6 +43,8 @@ CIRCUMSTANCES: dict[str, int] = {
     "defence": 2,
     "disarm": 4,
 }
+#: The largest narrator's modifier, in dice either way (a declaration's bound).
+MAX_MODIFIER = 50
 DUAL_WIELD_BONUS = {"Small Weapon": 2, "Medium Weapon": 1}
 CLOSE_COMBAT_GROUPS = ("Unarmed", "Unarmed (ungloved)", "Small Weapon")
 
@@ -93,11 +95,32 @@ def combat_pool(
     return base_pool([(source, dice) for source, dice in parts if dice])
 
 
+def weapon_use(carried: Weapon, use: str | None) -> str | None:
+    """The hardcore group ``carried`` is used as: ``use`` if declared, else its standard one.
+
+    002 > Hardcore Weapon Modifiers: a weapon with several heads (a poleaxe's hammer, axe and
+    spike) is used one way, named before the roll; unnamed, it is used in its standard function.
+    """
+    if use is None:
+        return carried.hardcore_group
+    ways = [carried.hardcore_group, *carried.hardcore_uses]
+    found = next((way for way in ways if way and way.lower() == use.strip().lower()), None)
+    if found is None:
+        raise InputError(
+            "--use",
+            f"{carried.name} cannot be used as {use!r}",
+            expected=", ".join(way for way in ways if way) or "no hardcore group on the sheet",
+        )
+    return found
+
+
 class Situation(Record):
     """What shapes a combat roll this round."""
 
     weapon: str | None = None
     secondary: str | None = None
+    #: The hardcore group the weapon is used as this round (None: its standard function).
+    use: str | None = None
     target: Literal["melee", "ranged"] = "melee"
     close_combat: bool = False
     opponent_reach: bool = False
@@ -123,7 +146,11 @@ def _has_skill(sheet: CoreCharacter, skill: str) -> bool:
 
 
 def _hardcore(
-    pool: DicePool, sheet: CoreCharacter, weapon: str | None, target: str, rules: Rules
+    pool: DicePool,
+    sheet: CoreCharacter,
+    weapon: str | None,
+    situation: Situation,
+    rules: Rules,
 ) -> DicePool:
     """Swap the standard armour penalty and weapon bonus for the hardcore ones (002 > Hardcore)."""
     carried = next(
@@ -141,51 +168,52 @@ def _hardcore(
                     source="hardcore armour (half the level, less Endurance)", dice=-penalty
                 )
             )
-    if rules.hardcore_weapons and carried is not None and carried.hardcore_group:
-        parts = [part for part in parts if not part.source.startswith(f"{carried.name} (")]
-        group, hands = carried.hardcore_group, carried.hands
-        bonus = hardcore_weapon_bonus(group, target, hands)  # type: ignore[arg-type]
-        if bonus:
-            parts.append(
-                Contribution(source=f"{carried.name} ({carried.hardcore_group})", dice=bonus)
-            )
+    if rules.hardcore_weapons and carried is not None:
+        group = weapon_use(carried, situation.use)
+        if group is not None:
+            parts = [part for part in parts if not part.source.startswith(f"{carried.name} (")]
+            bonus = hardcore_weapon_bonus(group, situation.target, carried.hands)
+            if bonus:
+                parts.append(Contribution(source=f"{carried.name} ({group})", dice=bonus))
     return DicePool(contributions=tuple(parts))
 
 
 def situational_pool(
     sheet: CoreCharacter, situation: Situation, rules: Rules | None = None
 ) -> DicePool:
-    """The pool for one combat roll in ``situation`` (002 > Combat Modifiers)."""
-    weapon = situation.weapon
+    """The pool for one combat roll in ``situation`` (002 > Combat Modifiers).
+
+    Close combat (002 > Close Combat): a medium or larger weapon counts as unarmed (a medium
+    weapon keeps its bonus against a reach weapon); a dual wielder whose primary is lost so
+    fights with a small secondary as the weapon, without the dual-wield bonus (RULINGS.md
+    "dual wielding"). Dual Wielding: +2D6 for a small, +1D6 for a medium secondary, only with a
+    point in both weapons' proficiencies ("to receive any bonus"; without, the bonus is 0).
+    """
+    weapon, secondary = situation.weapon, situation.secondary
     group = _group_of(sheet, weapon)
+    lost = None
     if situation.close_combat and group not in CLOSE_COMBAT_GROUPS:
         medium_vs_reach = group == "Medium Weapon" and situation.opponent_reach
         if not medium_vs_reach:
-            weapon = None  # counts as unarmed (002 > Close Combat)
+            lost, weapon = weapon, None  # counts as unarmed (002 > Close Combat)
+    if situation.close_combat and secondary is not None:
+        if _group_of(sheet, secondary) in CLOSE_COMBAT_GROUPS and weapon is None and lost:
+            weapon = secondary  # the small secondary fights on as the only weapon
+        secondary = None if weapon == secondary or lost else secondary
+        if secondary is not None and _group_of(sheet, secondary) not in CLOSE_COMBAT_GROUPS:
+            secondary = None
+    group = _group_of(sheet, weapon)
     hardcore_armour = rules is not None and rules.hardcore_armour
     unarmoured = sheet.equipment.model_copy(update={"armour": ()})
     base = sheet.model_copy(update={"equipment": unarmoured}) if hardcore_armour else sheet
     pool = sheet_combat_pool(base, weapon, target=situation.target)
     if rules is not None and (rules.hardcore_armour or rules.hardcore_weapons):
-        pool = _hardcore(pool, sheet, weapon, situation.target, rules)
-    if weapon is None and situation.weapon is not None:
-        pool = pool.plus(f"close combat: {situation.weapon} counts as unarmed", 0)
-    if situation.secondary is not None:
-        secondary = _group_of(sheet, situation.secondary)
-        if secondary not in DUAL_WIELD_BONUS:
-            raise RulesError(
-                f"{MODIFIERS} > Dual Wielding",
-                f"a {secondary} cannot be a secondary weapon",
-                fix="dual wield a small or medium secondary weapon",
-            )
-        skill = weapon_group(secondary).skill
-        if not _has_skill(sheet, skill) or weapon is None:
-            raise RulesError(
-                f"{MODIFIERS} > Dual Wielding",
-                f"no point in {skill} (or no primary weapon)",
-                fix="a point in both weapons' proficiencies is needed",
-            )
-        pool = pool.plus(f"dual wielding ({situation.secondary})", DUAL_WIELD_BONUS[secondary])
+        pool = _hardcore(pool, sheet, weapon, situation, rules)
+    if lost is not None:
+        label = f"close combat: {lost} counts as unarmed"
+        pool = pool.plus(label + (f", {weapon} in hand" if weapon else ""), 0)
+    if secondary is not None and weapon is not None:
+        pool = _dual_wield(pool, sheet, weapon, secondary)
     for name in situation.circumstances:
         if name not in CIRCUMSTANCES:
             raise InputError("circumstance", f"{name!r}", expected=", ".join(CIRCUMSTANCES))
@@ -203,15 +231,36 @@ def situational_pool(
     return pool
 
 
+def _dual_wield(pool: DicePool, sheet: CoreCharacter, weapon: str, secondary: str) -> DicePool:
+    """+2D6 small, +1D6 medium secondary, a point in both proficiencies (002 > Dual Wielding)."""
+    group = _group_of(sheet, secondary)
+    if group not in DUAL_WIELD_BONUS:
+        raise RulesError(
+            f"{MODIFIERS} > Dual Wielding",
+            f"a {group} cannot be a secondary weapon",
+            fix="dual wield a small or medium secondary weapon",
+        )
+    needed = [weapon_group(_group_of(sheet, name)).skill for name in (weapon, secondary)]
+    missing = [skill for skill in needed if not _has_skill(sheet, skill)]
+    if missing:
+        return pool.plus(f"dual wielding ({secondary}): no point in {missing[0]}, no bonus", 0)
+    return pool.plus(f"dual wielding ({secondary})", DUAL_WIELD_BONUS[group])
+
+
 def narrator_modifiers(pairs: Sequence[str]) -> tuple[tuple[str, int], ...]:
     """Read ``NAME=DICE`` narrator modifiers (distance, unequal equipment...)."""
     parsed = []
     for text in pairs:
         name, _, dice = text.rpartition("=")
         try:
-            parsed.append((name.strip() or "modifier", int(dice)))
+            value = int(dice)
         except ValueError:
             raise InputError(
                 "--modifier", f"{text!r}", expected="NAME=DICE, e.g. distance=-2"
             ) from None
+        if not -MAX_MODIFIER <= value <= MAX_MODIFIER:
+            raise InputError(
+                "--modifier", f"{text!r}", expected=f"-{MAX_MODIFIER} to {MAX_MODIFIER} dice"
+            )
+        parsed.append((name.strip() or "modifier", value))
     return tuple(parsed)

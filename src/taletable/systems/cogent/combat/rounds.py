@@ -11,13 +11,15 @@ from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat.hardcore import hardcore_armour_level
+from taletable.systems.cogent.combat.pool import DUAL_WIELD_BONUS
+from taletable.systems.cogent.combat.situation import roll_pool
 from taletable.systems.cogent.combat.state import (
     MAX_COMBATANTS,
     Combatant,
     Declaration,
     Encounter,
 )
-from taletable.systems.cogent.equipment import armour_level
+from taletable.systems.cogent.equipment import armour_level, weapon_group
 from taletable.systems.cogent.rules import Rules
 
 __all__ = ["OFFENSIVE", "ROUND_ORDER", "declare", "expected_next", "start_encounter"]
@@ -41,6 +43,13 @@ def start_encounter(
     ids = [ident for ident, *_ in fighters]
     if len(set(ids)) != len(ids):
         raise InputError("combatants", "two combatants share an id", expected="distinct ids")
+    for field, named in (("--scale", scales), ("secondary", secondary)):
+        unknown = sorted(set(named or {}) - set(ids))
+        if unknown:
+            raise InputError(field, f"no combatant {unknown[0]!r}", expected=", ".join(ids))
+    for ident, value in (scales or {}).items():
+        if not -6 <= value <= 6:
+            raise InputError("--scale", f"{ident}={value}", expected="a scale from -6 to 6")
     built = []
     reflexes = [sheet.attributes.RFL for _, _, sheet, _ in fighters]
     for ident, side, sheet, weapon in fighters:
@@ -50,6 +59,9 @@ def start_encounter(
                 f"{ident} carries no {weapon!r}",
                 expected=", ".join(w.name for w in sheet.equipment.weapons) or "none",
             )
+        second = (secondary or {}).get(ident)
+        if second is not None:
+            _check_secondary(ident, sheet, weapon, second)
         tie = source.roll(6, 1)[0] if reflexes.count(sheet.attributes.RFL) > 1 else 0
         hardcore = rules is not None and rules.hardcore_armour
         level = (hardcore_armour_level if hardcore else armour_level)(sheet.equipment.armour)
@@ -59,7 +71,7 @@ def start_encounter(
                 side=side,
                 sheet=sheet,
                 weapon=weapon,
-                secondary=(secondary or {}).get(ident),
+                secondary=second,
                 armour_level=level,
                 strength_left=max(0, sheet.attributes.STR),
                 armour_left=level,
@@ -71,6 +83,24 @@ def start_encounter(
     encounter = Encounter(name=name, combatants=tuple(built), rules=rules or Rules())
     order = ", ".join(encounter.declaration_order())
     return encounter.model_copy(update={"log": (f"round 1: declaration order {order}",)})
+
+
+def _check_secondary(ident: str, sheet: CoreCharacter, weapon: str | None, second: str) -> None:
+    """A secondary weapon is carried, small or medium, and held with a primary (Dual Wielding)."""
+    carried = next((w for w in sheet.equipment.weapons if w.name == second), None)
+    if carried is None:
+        names = ", ".join(w.name for w in sheet.equipment.weapons) or "none"
+        raise InputError("secondary", f"{ident} carries no {second!r}", expected=names)
+    if weapon is None or weapon == second:
+        raise InputError(
+            "secondary", f"{ident}'s {second} needs another primary weapon", expected="WEAPON"
+        )
+    if weapon_group(carried.group).name not in DUAL_WIELD_BONUS:
+        raise RulesError(
+            "002 > Combat Modifiers > Dual Wielding",
+            f"{ident}'s {second} ({carried.group}) cannot be a secondary weapon",
+            fix="dual wield a small or medium secondary weapon",
+        )
 
 
 def expected_next(encounter: Encounter) -> str | None:
@@ -143,6 +173,18 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             "a check needs a CL or an opponent's wins",
             expected="--against ID or --cl C",
         )
+    if declaration.use is not None and not encounter.rules.hardcore_weapons:
+        raise InputError(
+            "--use", "a weapon's way of use is a hardcore rule", expected="--hardcore-weapons"
+        )
+    if declaration.challenge_level is not None and "flank" in declaration.circumstances:
+        raise RulesError(
+            "002 > Circumstantial Modifiers (Off Guard)",
+            "an off-guard attack is a normal combat roll without a flanking bonus",
+            fix="drop flank",
+        )
+    if action != "wait":
+        roll_pool(encounter, actor, declaration)  # refused now, not in the performance phase
     updated = encounter.model_copy(update={"declarations": (*encounter.declarations, declaration)})
     line = f"round {encounter.round}: {actor.id} declares {action}" + (
         f" on {declaration.target}" if declaration.target else ""

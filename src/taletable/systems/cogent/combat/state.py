@@ -6,7 +6,7 @@ refused command changes nothing and an encounter can be saved, resumed and repla
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -99,8 +99,8 @@ class Declaration(Record):
     action: Action
     target: str | None = None
     circumstances: tuple[str, ...] = ()
-    modifiers: tuple[tuple[str, int], ...] = ()
-    pool: int | None = Field(default=None, ge=-50, le=200)
+    modifiers: tuple[tuple[str, Annotated[int, Field(ge=-50, le=50)]], ...] = ()
+    pool: int | None = Field(default=None, ge=0, le=200)
     challenge_level: int | None = Field(default=None, ge=0, le=100)
     against: str | None = None
     prepared: bool = False
@@ -110,6 +110,8 @@ class Declaration(Record):
     )
     cover: Literal["none", "cover_50", "cover_90"] = "none"
     steady: bool = True
+    #: Hardcore weapons: the way a weapon of several heads is used this round (its group).
+    use: str | None = Field(default=None, min_length=1, max_length=60)
 
 
 class RollRecord(Record):

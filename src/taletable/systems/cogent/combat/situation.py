@@ -1,0 +1,87 @@
+"""What shapes one combatant's roll this round, read from the encounter (002 > Combat Modifiers).
+
+``roll_pool`` is the pool a declaration will roll; ``declare`` builds it at once so a declaration
+that could not be rolled (a weapon that cannot strike so, too many dice) is refused then, never
+in the middle of the performance phase, when a declaration can no longer be changed.
+"""
+
+from __future__ import annotations
+
+from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.combat.pool import Situation, situational_pool
+from taletable.systems.cogent.combat.state import Combatant, Declaration, Encounter
+from taletable.systems.cogent.pools import MAX_POOL, DicePool
+
+__all__ = ["melee_dice", "roll_pool", "situation_for"]
+
+
+def situation_for(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> Situation:
+    """The situation of ``fighter``'s declared roll: target kind, close combat, conditions."""
+    target_id = declaration.target
+    target = encounter.combatant(target_id) if target_id else None
+    at_range = target is not None and encounter.distance(fighter.id, target.id) == "range"
+    ranged_target = declaration.action == "ranged" and at_range
+    grappling = [
+        encounter.combatant(other)
+        for engagement in encounter.engagements
+        if engagement.distance == "close" and fighter.id in (engagement.a, engagement.b)
+        for other in (engagement.a, engagement.b)
+        if other != fighter.id
+    ]
+    # in close combat with anyone, every roll is made in close combat (RULINGS.md)
+    close = bool(grappling)
+    opponents = [target] if target is not None and target in grappling else grappling
+    reach = any(_holds_reach(opponent) for opponent in opponents)
+    circumstances = list(declaration.circumstances)
+    for condition in ("staggered", "prone"):
+        if condition in fighter.conditions:
+            circumstances.append(condition)
+    if declaration.action in ("charge", "disarm"):
+        circumstances.append(declaration.action)
+    if declaration.action == "defend":
+        circumstances.append("defence")
+    disarmed = "disarmed" in fighter.conditions
+    return Situation(
+        weapon=None if disarmed else fighter.weapon,
+        secondary=None if disarmed else fighter.secondary,
+        use=declaration.use,
+        target="ranged" if ranged_target else "melee",
+        close_combat=close,
+        opponent_reach=reach,
+        circumstances=tuple(circumstances),
+        narrator=declaration.modifiers,
+    )
+
+
+def _holds_reach(fighter: Combatant) -> bool:
+    if fighter.weapon is None or "disarmed" in fighter.conditions:
+        return False
+    carried = next(w for w in fighter.sheet.equipment.weapons if w.name == fighter.weapon)
+    return carried.group == "Reach Weapon"
+
+
+def roll_pool(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> DicePool:
+    """The pool ``fighter`` rolls for ``declaration`` (a narrator's pool for other actions)."""
+    if declaration.action in ("other", "check"):
+        pool = DicePool(contributions=()).plus("narrator's pool", declaration.pool or 0)
+    else:
+        situation = situation_for(encounter, fighter, declaration)
+        pool = situational_pool(fighter.sheet, situation, encounter.rules)
+    if pool.size > MAX_POOL:
+        raise InputError(
+            "--modifier", f"{fighter.id}'s pool of {pool.size} dice", expected=f"at most {MAX_POOL}"
+        )
+    return pool
+
+
+def melee_dice(encounter: Encounter, fighter: Combatant, declaration: Declaration, foe: str) -> int:
+    """Dice of ``fighter``'s roll that count against an adjacent melee attacker ``foe``.
+
+    002 > Melee vs Ranged: a ranged roll compared with a melee attacker is reduced by the
+    weapon's melee-target penalty; a weapon that cannot be used in melee counts no dice.
+    """
+    as_melee = declaration.model_copy(update={"action": "attack", "target": foe})
+    try:
+        return max(0, roll_pool(encounter, fighter, as_melee).size)
+    except (InputError, RulesError):
+        return 0
