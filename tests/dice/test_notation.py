@@ -124,6 +124,17 @@ def test_cli_roll_json(run_cli: Any) -> None:
     assert "4d6kh3 (5, 4, ~~1~~, 3) = 12" in readable.stdout
 
 
+def test_cli_notation_may_start_with_a_minus(run_cli: Any) -> None:
+    """`taletable roll -1d4+3` is a roll, not an unknown option; a real unknown option still
+    exits 2 with one line."""
+    out = run_cli("roll", "-1d4+3", "--faces", "2", "--json")
+    assert out.status == 0, out.stderr
+    assert (out.json()["total"], out.json()["faces"]) == (1, [2])
+    assert run_cli("roll", "-5", "--json").json()["total"] == -5
+    bad = run_cli("roll", "d4", "--bogus")
+    assert bad.status == 2 and bad.stderr.count("\n") == 1
+
+
 _TOKENS = ["d20", "3d8", "4d6", "kh3", "kl1", "rr1", "ro<3", "ra6", "e6", "mi2", "ma4", "p1",
            "k>2", "+", "-", "*", "/", "//", "%", "(", ")", ",", ">=4", "<2", "=6", "!=1", "5",
            "0", "1000d6", "d%", "rrh1", ")kh1", ")p1", "1.5", "[x]", " "]  # fmt: skip

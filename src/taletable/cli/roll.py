@@ -17,7 +17,8 @@ from taletable.dice.notation import roll_notation
 __all__ = ["roll"]
 
 
-@click.command()
+# ignore_unknown_options: a notation may start with "-" ("-1d4+2", "-5") and is not an option.
+@click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("notation")
 @dice_options
 @json_option
