@@ -120,3 +120,18 @@ def test_integer_dynamic_programme_equals_plain_fractions(
     """The fast DP (integers over one denominator per round) equals a plain Fraction DP."""
     odds = duel_odds(a, b, horizon=horizon)
     assert (odds.p_a, odds.p_b, odds.p_undecided) == reference_duel(a, b, horizon)
+
+
+def test_no_dice_on_either_side_is_undecided_for_ever() -> None:
+    """Penalties past the pool leave no dice: nobody can win, all mass is undecided."""
+    odds = duel_odds(Duelist(pool=3, injury_penalty=4), Duelist(pool=2, injury_penalty=2))
+    assert (odds.p_a, odds.p_b, odds.p_undecided) == (0, 0, 1)
+
+
+def test_a_long_horizon_stays_exact() -> None:
+    """150 rounds: the probabilities still sum to exactly one, and more rounds settle more."""
+    a, b = Duelist(pool=8, strength=1, armour=2), Duelist(pool=10, strength=2)
+    long, short = duel_odds(a, b, horizon=150), duel_odds(a, b, horizon=30)
+    assert long.p_a + long.p_b + long.p_undecided == 1
+    assert long.p_undecided < short.p_undecided
+    assert long.p_a >= short.p_a and long.p_b >= short.p_b

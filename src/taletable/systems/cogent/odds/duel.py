@@ -115,6 +115,13 @@ def _scale(pool_a: int, pool_b: int) -> int:
 State = tuple[int, int, int, int, int, int]  # penalty, STR, armour of a, then of b
 
 
+def _clamped(state: State, pool_a: int, pool_b: int) -> State:
+    """The same state with penalties past a pool cut to it: no dice is no dice, however many
+    are taken away (RULINGS.md "pools of zero or fewer dice"), so such states merge."""
+    pen_a, str_a, arm_a, pen_b, str_b, arm_b = state
+    return (min(pen_a, pool_a), str_a, arm_a, min(pen_b, pool_b), str_b, arm_b)
+
+
 def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
     """The exact duel, round by round, up to ``horizon`` rounds (the rest is undecided).
 
@@ -129,8 +136,9 @@ def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
     top_a, top_b = max(0, a.pool - a.injury_penalty), max(0, b.pool - b.injury_penalty)
     scale = _scale(top_a, top_b)
     start = (a.injury_penalty, a.strength, a.armour, b.injury_penalty, b.strength, b.armour)
-    states: dict[State, int] = {start: 1}
+    states: dict[State, int] = {_clamped(start, a.pool, b.pool): 1}
     totals = [Fraction(0)] * 4  # a puts b down, b puts a down, a kills, b kills
+    stuck = Fraction(0)  # neither side has a die left: no one can ever win (002 > Combat)
     by_round = []
     denominator = 1
     for round_number in range(1, horizon + 1):
@@ -140,6 +148,9 @@ def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
         for state, weight in states.items():
             pen_a, str_a, arm_a, pen_b, str_b, arm_b = state
             pools = (max(0, a.pool - pen_a), max(0, b.pool - pen_b))
+            if pools == (0, 0):
+                stuck += exact_fraction(weight, denominator // scale)
+                continue
             for difference, p in _transitions(*pools, scale):
                 mass = weight * p
                 if difference == 0:
@@ -157,6 +168,7 @@ def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
                     key = (pen_a, str_a, arm_a, pen_b + injury, str_b - s, arm_b - r)
                 else:
                     key = (pen_a + injury, str_a - s, arm_a - r, pen_b, str_b, arm_b)
+                key = _clamped(key, a.pool, b.pool)
                 nxt[key] = nxt.get(key, 0) + mass
         states = nxt
         shares = [exact_fraction(mass, denominator) for mass in ended]
@@ -169,7 +181,7 @@ def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
         p_b=totals[1],
         p_a_kills=totals[2],
         p_b_kills=totals[3],
-        p_undecided=exact_fraction(sum(states.values()), denominator),
+        p_undecided=exact_fraction(sum(states.values()), denominator) + stuck,
         rounds=len(by_round),
         by_round=tuple(by_round),
     )
