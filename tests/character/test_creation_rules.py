@@ -196,3 +196,14 @@ def test_tiered_limits_by_tier(tier: int, changes: dict[str, Any], message: str)
     data = with_changes(RICK, tier=tier, **changes)
     found = problems(data)
     assert any(message in p for p in found), found
+
+
+def test_a_quirk_agreed_with_the_narrator_counts() -> None:
+    """002 > Assigning Commerce Points: "Player and Narrator can instead agree upon a backstory
+    appropriate quirk": it takes the place of a rolled one."""
+    agreed = with_changes(TERRIK, commerce={"assigned": 4, "custom_quirks": ["Owes the Abbey"]})
+    assert problems(agreed) == []
+    both = with_changes(
+        TERRIK, commerce={"assigned": 4, "quirks": ["Fame"], "custom_quirks": ["Owes the Abbey"]}
+    )
+    assert any("2 quirks of wealth" in p and "take 1" in p for p in problems(both))

@@ -84,3 +84,21 @@ def test_a_new_tier_brings_the_next_row_of_resources() -> None:
     legend = raised.model_copy(update={"tier": 5})
     with pytest.raises(RulesError, match="tier 5 is the highest"):
         advance_tiered(legend, "tier")
+
+
+def test_every_second_chapter_counts_within_the_arc() -> None:
+    """002 > Acts and Chapters in Adept Campaigns: from the third arc, a skill point every second
+    chapter of the arc (the 2nd, 4th, ...), whatever the earlier arcs' chapter counts."""
+    sheet = ansel()
+    for chapters in (7, 5):  # two arcs of odd length: 12 chapters before arc 3
+        for _ in range(chapters):
+            sheet = advance_core(sheet, "chapter")
+        sheet = advance_core(sheet, "arc")
+    assert sheet.progress.skill_points_awarded == 12
+    awarded = []
+    for _ in range(4):
+        before = sheet.progress.skill_points_awarded
+        sheet = advance_core(sheet, "chapter")
+        awarded.append(sheet.progress.skill_points_awarded - before)
+    assert awarded == [0, 1, 0, 1]
+    assert sheet.history[-1].detail.startswith("chapter 16 (arc 3, chapter 4): +1 skill point")

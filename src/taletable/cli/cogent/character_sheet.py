@@ -51,6 +51,9 @@ def _vocations(sheet: CoreCharacter | TieredCharacter) -> None:
 
 def _wealth(sheet: CoreCharacter | TieredCharacter) -> str:
     quirks = ", ".join(sheet.commerce.quirks)
+    if isinstance(sheet, CoreCharacter) and sheet.commerce.custom_quirks:
+        custom = ", ".join(f"{quirk} (custom)" for quirk in sheet.commerce.custom_quirks)
+        quirks = f"{quirks}, {custom}" if quirks else custom
     if isinstance(sheet, CoreCharacter):
         commerce = sheet.commerce
         step = f" {commerce.adjustment:+d}" if commerce.adjustment else ""

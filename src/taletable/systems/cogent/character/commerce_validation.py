@@ -28,12 +28,14 @@ def commerce_problems(sheet: CoreCharacter) -> list[Problem]:
             )
         )
     quirks_needed = (commerce.assigned == 4) + (commerce.adjustment == 1)
-    if len(commerce.quirks) != quirks_needed:
+    quirks_taken = len(commerce.quirks) + len(commerce.custom_quirks)
+    if quirks_taken != quirks_needed:
         problems.append(
             Problem(
                 rule=COMMERCE,
-                found=f"{len(commerce.quirks)} quirks of wealth",
-                fix=f"take {quirks_needed}: one at level 4, one more for stepping up",
+                found=f"{quirks_taken} quirks of wealth",
+                fix=f"take {quirks_needed}: one at level 4, one more for stepping up "
+                "(rolled, or agreed with the narrator as custom_quirks)",
             )
         )
     table = quirk_table().core
@@ -46,7 +48,8 @@ def commerce_problems(sheet: CoreCharacter) -> list[Problem]:
                     fix="use a name from the Quirks of Wealth table",
                 )
             )
-    if len({quirk.lower() for quirk in commerce.quirks}) != len(commerce.quirks):
+    every_quirk = [quirk.strip().lower() for quirk in (*commerce.quirks, *commerce.custom_quirks)]
+    if len(set(every_quirk)) != len(every_quirk):
         problems.append(
             Problem(rule=COMMERCE, found="the same quirk twice", fix="reroll duplicates")
         )

@@ -57,12 +57,14 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
     progress = sheet.progress
     if event == "chapter":
         chapters = progress.chapters_completed + 1
+        in_arc = progress.chapters_in_arc + 1
         arc = progress.arcs_completed + 1
         every_second = arc >= SECOND_CHAPTER_FROM_ARC[sheet.mode]
-        skill = 0 if every_second and chapters % 2 else 1
+        skill = 0 if every_second and in_arc % 2 else 1
         destiny = min(sheet.destiny.points + 1, sheet.destiny.maximum)
         detail = (
-            f"chapter {chapters}: +{skill} skill point, destiny {destiny}/{sheet.destiny.maximum}"
+            f"chapter {chapters} (arc {arc}, chapter {in_arc}): +{skill} skill point, "
+            f"destiny {destiny}/{sheet.destiny.maximum}"
         )
         return _record(
             sheet,
@@ -70,6 +72,7 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
             detail,
             progress={
                 "chapters_completed": chapters,
+                "chapters_in_arc": in_arc,
                 "skill_points_awarded": progress.skill_points_awarded + skill,
             },
             destiny=sheet.destiny.model_copy(update={"points": destiny}),
@@ -104,6 +107,7 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
             f"arc {arcs} completed: +{attribute} attribute point; caps per tier",
             progress={
                 "arcs_completed": arcs,
+                "chapters_in_arc": 0,
                 "attribute_points_awarded": progress.attribute_points_awarded + attribute,
             },
         )

@@ -128,6 +128,8 @@ class CoreCommerce(Record):
     assigned: int = Field(ge=0, le=8)
     adjustment: Literal[-1, 0, 1] = 0
     quirks: tuple[str, ...] = ()
+    #: Quirks the player and narrator agreed instead of rolling ("a backstory appropriate quirk").
+    custom_quirks: tuple[Annotated[str, Field(min_length=1)], ...] = ()
     bonus_skills: tuple[str, ...] = ()
     points: int | None = Field(default=None, ge=0, le=20)
 
@@ -192,6 +194,8 @@ class CoreProgress(Record):
 
     arcs_completed: int = Field(default=0, ge=0, le=100)
     chapters_completed: int = Field(default=0, ge=0, le=1000)
+    #: Chapters completed in the current arc (from the stated arc, a skill point every second one).
+    chapters_in_arc: int = Field(default=0, ge=0, le=1000)
     skill_points_awarded: int = Field(default=0, ge=0, le=1000)
     attribute_points_awarded: int = Field(default=0, ge=0, le=100)
     career_milestones: tuple[str, ...] = ()
