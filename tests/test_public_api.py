@@ -12,6 +12,7 @@ PACKAGES = [
     "taletable.dice",
     "taletable.prob",
     "taletable.tables",
+    "taletable.systems.boons",
     "taletable.systems.labcats",
     "taletable.systems.cogent",
     "taletable.systems.cogent.character",
