@@ -16,6 +16,7 @@ from taletable.systems.cogent.magic import (
     counter_spell,
     difficulty_challenge_level,
     flight_challenge_level,
+    hold_still,
     magic_system,
     movement_challenge_level,
     read_mind,
@@ -117,6 +118,7 @@ def test_elemental_damage_rules() -> None:
     assert (fire.immune_to, fire.double_damage_from, fire.harmed_by_regular_attacks) == (
         "fire", "water", False,
     )  # fmt: skip
+    assert any("strike multiple opponents" in rule for rule in fire.rules_applied)
     forest = summon("naturmancy", 1, pool_of(3), GivenFaces([6, 1, 1]))
     assert (forest.double_damage_from, forest.harmed_by_regular_attacks) == ("fire", True)
     with pytest.raises(InputError, match="cannot summon"):
@@ -256,3 +258,12 @@ def test_gust_of_wind_is_a_conflict() -> None:
 def test_difficulty_words_are_the_core_scale(word: str, level: int) -> None:
     """002 > Assigning CL and Skills: Common 1 ... Inconceivable 8."""
     assert difficulty_challenge_level(word) == level
+
+
+def test_levitation_holding_a_resisting_person_is_a_conflict() -> None:
+    """002 > Levitation: "Hold another person still who is actively trying to resist ... it is a
+    Conflict CL": held only if the caster wins; a tie between aware parties is rerolled."""
+    held = hold_still(pool_of(2), pool_of(2), GivenFaces([6, 1, 6, 1, 6, 6, 1, 1]))
+    assert held.held and held.conflict.rerolls == 1
+    loose = hold_still(pool_of(3), pool_of(3), GivenFaces([4, 1, 1, 5, 5, 1]))
+    assert not loose.held and loose.conflict.winner == "b"

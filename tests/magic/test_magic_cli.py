@@ -76,3 +76,20 @@ def test_cast_by_the_standard_difficulty(run_cli: Any) -> None:
     wrong = run_cli("cogent", "cast", "pyromancy", "--pool", "4", "--difficulty", "hard")
     assert wrong.status == 2 and "--difficulty: 'hard'" in wrong.stderr
     assert "specialized (3)" in wrong.stderr and "Traceback" not in wrong.stderr
+
+
+def test_cast_gust_and_hold_as_conflicts(run_cli: Any) -> None:
+    """Aeromancy --defence-pool knocks a target down on a win; Levitation --resist-pool holds a
+    resisting person still on a win; both read as conflicts, with the faces."""
+    gust = run_cli("cogent", "cast", "aeromancy", "--pool", "5", "--defence-pool", "4",
+                   "--faces", "6,6,6,1,1,6,1,1,1")  # fmt: skip
+    assert gust.status == 0, gust.stderr
+    assert (
+        "winner: the caster (victory level 2)" in gust.stdout
+        and "knocked_down: True" in gust.stdout
+    )
+    hold = run_cli("cogent", "cast", "levitation", "--pool", "3", "--resist-pool", "3",
+                   "--faces", "4,1,1,5,5,1", "--json")  # fmt: skip
+    assert hold.json()["held"] is False
+    huge = run_cli("cogent", "cast", "aeromancy", "--pool", "5", "--defence-pool", "999")
+    assert huge.status == 2 and "--defence-pool" in huge.stderr

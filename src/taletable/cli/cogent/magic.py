@@ -29,6 +29,8 @@ from taletable.systems.cogent.magic import (
     counter_spell,
     difficulty_challenge_level,
     flight_challenge_level,
+    gust_of_wind,
+    hold_still,
     magic_system,
     movement_challenge_level,
     read_mind,
@@ -79,7 +81,18 @@ def _narrators_level(challenge_level: int | None, difficulty: str | None) -> int
 @click.option("--size", default=None, help="Levitation/teleport: human, car, bus, airplane.")
 @click.option("--unseen", is_flag=True, help="Teleport to an unseen place (CL doubled).")
 @click.option("--speed", default=None, help="Aeromancy flight: sprint or km/h.")
-@click.option("--resist-pool", type=int, default=None, help="Telepathy: the resisting pool.")
+@click.option(
+    "--resist-pool",
+    type=int,
+    default=None,
+    help="Telepathy: the resisting pool; Levitation: a person resisting being held still.",
+)
+@click.option(
+    "--defence-pool",
+    type=int,
+    default=None,
+    help="Aeromancy gust: the target's defence pool, without weapon bonuses.",
+)
 @click.option("--against-wins", type=int, default=None, help="Counteraction: the spell's wins.")
 @click.option("--skill-points", type=int, default=None, help="Hard spells: required skill.")
 @click.option("--has", "have", multiple=True, help="Hard spells: a component at hand.")
@@ -97,6 +110,7 @@ def cast(
     unseen: bool,
     speed: str | None,
     resist_pool: int | None,
+    defence_pool: int | None,
     against_wins: int | None,
     skill_points: int | None,
     have: tuple[str, ...],
@@ -119,6 +133,10 @@ def cast(
         if name == "Telepathy" and challenge_level is None:
             resist = None if resist_pool is None else pool_of(resist_pool, field="--resist-pool")
             result = read_mind(caster, source, resist_pool=resist)
+        elif name == "Levitation" and resist_pool is not None:
+            result = hold_still(caster, pool_of(resist_pool, field="--resist-pool"), source)
+        elif name == "Aeromancy" and defence_pool is not None:
+            result = gust_of_wind(caster, pool_of(defence_pool, field="--defence-pool"), source)
         elif name == "Counteraction" and against_wins is not None:
             result = counter_spell(caster, against_wins, source)
         elif challenge_level is not None:
@@ -137,7 +155,7 @@ def cast(
             raise InputError(
                 "--cl", f"the narrator's CL is needed for {name}",
                 expected="--cl C or --difficulty WORD (or --distance/--size, --speed, "
-                "--resist-pool, --against-wins where the spell has them)",
+                "--resist-pool, --defence-pool, --against-wins where the spell has them)",
             )  # fmt: skip
     finish_source(source)
     emit(result, as_json, lambda: _render_magic(result))
@@ -192,6 +210,17 @@ def _render_magic(result: Record) -> None:
             f"{','.join(str(f) for f in check['faces'])}, {check['wins']} wins "
             f"(margin {check['margin']:+d})"
         )
+    conflict = data.pop("conflict", None)
+    if isinstance(conflict, dict):
+        for exchange in conflict["exchanges"]:
+            a, b = exchange["a"], exchange["b"]
+            console.print(
+                f"caster {','.join(map(str, a['faces']))} ({a['wins']} wins) against "
+                f"{','.join(map(str, b['faces']))} ({b['wins']} wins)"
+                + (": tied, rerolled" if exchange["tied"] else "")
+            )
+        winner = {"a": "the caster", "b": "the target"}.get(conflict["winner"], "no one")
+        console.print(f"winner: [bold]{winner}[/bold] (victory level {conflict['victory_level']})")
     for key, value in data.items():
         if key == "rules_applied":
             for rule in value:

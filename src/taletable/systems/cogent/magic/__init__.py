@@ -24,9 +24,11 @@ from taletable.systems.cogent.magic.minds import (
 )
 from taletable.systems.cogent.magic.movement import (
     GustResult,
+    HoldResult,
     MovementLevel,
     flight_challenge_level,
     gust_of_wind,
+    hold_still,
     movement_challenge_level,
 )
 from taletable.systems.cogent.magic.summoning import (
@@ -44,6 +46,7 @@ __all__ = [
     "GustResult",
     "HardCastResult",
     "HardSpell",
+    "HoldResult",
     "MagicRules",
     "MagicSystem",
     "MovementLevel",
@@ -57,6 +60,7 @@ __all__ = [
     "difficulty_challenge_level",
     "flight_challenge_level",
     "gust_of_wind",
+    "hold_still",
     "magic_system",
     "movement_challenge_level",
     "read_mind",

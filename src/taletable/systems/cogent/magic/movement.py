@@ -14,9 +14,11 @@ from taletable.systems.cogent.pools import DicePool
 
 __all__ = [
     "GustResult",
+    "HoldResult",
     "MovementLevel",
     "flight_challenge_level",
     "gust_of_wind",
+    "hold_still",
     "movement_challenge_level",
 ]
 
@@ -116,6 +118,32 @@ def gust_of_wind(caster_pool: DicePool, defence_pool: DicePool, source: DiceSour
         rules_applied=(
             f"a conflict of Aeromancy against a defence roll without weapon bonuses "
             f"({MAGIC} > Aeromancy)",
+            *conflict.rules_applied,
+        ),
+    )
+
+
+class HoldResult(Record):
+    """Levitation holding a resisting person still: the conflict, and whether they are held."""
+
+    conflict: ConflictResult
+    held: bool
+    rules_applied: tuple[str, ...]
+
+
+def hold_still(caster_pool: DicePool, resist_pool: DicePool, source: DiceSource) -> HoldResult:
+    """Hold a resisting person still with Levitation (002 > Example Magic Systems > Levitation).
+
+    "Hold another person still who is actively trying to resist. In that case, it is a Conflict
+    CL": a conflict of the caster's Levitation pool against the pool the narrator gives the
+    resisting person (RULINGS.md "levitation against a resisting person"); held if the caster wins.
+    """
+    conflict = roll_conflict(caster_pool, resist_pool, source)
+    return HoldResult(
+        conflict=conflict,
+        held=conflict.winner == "a",
+        rules_applied=(
+            f"holding a resisting person still is a conflict ({MAGIC} > Levitation)",
             *conflict.rules_applied,
         ),
     )

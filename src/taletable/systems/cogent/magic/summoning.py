@@ -84,7 +84,8 @@ def summon(
     assert check.margin is not None
     applied = [
         f"CL {challenge_level} summons a {creature.name} with a {creature.combat_pool}D6 "
-        f"combat roll ({MAGIC} > summoning CL table)"
+        f"combat roll ({MAGIC} > summoning CL table)",
+        f"elemental combat rolls can strike multiple opponents ({MAGIC} > {element.spell})",
     ]
     if check.passed:
         step = check.margin
