@@ -76,6 +76,15 @@ def test_critical_failure_only_when_no_die_wins() -> None:
     assert not roll_check(pool_of(3), 2, GivenFaces([1, 2, 4])).critical_failure
 
 
+def test_an_assist_penalty_leaving_no_wins_is_critical() -> None:
+    """RULINGS.md "critical failure": the result's wins decide, so a -2 assist that takes a
+    roll's one win away leaves only losses (critical), while a +1 assist saves a roll of none."""
+    penalised = roll_check(pool_of(3), 2, GivenFaces([4, 1, 1]), assist_bonus=-2)
+    assert (penalised.dice_wins, penalised.wins, penalised.critical_failure) == (1, 0, True)
+    helped = roll_check(pool_of(3), 2, GivenFaces([1, 1, 1]), assist_bonus=1)
+    assert (helped.dice_wins, helped.wins, helped.critical_failure) == (0, 1, False)
+
+
 def test_challenge_level_range() -> None:
     """CLs outside 0..MAX are refused naming the field."""
     with pytest.raises(InputError, match="cl: a CL of -1"):

@@ -106,6 +106,15 @@ def test_destiny_roll_json_contract(run_cli: Any) -> None:
     assert (core["critical"], core["cl"], core["passed"]) == ("success", None, None)
 
 
+def test_destiny_roll_criticals_option(run_cli: Any) -> None:
+    """`--criticals` turns on 1/20 criticals for the tiered roll; core refuses the option."""
+    out = run_cli("cogent", "destiny-roll", "--edition", "tiered", "--criticals", "--face", "1",
+                  "--chance", "50", "--json")  # fmt: skip
+    assert (out.json()["critical"], out.json()["passed"]) == ("failure", False)
+    core = run_cli("cogent", "destiny-roll", "--criticals", "--face", "1")
+    assert core.status == 2 and "--criticals" in core.stderr
+
+
 def test_collaborate_and_powerless(run_cli: Any) -> None:
     """The portcullis from the CLI, and a powerless target's CL."""
     out = run_cli("cogent", "collaborate", "--pools", "4,4,4,4", "--cl", "3", "--faces",

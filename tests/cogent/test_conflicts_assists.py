@@ -213,3 +213,16 @@ def test_destiny_roll_edition_rules() -> None:
     assert twenty.critical is None
     assert roll_destiny(GivenFaces([5]), CORE).band == "against"
     assert roll_destiny(GivenFaces([15]), CORE).band == "for"
+
+
+def test_tiered_destiny_roll_criticals_switch() -> None:
+    """RULINGS.md "tiered destiny roll criticals": off by default (000 names none); on, 1 and 20
+    are criticals as in the core roll, and the CL still decides the pass."""
+    rules = Rules(edition="tiered", tiered_destiny_criticals=True)
+    assert roll_destiny(GivenFaces([20]), TIERED, chance=5).critical is None
+    twenty = roll_destiny(GivenFaces([20]), rules, chance=5)
+    one = roll_destiny(GivenFaces([1]), rules, chance=100)
+    middle = roll_destiny(GivenFaces([19]), rules, chance=10)
+    assert (twenty.critical, twenty.passed) == ("success", True)
+    assert (one.critical, one.passed) == ("failure", True)  # CL 1: a 1 passes, critically
+    assert middle.critical is None

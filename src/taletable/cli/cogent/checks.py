@@ -346,14 +346,21 @@ def collaborate(
 @click.option("--cl", "challenge_level", type=int, help="Tiered: the CL directly (1-20).")
 @click.option("--face", type=int, help="The d20's face, rolled at the table.")
 @click.option("--seed", type=int, help="Seed for a reproducible roll.")
+@click.option(
+    "--criticals", is_flag=True, help="Tiered: 1 and 20 are criticals, as in core (RULINGS.md)."
+)
 @json_option
 def destiny_roll(
     edition: str, chance: int | None, challenge_level: int | None, face: int | None,
-    seed: int | None, as_json: bool,
+    seed: int | None, criticals: bool, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll the d20 destiny roll (core: bands and criticals; tiered: against a CL)."""
+    if criticals and edition != "tiered":
+        raise InputError(
+            "--criticals", "the core destiny roll always has criticals", expected="--edition tiered"
+        )
     source = make_source(str(face) if face is not None else None, seed, field="--face")
-    rules = Rules(edition=edition)
+    rules = Rules(edition=edition, tiered_destiny_criticals=criticals)
     result = roll_destiny(source, rules, chance=chance, challenge_level=challenge_level)
     finish_source(source)
     emit(result, as_json, lambda: render_destiny_roll(result))

@@ -67,7 +67,7 @@ def roll_destiny(
 
     core: no CL; the face, its band, and a critical on 1 or 20. tiered: a CL from ``chance`` (or
     given directly; 11, an even chance, by default), pass on a roll >= CL, margin = roll - CL,
-    and no criticals.
+    and no criticals unless ``rules.tiered_destiny_criticals``.
     """
     applied: list[str] = []
     if rules.edition == "core":
@@ -108,8 +108,18 @@ def roll_destiny(
         applied.append(f"no chance given: an even chance, CL {level}")
     (roll,) = source.roll(DESTINY_DIE, 1)
     applied.append(f"pass when the roll >= CL; margin = roll - CL ({tiered.source})")
+    tiered_critical: Literal["success", "failure"] | None = None
+    if rules.tiered_destiny_criticals:
+        core = destiny_roll_table().core
+        if roll == core.critical_success:
+            tiered_critical = "success"
+        elif roll == core.critical_failure:
+            tiered_critical = "failure"
+        applied.append(
+            'criticals on 1 and 20 as in the core roll (RULINGS.md "tiered destiny roll criticals")'
+        )
     return DestinyRollResult(
         edition="tiered", roll=roll, chance=table_chance, challenge_level=level,
-        margin=roll - level, passed=roll >= level, critical=None, band=None, band_meaning=None,
-        dice_source=source.kind, rules_applied=tuple(applied),
+        margin=roll - level, passed=roll >= level, critical=tiered_critical, band=None,
+        band_meaning=None, dice_source=source.kind, rules_applied=tuple(applied),
     )  # fmt: skip

@@ -30,6 +30,9 @@ class Rules(Record):
     #: relative to the roller's; ``difference`` adds the roller's scale less the target's, as
     #: both of the book's examples do (RULINGS.md "scale").
     scale_method: Literal["table", "difference"] = "table"
+    #: The tiered destiny roll reads 1 and 20 as critical failure and success, as the core roll
+    #: does; 000 names no criticals, so off by default (RULINGS.md "tiered destiny roll criticals").
+    tiered_destiny_criticals: bool = False
     #: Hardcore armour by pieces (002 > Hardcore Combat > Hardcore Armour Rules).
     hardcore_armour: bool = False
     #: Hardcore weapon modifiers table (002 > Hardcore Combat > Hardcore Weapon Modifiers).
