@@ -196,3 +196,28 @@ def test_boons_contest_and_group_from_the_cli(run_cli: Any) -> None:
     assert huge.status == 2 and "--bonus" in huge.stderr and "Traceback" not in huge.stderr
     nothing = run_cli("odds", "boons", "--bonus", "2")
     assert nothing.status == 2 and "--target" in nothing.stderr
+
+
+def test_odds_from_a_sheet_build_the_pool_like_a_check(run_cli: Any) -> None:
+    """`--character --skill` builds the same pool as `cogent check` and answers for it."""
+    mara = "examples/characters/core_mara_the_thief.yaml"
+    sheet = run_cli("odds", "cogent", "--character", mara, "--skill", "Stealth", "--cl", "3",
+                    "--json").json()  # fmt: skip
+    rolled = run_cli("cogent", "check", "--character", mara, "--skill", "Stealth", "--cl", "3",
+                     "--seed", "1", "--json").json()  # fmt: skip
+    assert sheet["pool"] == rolled["pool"]
+    assert sheet["breakdown"] == rolled["breakdown"]
+    plain = run_cli("odds", "cogent", "--pool", str(rolled["pool"]), "--cl", "3", "--json").json()
+    assert sheet["p_pass"] == plain["p_pass"]
+    erin = "examples/characters/tiered_erin_the_mage.yaml"
+    tiered = run_cli("odds", "cogent", "--character", erin, "--skill", "Athletics",
+                     "--cl", "1", "--advantage", "--json")  # fmt: skip
+    assert tiered.status == 0, tiered.stderr  # the sheet's edition allows Advantage
+    for bad, message in (
+        (["--skill", "Stealth", "--cl", "3"], "--character/--skill: give both"),
+        (["--character", mara, "--skill", "Stealth", "--pool", "4", "--cl", "3"], "no --pool"),
+        (["--character", mara, "--skill", "Flying", "--cl", "3"], "'Flying' is not on the sheet"),
+    ):
+        failed = run_cli("odds", "cogent", *bad)
+        assert failed.status == 2
+        assert message in failed.stderr

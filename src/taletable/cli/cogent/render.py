@@ -48,7 +48,8 @@ def show_faces(faces: tuple[int, ...], win_on: int) -> str:
     return " ".join(f"[bold green]{f}[/]" if f >= win_on else f"[dim]{f}[/]" for f in faces)
 
 
-def _breakdown(parts: tuple[Contribution, ...]) -> str:
+def pool_breakdown(parts: tuple[Contribution, ...]) -> str:
+    """A pool's named parts in one line: ``base 3, RFL +1, Stealth +2``."""
     shown = [f"{part.source} {part.dice:+d}" for part in parts[1:]]
     return ", ".join([f"{parts[0].source} {parts[0].dice}", *shown]) if parts else "(empty)"
 
@@ -63,7 +64,7 @@ def render_check(result: CheckResult) -> None:
     level = challenge_level_scale(result.edition).named(result.challenge_level)  # type: ignore[arg-type]
     name = f" ({level.name})" if level else ""
     scaling = ", scaling check" if result.scaling else ""
-    console.print(f"[bold]{result.pool}D6[/bold] = {_breakdown(result.breakdown)}")
+    console.print(f"[bold]{result.pool}D6[/bold] = {pool_breakdown(result.breakdown)}")
     console.print(
         f"vs [bold]CL {result.challenge_level}[/bold]{name}{scaling}; dice win on {result.win_on}-6"
     )
@@ -106,7 +107,7 @@ def render_assist(result: AssistResult | CheckResult, conversion: AssistConversi
     """Print an assist: the roll and what it gives the assisted roll."""
     if isinstance(result, AssistResult):
         console.print(
-            f"[bold]{result.pool}D6[/bold] = {_breakdown(result.breakdown)}"
+            f"[bold]{result.pool}D6[/bold] = {pool_breakdown(result.breakdown)}"
             f" vs assist CL {result.challenge_level}"
         )
         console.print(f"  {show_faces(result.faces, 4)} → {result.wins} win(s)")

@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import click
 
-from taletable.cli.cogent.render import edition_option
+from taletable.cli.cogent.render import edition_option, pool_breakdown
 from taletable.cli.common import console, emit, json_option, parse_int_list
 from taletable.errors import InputError
 from taletable.prob import Estimate, fraction_text, probability_rows
+from taletable.systems.cogent.character import check_pool, load_character
 from taletable.systems.cogent.destiny import parse_before_modes
 from taletable.systems.cogent.dice import win_threshold
 from taletable.systems.cogent.fighters import default_weapon, load_fighter_sheet, parse_fighter
@@ -22,6 +23,7 @@ from taletable.systems.cogent.odds import (
 )
 from taletable.systems.cogent.odds.duel import Duelist, duel_odds, duelist_from_sheet
 from taletable.systems.cogent.odds.fight import fight_odds
+from taletable.systems.cogent.pools import Contribution
 from taletable.systems.cogent.rules import Rules
 
 __all__ = ["odds_cogent"]
@@ -39,6 +41,10 @@ __all__ = ["odds_cogent"]
 @click.option("--destiny-after", type=int, default=0, help="Destiny points after the roll.")
 @click.option("--destiny-after-cap", is_flag=True, help="Core: cap wins at the dice rolled.")
 @click.option("--routine", is_flag=True, help="Routine check: skill specialty may apply.")
+@click.option(
+    "--character", type=click.Path(dir_okay=False), help="Build the pool from this sheet."
+)
+@click.option("--skill", help="With --character: the skill, vocational skill or specialisation.")
 @json_option
 @click.pass_context
 def odds_cogent(
@@ -52,14 +58,27 @@ def odds_cogent(
     destiny_after: int,
     destiny_after_cap: bool,
     routine: bool,
+    character: str | None,
+    skill: str | None,
     as_json: bool,
 ) -> None:
     """The exact chance a Cogent check passes (subcommands: advise, assist, collaborate, ...)."""
     if context.invoked_subcommand is not None:
         return
+    rules = Rules(edition=edition, destiny_after_cap=destiny_after_cap)
+    breakdown: tuple[Contribution, ...] = ()
+    if character is not None or skill is not None:
+        if character is None or skill is None or pool is not None:
+            raise InputError(
+                "--character/--skill", "give both, and no --pool",
+                expected="--character FILE --skill NAME",
+            )  # fmt: skip
+        sheet = load_character(character)
+        rules = rules.model_copy(update={"edition": sheet.edition})
+        built = check_pool(sheet, skill)
+        pool, breakdown = built.size, built.contributions
     if pool is None or challenge_level is None:
         raise InputError("--pool/--cl", "both are needed", expected="--pool N --cl C")
-    rules = Rules(edition=edition, destiny_after_cap=destiny_after_cap)
     if (advantage or disadvantage) and rules.edition == "core":
         raise InputError(
             "--advantage", "narrator Advantage is tiered only", expected="--edition tiered"
@@ -75,8 +94,12 @@ def odds_cogent(
         routine=routine,
     )
     data = result.to_contract()
+    if breakdown:
+        data["breakdown"] = [part.model_dump() for part in breakdown]
 
     def render() -> None:
+        if breakdown:
+            console.print(f"{skill}: {result.pool}D6 = {pool_breakdown(breakdown)}")
         console.print(
             f"{result.pool}D6 vs CL {result.challenge_level} (wins on {result.win_on}-6): "
             f"[bold]{float(result.p_pass):.2%}[/bold] ({data['p_pass']})"
