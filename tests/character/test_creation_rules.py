@@ -207,3 +207,17 @@ def test_a_quirk_agreed_with_the_narrator_counts() -> None:
         TERRIK, commerce={"assigned": 4, "quirks": ["Fame"], "custom_quirks": ["Owes the Abbey"]}
     )
     assert any("2 quirks of wealth" in p and "take 1" in p for p in problems(both))
+
+
+def test_three_complete_samples_per_edition() -> None:
+    """examples/characters: three legal sheets per edition, every point spent."""
+    files = sorted(EXAMPLES.glob("*.yaml"))
+    assert [f.name.split("_")[0] for f in files].count("core") == 3
+    assert [f.name.split("_")[0] for f in files].count("tiered") == 3
+    for file in files:
+        report = validate(character_from_data(yaml.safe_load(file.read_text()), source=file.name))
+        budget = report.budget
+        assert report.legal, file
+        left = (budget.attribute_points_left, budget.skill_points_left)
+        assert left == (0, 0), file
+        assert budget.vocation_points_spent == budget.vocation_points, file
