@@ -271,6 +271,8 @@ def _write(folder: Path, name: str, data: object) -> Path:
         ([{"roll": "1-4", "result": "a"}], "d6", "end at 4"),
         ([{"roll": "1-6", "result": "a"}], "6x", "die expression"),
         ([{"roll": "6-1", "result": "a"}], "d6", "backwards"),
+        ([{"roll": True, "result": "a"}], "d6", "write a number"),
+        ([{"roll": 1.5, "result": "a"}], "d6", "write a number"),
     ],
 )
 def test_broken_tables_are_data_errors(
@@ -304,6 +306,26 @@ def test_a_narrators_folder_adds_and_replaces_tables(tmp_path: Path) -> None:
     roll = roll_table(library.get("tavern"), GivenFaces([1, 2]), tables=library.tables)
     assert (roll.result, roll.follow_ups[0].result) == ("Brawl", "Heavy")
     assert shipped_tables().get("severity").title == "Severity roll"
+
+
+def test_a_folder_table_may_follow_up_with_a_shipped_table(tmp_path: Path) -> None:
+    """A narrator's tavern table alone in its folder rolls Cogent's shipped severity after it."""
+    _write(
+        tmp_path,
+        "tavern.yaml",
+        {
+            "title": "Tavern",
+            "die": "d2",
+            "follow_up": ["severity"],
+            "entries": [{"roll": 1, "result": "Brawl"}, {"roll": 2, "result": "Song"}],
+        },
+    )
+    library = narrator_tables(tmp_path)
+    roll = roll_table(library.get("tavern"), GivenFaces([2, 6]), tables=library.tables)
+    assert (roll.result, roll.follow_ups[0].result) == ("Song", "Heavy")
+    assert library.origins["severity"].endswith("(shipped)")
+    with pytest.raises(DataError, match="'severity', not loaded"):
+        load_table_folder(tmp_path)
 
 
 def test_missing_follow_up_and_cycles_are_refused(tmp_path: Path) -> None:

@@ -91,8 +91,15 @@ def load_table_file(path: str | os.PathLike[str]) -> RandomTable:
     return _as_table(read_structured(file), stem=file.stem, source=str(file))
 
 
-def load_table_folder(path: str | os.PathLike[str]) -> TableLibrary:
-    """Read every ``.yaml``/``.yml``/``.json`` table in a folder (not its sub-folders)."""
+def load_table_folder(
+    path: str | os.PathLike[str], *, base: TableLibrary | None = None
+) -> TableLibrary:
+    """Read every ``.yaml``/``.yml``/``.json`` table in a folder (not its sub-folders).
+
+    With ``base`` (the shipped tables), the result is ``base`` with the folder's tables added
+    (a folder table replaces a base table of its name), and a folder table's follow-ups may name
+    base tables (a narrator's tavern table followed by Cogent's ``severity``).
+    """
     folder = Path(path)
     if not folder.is_dir():
         raise InputError("--tables", f"{folder} is not a folder", expected="a folder of tables")
@@ -107,6 +114,8 @@ def load_table_folder(path: str | os.PathLike[str]) -> TableLibrary:
             raise DataError(str(file), f"a second table called {table.name!r} in this folder")
         tables[table.name] = table
         origins[table.name] = str(file)
+    if base is not None:
+        return _library({**base.tables, **tables}, {**base.origins, **origins}, str(folder))
     return _library(tables, origins, str(folder))
 
 

@@ -110,6 +110,8 @@ class TableEntry(Record):
         data = dict(data)
         if "roll" in data:
             roll = data.pop("roll")
+            if isinstance(roll, bool) or not isinstance(roll, int | str):
+                raise ValueError(f"roll {roll!r}: write a number or a range like 2-4")
             if isinstance(roll, int):
                 data["low"] = data["high"] = roll
             else:

@@ -22,4 +22,4 @@ def narrator_tables(folder: str | os.PathLike[str] | None = None) -> TableLibrar
     """The shipped tables, with a narrator's ``folder`` of tables added (theirs win on a name)."""
     if folder is None:
         return shipped_tables()
-    return shipped_tables().merged(load_table_folder(folder))
+    return load_table_folder(folder, base=shipped_tables())
