@@ -20,6 +20,7 @@ from taletable.systems.cogent.combat.hardcore import (
     armour_after_weapon,
     hardcore_armour_level,
     hardcore_armour_penalty,
+    hardcore_weapon,
     hardcore_weapon_bonus,
     ranged_challenge_level,
 )
@@ -138,3 +139,67 @@ def test_hardcore_fight_applies_armour_to_every_injury() -> None:
     # armour 5 less the mace's 4 = 1: a minor injury is absorbed; the armour is not used up
     assert encounter.combatant("b").sheet.injuries == ()
     assert encounter.combatant("b").armour_left == 5
+
+
+@pytest.mark.parametrize(
+    ("group", "melee", "ranged", "one_handed", "two_handed", "reduction", "max_targets"),
+    [
+        ("Unarmed", 0, None, 0, 0, 0, None),
+        ("Unarmed (unprotected)", -1, None, 0, 0, 0, None),
+        ("Thrown Weapons", 0, 0, 0, 0, 0, None),
+        ("Small Flexed Ranged", -1, 1, 0, 0, 0, None),
+        ("Large Flexed Ranged", -2, 2, 0, 0, 0, None),
+        ("Small Hafted Blade/Point", 1, None, 0, 0, 0, None),
+        ("Small Blunt", -1, None, 0, 0, 3, None),
+        ("Small Bladed", 0, None, 0, 0, 2, None),
+        ("Medium Hafted Blade/Point", 2, None, 0, 1, 1, None),
+        ("Medium Blunt", 1, None, 0, 1, 4, None),
+        ("Medium Sword", 1, None, 0, 1, 2, None),
+        ("Large Hafted Blade/Point", 3, None, -2, 0, 2, None),
+        ("Large Blunt", 1, None, -2, 0, 5, None),
+        ("Large Sword", 2, None, -2, 0, 3, None),
+        ("Short Spear", 3, None, 0, 0, 3, 2),
+        ("Reach Hafted Point", 3, None, 0, 0, 4, None),
+        ("Reach Hafted Blade", 4, None, 0, 0, 2, None),
+        ("Reach Hafted Blunt", 2, None, 0, 0, 5, None),
+        ("Greatsword", 3, None, 0, 0, 4, None),
+        ("Longspear", 4, None, 0, 0, 4, 2),
+        ("Hand Ballistics", -3, 2, 0, 0, 6, None),
+        ("Shoulder Stock Ballistics", -4, 4, 0, 0, 8, None),
+        ("Heavy Ballistics", None, 6, 0, 0, 6, None),
+    ],
+)
+def test_hardcore_weapon_table(
+    group: str,
+    melee: int | None,
+    ranged: int | None,
+    one_handed: int,
+    two_handed: int,
+    reduction: int,
+    max_targets: int | None,
+) -> None:
+    """002 > Hardcore Weapon Modifiers: every row as printed (bonus by target, hands, armour
+    reduction, the spears' two targets a round)."""
+    row = hardcore_weapon(group)
+    assert (row.melee, row.ranged, row.one_handed, row.two_handed) == (
+        melee,
+        ranged,
+        one_handed,
+        two_handed,
+    )
+    assert (row.armour_reduction, row.max_targets) == (reduction, max_targets)
+
+
+def test_hardcore_armour_table() -> None:
+    """002 > Hardcore Armour Rules: each piece's level as printed; two of a category stack."""
+    levels = {
+        "Small Shield": 1,
+        "Medium Shield": 2,
+        "Large Shield": 3,
+        "Helmet": 1,
+        "Upper Body": 1,
+        "Arm Protection": 1,
+        "Leg Protection": 1,
+    }
+    assert {name: hardcore_armour_level([name]) for name in levels} == levels
+    assert hardcore_armour_level(["Upper Body", "Upper Body"]) == 2  # gambeson under chainmail

@@ -16,6 +16,7 @@ from taletable.systems.cogent.combat.outcomes import (
     most_severe_injury,
     reduce,
 )
+from taletable.systems.cogent.combat.situation import hardcore_use
 from taletable.systems.cogent.combat.state import Combatant, Encounter, Victory
 
 __all__ = ["choose", "maybe_end_round", "pending"]
@@ -101,13 +102,7 @@ def choose(
                 "hardcore armour reduces every injury by itself",
                 fix="give no --armour",
             )
-        winner_weapon = encounter.combatant(victory.winner)
-        group = None
-        if encounter.rules.hardcore_weapons and winner_weapon.weapon:
-            carried = next(
-                w for w in winner_weapon.sheet.equipment.weapons if w.name == winner_weapon.weapon
-            )
-            group = carried.hardcore_group
+        group = hardcore_use(encounter, encounter.combatant(victory.winner))
         armour = armour_after_weapon(loser.armour_level, group) if victory.armour_allowed else 0
     elif armour is None:
         armour = loser.armour_left if injury_like and victory.armour_allowed else 0

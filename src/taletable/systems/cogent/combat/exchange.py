@@ -15,10 +15,15 @@ from __future__ import annotations
 from taletable.dice import DiceSource
 from taletable.errors import RulesError
 from taletable.systems.cogent.combat.aftermath import maybe_end_round
-from taletable.systems.cogent.combat.hardcore import ranged_challenge_level
+from taletable.systems.cogent.combat.hardcore import hardcore_weapon, ranged_challenge_level
 from taletable.systems.cogent.combat.outcomes import OUTCOME_LEVELS
 from taletable.systems.cogent.combat.rounds import OFFENSIVE, ROUND_ORDER, expected_next
-from taletable.systems.cogent.combat.situation import melee_dice, roll_pool
+from taletable.systems.cogent.combat.situation import (
+    hardcore_shot,
+    hardcore_use,
+    melee_dice,
+    roll_pool,
+)
 from taletable.systems.cogent.combat.state import (
     Combatant,
     Encounter,
@@ -50,6 +55,31 @@ def _scaled(encounter: Encounter, roller: Combatant, target: Combatant, differen
     if encounter.rules.edition != "tiered" or roller.scale == target.scale:
         return difference
     return adjust_for_scale(difference, roller.scale, target.scale, encounter.rules).margin
+
+
+def _within_reach(encounter: Encounter, victories: list[Victory], log: list[str]) -> list[Victory]:
+    """A spear's victories against at most its table's number of targets a round.
+
+    002 > Hardcore Weapon Modifiers (Short Spear, Longspear: "a max of 2 targets per combat
+    round"): the declared target's victory is kept first, then the highest levels (RULINGS.md).
+    """
+    kept: list[Victory] = []
+    for winner in dict.fromkeys(v.winner for v in victories):
+        won = [v for v in victories if v.winner == winner]
+        use = hardcore_use(encounter, encounter.combatant(winner))
+        limit = hardcore_weapon(use).max_targets if use else None
+        if limit is None or len(won) <= limit:
+            kept += won
+            continue
+        target = next((d.target for d in encounter.declarations if d.actor == winner), None)
+        won.sort(key=lambda v: (v.loser != target, -v.level, v.id))
+        kept += won[:limit]
+        dropped = ", ".join(v.loser for v in won[limit:])
+        log.append(
+            f"round {encounter.round}: {winner}'s {use} wins over {limit} targets at most; "
+            f"none over {dropped}"
+        )
+    return sorted(kept, key=lambda v: v.id)
 
 
 def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
@@ -148,12 +178,12 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
                 )
                 continue
         armour_allowed = distance != "close" and "incapacitated" not in target.conditions
-        hardcore_shot = declaration.action == "ranged" and encounter.rules.hardcore_ranged
-        if declaration.challenge_level is not None or not target.can_act or hardcore_shot:
+        shot = hardcore_shot(encounter, attacker, declaration)
+        if declaration.challenge_level is not None or not target.can_act or shot:
             level_needed = (
                 declaration.challenge_level if declaration.challenge_level is not None else 1
             )
-            if hardcore_shot and declaration.challenge_level is None and target.can_act:
+            if shot and declaration.challenge_level is None and target.can_act:
                 level_needed = ranged_challenge_level(
                     declaration.hardcore_range or "medium",
                     declaration.target_state,
@@ -248,6 +278,7 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
                 )
             )
             next_id += 1
+    victories = _within_reach(encounter, victories, log)
     for victory in victories:
         log.append(
             f"round {encounter.round}: {victory.winner} wins victory level {victory.level} "

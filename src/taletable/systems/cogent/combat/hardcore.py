@@ -6,7 +6,7 @@
 * The hardcore weapon table (``Rules.hardcore_weapons``): bonuses by the target's kind, one- and
   two-handed adjustments, the levels each weapon takes off the target's armour, the targets a
   spear can reach; a weapon with several heads is declared for one use before the roll.
-* Hardcore ranged (``Rules.hardcore_ranged``): ranged rolls are made against a CL by range and
+* Hardcore ranged (``Rules.hardcore_ranged``): ballistic shots are made against a CL by range and
   the target's state; every win over it is a victory level. At sniper range (a scope needed) the
   CL doubles without a sniper proficiency or a kneeling or prone posture; a moving target in
   cover adds both CLs.

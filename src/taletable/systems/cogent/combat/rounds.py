@@ -12,7 +12,7 @@ from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat.hardcore import hardcore_armour_level
 from taletable.systems.cogent.combat.pool import DUAL_WIELD_BONUS
-from taletable.systems.cogent.combat.situation import roll_pool
+from taletable.systems.cogent.combat.situation import hardcore_shot, roll_pool
 from taletable.systems.cogent.combat.state import (
     MAX_COMBATANTS,
     Combatant,
@@ -176,6 +176,14 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
     if declaration.use is not None and not encounter.rules.hardcore_weapons:
         raise InputError(
             "--use", "a weapon's way of use is a hardcore rule", expected="--hardcore-weapons"
+        )
+    if declaration.use is not None and actor.weapon is None:
+        raise InputError("--use", f"{actor.id} holds no weapon", expected="no --use")
+    if declaration.hardcore_range is not None and not hardcore_shot(encounter, actor, declaration):
+        raise InputError(
+            "--range",
+            "the hardcore range is for a ballistic weapon's ranged attack",
+            expected="--hardcore-ranged and a ballistic weapon, or no --range",
         )
     if declaration.challenge_level is not None and "flank" in declaration.circumstances:
         raise RulesError(

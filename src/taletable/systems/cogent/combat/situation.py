@@ -8,11 +8,17 @@ in the middle of the performance phase, when a declaration can no longer be chan
 from __future__ import annotations
 
 from taletable.errors import InputError, RulesError
-from taletable.systems.cogent.combat.pool import Situation, situational_pool
+from taletable.systems.cogent.character.sheet import Weapon
+from taletable.systems.cogent.combat.pool import Situation, situational_pool, weapon_use
 from taletable.systems.cogent.combat.state import Combatant, Declaration, Encounter
+from taletable.systems.cogent.equipment import weapon_group
 from taletable.systems.cogent.pools import MAX_POOL, DicePool
 
-__all__ = ["melee_dice", "roll_pool", "situation_for"]
+__all__ = ["BALLISTIC", "hardcore_shot", "hardcore_use", "melee_dice", "roll_pool", "situation_for"]
+
+#: The standard groups the hardcore ranged rules apply to: ballistic weapons, against which no
+#: defence roll can be made (002 > Hardcore Ranged Rules: "work differently to, say, bows").
+BALLISTIC = ("Hand Ballistic", "Shoulder Stock Ballistic", "Heavy Ballistic")
 
 
 def situation_for(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> Situation:
@@ -85,3 +91,31 @@ def melee_dice(encounter: Encounter, fighter: Combatant, declaration: Declaratio
         return max(0, roll_pool(encounter, fighter, as_melee).size)
     except (InputError, RulesError):
         return 0
+
+
+def _carried(fighter: Combatant) -> Weapon | None:
+    if fighter.weapon is None or "disarmed" in fighter.conditions:
+        return None
+    return next(w for w in fighter.sheet.equipment.weapons if w.name == fighter.weapon)
+
+
+def hardcore_use(encounter: Encounter, fighter: Combatant) -> str | None:
+    """The hardcore group ``fighter``'s weapon is used as this round (its declared way of use,
+    else its standard function), or None without the hardcore weapon rules or a weapon."""
+    carried = _carried(fighter)
+    if not encounter.rules.hardcore_weapons or carried is None:
+        return None
+    declared = next((d for d in encounter.declarations if d.actor == fighter.id), None)
+    return weapon_use(carried, declared.use if declared else None)
+
+
+def hardcore_shot(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> bool:
+    """A ranged attack rolled against the hardcore CL table: a ballistic weapon's shot with
+    ``Rules.hardcore_ranged`` (002 > Hardcore Ranged Rules; RULINGS.md "hardcore ranged")."""
+    carried = _carried(fighter)
+    return (
+        encounter.rules.hardcore_ranged
+        and declaration.action == "ranged"
+        and carried is not None
+        and weapon_group(carried.group).name in BALLISTIC
+    )
