@@ -180,6 +180,8 @@ def test_collaboration_limits() -> None:
         roll_collaboration([], 3, GivenFaces([]))
     single = roll_collaboration([3], 2, GivenFaces([4, 4, 1]))
     assert (single.challenge_level, single.wins, single.passed) == (2, 2, True)
+    with pytest.raises(InputError, match="600 x 2 characters = 1200"):
+        roll_collaboration([4, 4], 600, GivenFaces([]))
 
 
 def test_scale_table_symmetric_and_bounded() -> None:

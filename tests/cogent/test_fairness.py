@@ -36,3 +36,13 @@ def test_half_of_the_faces_win() -> None:
     source = SeededDice(8)
     faces = tuple(face for _ in range(50) for face in source.roll(6, 1000))
     assert abs(count_wins(faces) / len(faces) - 0.5) < 0.01
+
+
+def test_destiny_die_is_fair() -> None:
+    """The destiny roll's d20: 60,000 seeded faces pass chi-squared (df 19) at p = 0.001
+    (critical 43.82); system randomness at p = 1.9e-9 (critical 80)."""
+    seeded, system = SeededDice(2026), SystemDice()
+    seeded_faces = tuple(face for _ in range(60) for face in seeded.roll(20, 1000))
+    system_faces = tuple(face for _ in range(60) for face in system.roll(20, 1000))
+    assert chi_squared(seeded_faces, sides=20) < 43.82
+    assert chi_squared(system_faces, sides=20) < 80.0

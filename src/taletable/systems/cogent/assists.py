@@ -18,7 +18,7 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
-from taletable.systems.cogent.checks import check_challenge_level
+from taletable.systems.cogent.checks import MAX_CHALLENGE_LEVEL, check_challenge_level
 from taletable.systems.cogent.dice import Roll, roll_pool
 from taletable.systems.cogent.pools import MAX_POOL, Contribution, DicePool
 
@@ -182,7 +182,13 @@ def roll_collaboration(
             )
     check_challenge_level(individual_challenge_level)
     group = individual_challenge_level * len(pools)
-    check_challenge_level(group)
+    if group > MAX_CHALLENGE_LEVEL:
+        raise InputError(
+            "cl",
+            f"the group CL, {individual_challenge_level} x {len(pools)} characters = {group},"
+            " is over the limit",
+            expected=f"a group CL of at most {MAX_CHALLENGE_LEVEL}",
+        )
     rolls = tuple(
         roll_pool(pool, source, reason=f"character {n}") for n, pool in enumerate(pools, 1)
     )
