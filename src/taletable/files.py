@@ -4,6 +4,11 @@
 * :func:`read_structured` — a YAML or JSON file as plain data, or a :class:`DataError`;
 * :func:`load_model` / :func:`load_package_table` — that data validated by a pydantic model,
   every validation problem turned into one :class:`DataError` naming the file and the entry.
+
+House rules (DESIGN > Principles 4): when the environment variable ``TALETABLE_HOUSE_RULES``
+names a folder, a rules table found there under the system's name replaces the shipped one:
+``$TALETABLE_HOUSE_RULES/cogent/weapons.yaml`` for ``taletable.systems.cogent``'s
+``data/weapons.yaml``. It is checked by the same model, so a broken copy is a DataError naming it.
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ from pydantic import BaseModel, ValidationError
 from taletable.errors import DataError
 
 __all__ = [
+    "HOUSE_RULES_VARIABLE",
     "MAX_FILE_BYTES",
     "atomic_write_bytes",
     "atomic_write_text",
     "describe_validation_error",
+    "house_rules_file",
     "load_model",
     "load_package_table",
     "parse_structured",
@@ -35,6 +42,8 @@ M = TypeVar("M", bound=BaseModel)
 
 #: The largest data or character file taletable reads (DESIGN > Principles 8).
 MAX_FILE_BYTES = 5_000_000
+#: The environment variable naming a folder of house-rule tables.
+HOUSE_RULES_VARIABLE = "TALETABLE_HOUSE_RULES"
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
@@ -111,8 +120,26 @@ def load_model(data: Any, model: type[M], *, source: str) -> M:
         raise DataError(source, describe_validation_error(error)) from None
 
 
+def house_rules_file(package: str, name: str) -> Path | None:
+    """The house-rule copy of ``package``'s table ``name``, if the house-rules folder has one."""
+    folder = os.environ.get(HOUSE_RULES_VARIABLE, "").strip()
+    if not folder:
+        return None
+    root = Path(folder)
+    if not root.is_dir():
+        raise DataError(folder, f"{HOUSE_RULES_VARIABLE} names no folder; fix or unset it")
+    candidate = root / package.rsplit(".", 1)[-1] / name.removeprefix("data/")
+    return candidate if candidate.is_file() else None
+
+
 def load_package_table(package: str, name: str, model: type[M]) -> M:
-    """Load the rules table ``name`` shipped inside ``package`` (e.g. its ``data`` folder)."""
+    """Load the rules table ``name`` shipped inside ``package`` (e.g. its ``data`` folder).
+
+    A house-rule copy (see the module) is loaded instead when there is one.
+    """
+    house = house_rules_file(package, name)
+    if house is not None:
+        return load_model(read_structured(house), model, source=str(house))
     resource = resources.files(package).joinpath(name)
     source = f"{package}/{name}"
     try:
