@@ -115,3 +115,33 @@ def test_cost_increase_from_two_perception_characteristics_does_not_stack() -> N
     assert validate(one).budget.skill_points_spent == plain + 2
     assert validate(two).budget.skill_points_spent == plain + 2
     assert validate(one, cost_increase=0).budget.skill_points_spent == plain
+
+
+def test_situational_perception_penalties_only_in_their_situation(
+    run_cli: Any, tmp_path: Path
+) -> None:
+    """002 > Disabling Characteristics: Imperceptive is -3D6 on environmental Perception rolls and
+    Gullible -3D6 on Perception vs Deception; a check takes only its situation's penalty."""
+    flaws = [{"name": "Imperceptive"}, {"name": "Gullible"}]
+    sheet = core(**{**SCOUT, "skills": {"Perception": 2}}, disabling_characteristics=flaws)
+    assert check_pool(sheet, "Perception").size == 3 + 1 + 2
+    assert check_pool(sheet, "Perception", situation="environmental").size == 3 + 1 + 2 - 3
+    against = check_pool(sheet, "Perception", situation="Deception")
+    assert [(c.source, c.dice) for c in against.contributions][-1] == (
+        "Gullible (Perception rolls against Deception)", -3,
+    )  # fmt: skip
+    assert check_pool(sheet, "Perception", situation="persuasion").size == 6
+    file = tmp_path / "scout.json"
+    file.write_text(sheet.model_dump_json())
+    pools = run_cli("cogent", "character", "pools", str(file), "--json").json()["checks"]
+    assert pools["Perception"]["dice"] == 6
+    assert pools["Perception (environmental Perception rolls)"]["dice"] == 3
+    assert pools["Perception (Perception rolls against Deception)"]["dice"] == 3
+    rolled = run_cli(
+        "cogent", "check", "--character", str(file), "--skill", "Perception", "--cl", "1",
+        "--situation", "environmental", "--faces", "4,1,1", "--json",
+    )  # fmt: skip
+    assert rolled.status == 0, rolled.stderr
+    assert rolled.json()["pool"] == 3
+    stray = run_cli("cogent", "check", "--pool", "4", "--cl", "1", "--situation", "environmental")
+    assert stray.status == 2 and "--situation needs --character" in stray.stderr

@@ -17,6 +17,7 @@ from taletable.systems.cogent.character.pools import (
     check_pool,
     combat_pool,
     pool_names,
+    situations,
     strength_reductions,
 )
 from taletable.systems.cogent.character.progression import advance_core, advance_tiered
@@ -196,7 +197,11 @@ def show(file: str, as_json: bool) -> None:
 def pools(file: str, as_json: bool) -> None:
     """Every check pool and combat pool of a sheet, with how each is built."""
     sheet = load_character(file)
-    checks = {name: check_pool(sheet, name) for name in pool_names(sheet)}
+    checks = {}
+    for name in pool_names(sheet):
+        checks[name] = check_pool(sheet, name)
+        for when in situations(sheet, name):  # e.g. Imperceptive: environmental Perception
+            checks[f"{name} ({when})"] = check_pool(sheet, name, situation=when)
     combat = {}
     targets: tuple[Literal["melee", "ranged"], ...] = ("melee", "ranged")
     for weapon in sheet.equipment.weapons:

@@ -81,6 +81,11 @@ def _scale(text: str | None) -> tuple[int, int] | None:
 )
 @click.option("--skill", help="With --character: the skill, vocational skill or specialisation.")
 @click.option(
+    "--situation",
+    help="With --character: the check's situation for a disabling penalty that holds only in one "
+    "(environmental, deception, persuasion: Imperceptive, Gullible, Impressionable).",
+)
+@click.option(
     "--part",
     "parts",
     multiple=True,
@@ -148,7 +153,8 @@ def _scale(text: str | None) -> tuple[int, int] | None:
 @dice_options
 @json_option
 def check(
-    pool: int | None, character: str | None, skill: str | None, parts: tuple[str, ...],
+    pool: int | None, character: str | None, skill: str | None, situation: str | None,
+    parts: tuple[str, ...],
     challenge_level: int | None, edition: str,
     advantage: bool, disadvantage: bool, destiny_before: str, destiny_after: str,
     destiny_points: int | None, temporary_destiny: int, npc: bool, routine: bool, reflex: bool,
@@ -172,11 +178,12 @@ def check(
         sheet = load_character(character)
         if sheet.edition != rules.edition:
             rules = rules.model_copy(update={"edition": sheet.edition})
-        built = check_pool(sheet, skill)
+        built = check_pool(sheet, skill, situation=situation)
         for name, dice in (_parse_part(part) for part in parts):
             built = built.plus(name, dice)
-    elif skill is not None:
-        raise InputError("--skill", "--skill needs --character", expected="--character FILE")
+    elif skill is not None or situation is not None:
+        option = "--skill" if skill is not None else "--situation"
+        raise InputError(option, f"{option} needs --character", expected="--character FILE")
     else:
         built = build_pool(pool, parts)
     source = make_source(faces, seed)

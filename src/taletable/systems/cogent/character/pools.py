@@ -4,8 +4,8 @@ core (002 > How to Play > Dice Pools): a core skill's or vocational skill's pool
 its attribute + its points; a vocation's (assists only) is base 3 + its attribute + its points.
 tiered (000 > Calculate your Dice Pool): a specialisation adds its vocation's rank too.
 Disabling characteristics take their dice (Feeble -1 to STR skills; Imperceptive -3D6 on
-environmental Perception, named in the breakdown); injuries take 1D6 per level from physical
-(STR and RFL) checks (RULINGS.md "physical checks").
+environmental Perception rolls when the check is one, named in the breakdown); injuries take
+1D6 per level from physical (STR and RFL) checks (RULINGS.md "physical checks").
 Combat (002 > Combat Fundamentals): base 3 + STR + RFL + INT + the combat skill + the weapon's
 bonus against the target, less the armour penalty (reduced by Endurance) and injuries.
 """
@@ -26,6 +26,7 @@ __all__ = [
     "combat_pool",
     "injury_penalty",
     "pool_names",
+    "situations",
     "strength_reductions",
 ]
 
@@ -43,8 +44,9 @@ def _attribute(sheet: Sheet, name: str) -> int:
     return int(getattr(sheet.attributes, name, 0))
 
 
-def _disabling_parts(sheet: Sheet, skill: str, attribute: str) -> list[tuple[str, int]]:
-    parts: list[tuple[str, int]] = []
+def _disabling_parts(sheet: Sheet, skill: str, attribute: str) -> list[tuple[str, int, str]]:
+    """(source, dice, situation) of each disabling penalty on ``skill``; situation "" is always."""
+    parts: list[tuple[str, int, str]] = []
     table = disabling_table()
     for choice in sheet.disabling_characteristics:
         entry = table.find(choice.name)
@@ -52,10 +54,17 @@ def _disabling_parts(sheet: Sheet, skill: str, attribute: str) -> list[tuple[str
             continue
         penalty = entry.penalty
         if penalty.attribute == attribute and not penalty.when:
-            parts.append((f"{entry.name}", penalty.dice))
+            parts.append((entry.name, penalty.dice, ""))
         elif penalty.skill and penalty.skill.lower() == skill.lower():
-            parts.append((f"{entry.name} ({penalty.when})", penalty.dice))
+            parts.append((f"{entry.name} ({penalty.when})", penalty.dice, penalty.when))
     return parts
+
+
+def situations(sheet: Sheet, skill_name: str) -> list[str]:
+    """The situations in which a disabling characteristic takes dice from ``skill_name``'s pool
+    (002 > Disabling Characteristics: Imperceptive, Gullible, Impressionable on Perception)."""
+    name, attribute, _ = _find(sheet, skill_name)
+    return [when for _, _, when in _disabling_parts(sheet, name, attribute) if when]
 
 
 def _find(sheet: Sheet, name: str) -> tuple[str, str, list[tuple[str, int]]]:
@@ -98,16 +107,19 @@ def pool_names(sheet: Sheet) -> list[str]:
     return names
 
 
-def check_pool(sheet: Sheet, skill_name: str, *, situation: str = "") -> DicePool:
+def check_pool(sheet: Sheet, skill_name: str, *, situation: str | None = None) -> DicePool:
     """The pool for a check with ``skill_name`` (002 > Dice Pools; 000 > Calculate your Dice Pool).
 
-    Penalties that apply only in a situation (Imperceptive: environmental Perception) are
-    included when ``situation`` is empty or matches (RULINGS.md "situational penalties").
+    A penalty that holds only in a situation (002 > Disabling Characteristics: Imperceptive
+    "-3D6 to environmental Perception rolls", Gullible "vs Deception", Impressionable "vs
+    Persuasion") is taken only when ``situation`` names it: a word or words of its situation
+    ("environmental", "deception", "persuasion"). RULINGS.md "situational penalties".
     """
     name, attribute, parts = _find(sheet, skill_name)
     contributions = [(attribute, _attribute(sheet, attribute)), *parts]
-    for source, dice in _disabling_parts(sheet, name, attribute):
-        if not situation or situation.lower() in source.lower() or "(" not in source:
+    wanted = (situation or "").strip().lower()
+    for source, dice, when in _disabling_parts(sheet, name, attribute):
+        if not when or (wanted and wanted in when.lower()):
             contributions.append((source, dice))
     injuries = injury_penalty(sheet)
     if injuries and attribute in PHYSICAL:
