@@ -221,3 +221,33 @@ def test_three_complete_samples_per_edition() -> None:
         left = (budget.attribute_points_left, budget.skill_points_left)
         assert left == (0, 0), file
         assert budget.vocation_points_spent == budget.vocation_points, file
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"commerce": {"quirks": ["Fame", "fame"]}}, "the same quirk twice"),
+        ({"vocations": [{"name": "Ranger", "attribute": "RFL", "rank": 2, "specialisations": [
+            {"name": "Tracking", "attribute": "RFL", "points": -1}]}]},
+         "Tracking has -1"),
+    ],
+)  # fmt: skip
+def test_more_tiered_violations(changes: dict[str, Any], message: str) -> None:
+    """000 > Equipment (each quirk once) and Skills (specialisations 0 to the vocation's rank)."""
+    data = with_changes(RICK, tier=4, **changes)
+    assert any(message in p for p in problems(data)), problems(data)
+
+
+def test_tiered_disabling_characteristics_give_no_points() -> None:
+    """RULINGS.md: a tiered sheet's disabling characteristics take dice but give no points."""
+    from taletable.systems.cogent.character import check_pool
+
+    feeble = with_changes(
+        RICK, disabling_characteristics=[{"name": "Feeble", "how": "rolled", "roll": 2}]
+    )
+    before = validate(character_from_data(RICK, source="t")).budget
+    after = validate(character_from_data(feeble, source="t")).budget
+    assert after.skill_points == before.skill_points
+    assert after.skill_points_spent == before.skill_points_spent
+    rick, weak = (character_from_data(d, source="t") for d in (RICK, feeble))
+    assert check_pool(weak, "Athletics").size == check_pool(rick, "Athletics").size - 1

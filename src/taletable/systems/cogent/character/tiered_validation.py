@@ -57,7 +57,13 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
                 f"0 to {tier.max_vocation} at tier {tier.tier}",
             )
         for special in vocation.specialisations:
-            if special.points > vocation.rank or special.points < 0:
+            if special.points < 0:
+                problem(
+                    f"{CREATION} > Skills",
+                    f"{special.name} has {special.points}",
+                    f"0 to {vocation.name}'s rank {vocation.rank}",
+                )
+            elif special.points > vocation.rank:
                 problem(
                     f"{CREATION} > Skills",
                     f"{special.name} ({special.points}) above {vocation.name} ({vocation.rank})",
@@ -77,6 +83,9 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
                 f"{quirk!r} is not a quirk of wealth",
                 "use a name from the Quirks of Wealth table",
             )
+    taken = [quirk.strip().lower() for quirk in sheet.commerce.quirks]
+    if len(set(taken)) != len(taken):
+        problem(f"{CREATION} > Equipment", "the same quirk twice", "each quirk is taken once")
     most_commerce = tier.commerce_points + len(sheet.commerce.quirks)
     if sheet.commerce.points is not None and sheet.commerce.points > most_commerce:
         problem(
