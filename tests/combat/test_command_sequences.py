@@ -26,7 +26,7 @@ from taletable.systems.cogent.statblock import load_statblock
 HALE = load_statblock("examples/statblocks/sample_swordsman.yaml").as_character()
 YSOLDE = load_statblock("examples/statblocks/sample_spearwoman.yaml").as_character()
 THUG = load_statblock("examples/statblocks/thug.yaml").as_character()
-IDS = ("hale", "ysolde", "thug", "nobody")
+IDS = ("hale", "ysolde", "thug", "archer", "nobody")
 #: Placeholders resolved against the encounter, so legal commands are common, not rare.
 NEXT, FOE, PENDING = "<next>", "<foe>", -1
 OUTCOMES = (
@@ -52,6 +52,7 @@ def start() -> Encounter:
             ("hale", "guard", HALE, "Sword"),
             ("ysolde", "mercs", YSOLDE, "Spear"),
             ("thug", "mercs", THUG, "Club"),
+            ("archer", "guard", YSOLDE, "Short Bow"),
         ],
         SeededDice(7),
         secondary={"hale": "Dagger"},
@@ -59,7 +60,7 @@ def start() -> Encounter:
 
 
 declarations = st.builds(
-    lambda actor, action, target, pool, against, prepared: (
+    lambda actor, action, target, pool, against, prepared, extra: (
         "declare",
         Declaration(
             actor=actor,
@@ -68,6 +69,7 @@ declarations = st.builds(
             pool=pool,
             against=against,
             prepared=prepared,
+            **extra,
         ),
     ),
     st.sampled_from((*IDS, NEXT, NEXT, NEXT)),
@@ -76,6 +78,19 @@ declarations = st.builds(
     st.none() | st.integers(0, 12),
     st.none() | st.sampled_from(IDS),
     st.booleans(),
+    st.sampled_from(
+        [
+            {},
+            {},
+            {"modifiers": (("distance", -2),)},
+            {"modifiers": (("a", 50), ("b", 50), ("c", 50), ("d", 50))},
+            {"circumstances": ("high ground", "flank")},
+            {"challenge_level": 2},
+            {"challenge_level": 1, "circumstances": ("flank",)},
+            {"use": "Longspear"},
+            {"hardcore_range": "close"},
+        ]
+    ),
 )
 resolves = st.tuples(st.just("resolve"), st.integers(0, 10_000))
 chooses = st.tuples(
@@ -146,6 +161,20 @@ def test_any_command_sequence_keeps_the_encounter_sound(sequence: list[Any]) -> 
             assert str(error)
             assert encounter.model_dump(mode="json") == before
         assert_sound(encounter)
+        assert_can_progress(encounter)
+
+
+def assert_can_progress(encounter: Encounter) -> None:
+    """No accepted command leaves the encounter stuck: the round can always be finished."""
+    if encounter.phase == "declaration":
+        while (actor := expected_next(encounter)) is not None:
+            encounter = declare(encounter, Declaration(actor=actor, action="wait"))
+        if not encounter.declarations:
+            return
+        encounter = resolve(encounter, SeededDice(0))
+    for victory in pending(encounter):
+        encounter = choose(encounter, victory.id)
+    assert encounter.phase == "declaration"
 
 
 ACCEPTED: Counter[str] = Counter()

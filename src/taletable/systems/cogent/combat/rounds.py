@@ -131,6 +131,9 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             fix=f"declare for {expected}",
         )
     action = declaration.action
+    for named in (declaration.target, declaration.against):
+        if named is not None:
+            encounter.combatant(named)  # refuses an unknown id, whatever the action
     if action in (*OFFENSIVE, "brace") or (action == "check" and declaration.target):
         if declaration.target is None:
             raise InputError("--target", f"{action} needs a target", expected="a combatant id")
