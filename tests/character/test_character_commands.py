@@ -41,7 +41,9 @@ def test_new_by_prompts_tiered(run_cli: Any, tmp_path: Path, monkeypatch: Any) -
     answers = ["tiered", "Bob", "", "3", "1", "1", "1", "0", ""]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
     out = tmp_path / "bob.json"
-    assert run_cli("cogent", "character", "new", "--out", str(out)).status == 0
+    made = run_cli("cogent", "character", "new", "--out", str(out), "--json")
+    assert made.status == 0 and "Tier [2]" in made.stderr  # prompts on stderr, JSON on stdout
+    assert made.json()["saved"] == str(out) and made.json()["legal"] is True
     sheet = load_character(out)
     assert isinstance(sheet, TieredCharacter)
     assert (sheet.tier, sheet.destiny.points, sheet.destiny.maximum) == (3, 2, 4)
@@ -127,6 +129,10 @@ def test_show_prints_the_whole_sheet(run_cli: Any) -> None:
         assert text in out.stdout, text
     rick = run_cli("cogent", "character", "show", str(EXAMPLES / "tiered_rick_the_ranger.yaml"))
     assert "Ranger (RFL) rank 2" in rick.stdout and "vocation points left 0 of 1" in rick.stdout
+    data = run_cli(
+        "cogent", "character", "show", str(EXAMPLES / "tiered_rick_the_ranger.yaml"), "--json"
+    )
+    assert data.json()["vocations"][0]["specialisations"][0]["name"] == "Wildcraft"
 
 
 def test_milestone_for_an_unknown_vocation(run_cli: Any, tmp_path: Path) -> None:

@@ -68,35 +68,41 @@ def _render_report(data: dict[str, Any]) -> None:
 
 def _prompted_sheet() -> dict[str, Any]:
     """A starting sheet from prompts: identity, attributes, first vocation, commerce or tier."""
-    edition = click.prompt("Edition", type=click.Choice(["core", "tiered"]), default="core")
-    name = click.prompt("Name").strip()
+    edition = click.prompt(
+        "Edition", type=click.Choice(["core", "tiered"]), default="core", err=True
+    )
+    name = click.prompt("Name", err=True).strip()
     data: dict[str, Any] = {"edition": edition, "identity": {"name": name}}
-    data["identity"]["concept"] = click.prompt("Concept", default="", show_default=False)
+    data["identity"]["concept"] = click.prompt("Concept", default="", show_default=False, err=True)
     attributes = ("STR", "RFL", "INT") if edition == "core" else ("STR", "RFL", "INT", "CHA")
     if edition == "core":
         data["mode"] = click.prompt(
             "Mode",
             type=click.Choice(["fast_play", "initiate", "adept", "veteran"]),
             default="fast_play",
+            err=True,
         )
         most = campaign_tiers().modes[data["mode"]].attribute_points
     else:
-        tier = click.prompt("Tier", type=click.IntRange(0, 5), default=2)
+        tier = click.prompt("Tier", type=click.IntRange(0, 5), default=2, err=True)
         limits = tier_resources().of(tier)
         data["tier"] = tier
         data["destiny"] = {"points": limits.destiny_start, "maximum": limits.destiny_max}
         most = limits.attribute_points
     data["attributes"] = {
-        attribute: click.prompt(f"{attribute} points", type=click.IntRange(0, most), default=0)
+        attribute: click.prompt(
+            f"{attribute} points", type=click.IntRange(0, most), default=0, err=True
+        )
         for attribute in attributes
     }
     vocation = click.prompt(
         "First vocation" + (" (mandatory)" if edition == "core" else " (blank for none)"),
         default=None if edition == "core" else "",
         show_default=False,
+        err=True,
     ).strip()
     if vocation:
-        attribute = click.prompt("Its attribute", type=click.Choice(attributes))
+        attribute = click.prompt("Its attribute", type=click.Choice(attributes), err=True)
         level = {"points": 1} if edition == "core" else {"rank": 0}
         data["vocations"] = [{"name": vocation, "attribute": attribute, **level}]
     if edition == "core":
@@ -107,17 +113,19 @@ def _prompted_sheet() -> dict[str, Any]:
 def _prompted_commerce(data: dict[str, Any]) -> dict[str, Any]:
     """002 > Assigning Commerce Points: level 2's untouched skill, level 4's quirk of wealth."""
     assigned = click.prompt(
-        "Commerce level from the narrator", type=click.IntRange(2, 4), default=3
+        "Commerce level from the narrator", type=click.IntRange(2, 4), default=3, err=True
     )
     commerce: dict[str, Any] = {"assigned": assigned}
     if assigned == 2:
         skills = [skill.name for skill in skill_table("core").skills]
-        bonus = click.prompt("Skill for the commerce bonus point", type=click.Choice(skills))
+        bonus = click.prompt(
+            "Skill for the commerce bonus point", type=click.Choice(skills), err=True
+        )
         data["skills"] = {bonus: 1}
         commerce["bonus_skills"] = [bonus]
     elif assigned == 4:
         quirks = [quirk.name for quirk in quirk_table().core.entries]
-        commerce["quirks"] = [click.prompt("Quirk of wealth", type=click.Choice(quirks))]
+        commerce["quirks"] = [click.prompt("Quirk of wealth", type=click.Choice(quirks), err=True)]
     return commerce
 
 
