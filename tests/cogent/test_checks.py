@@ -41,6 +41,39 @@ def test_margin_and_outcome_are_consistent(
     assert result.capable is ((len(faces) > level) if tiered else None)
 
 
+@given(
+    faces=st.lists(st.integers(1, 6), max_size=20),
+    level=st.integers(0, 25),
+    destiny_after=st.integers(0, 4),
+    assist=st.integers(-5, 5),
+    cap=st.booleans(),
+    advantage=st.booleans(),
+    reflex=st.booleans(),
+)
+def test_core_adjusted_outcomes_are_consistent(
+    faces: list[int], level: int, destiny_after: int, assist: int, cap: bool, advantage: bool,
+    reflex: bool,
+) -> None:  # fmt: skip
+    """Core, any faces, CL, destiny (before and after, capped or not), assist and reflex:
+    wins = the dice's wins + assist + destiny (never below 0; with the cap, destiny lifts the
+    wins no higher than the dice rolled, while an assist's bonus may),
+    margin = wins - CL, pass iff margin >= 0, critical iff dice rolled, no wins and a fail,
+    and a reflex failure's injury level is the missed margin."""
+    result = roll_check(
+        pool_of(len(faces)), level, GivenFaces(faces), rules=Rules(destiny_after_cap=cap),
+        destiny_before=["advantage"] if advantage else [], destiny_after=destiny_after,
+        assist_bonus=assist, reflex=reflex,
+    )  # fmt: skip
+    dice_wins = sum(face >= (3 if advantage else 4) for face in faces)
+    room = max(0, len(faces) - max(0, dice_wins + assist))
+    wins = max(0, dice_wins + assist + (min(destiny_after, room) if cap else destiny_after))
+    assert (result.dice_wins, result.wins) == (dice_wins, wins)
+    assert result.margin == wins - level
+    assert result.passed is (wins >= level)
+    assert result.critical_failure is (bool(faces) and wins == 0 and wins < level)
+    assert result.injury_level == (level - wins if reflex and wins < level else None)
+
+
 @pytest.mark.parametrize("size", [0, -1, -5])
 def test_pool_of_zero_or_fewer_rolls_nothing(size: int) -> None:
     """A pool of zero or fewer dice rolls nothing: 0 wins, passes only CL 0, never critical."""

@@ -82,6 +82,18 @@ def test_acrobatics_assist() -> None:
     assert (assist.wins, assist.bonus) == (5, 2)
     check = roll_check(pool_of(5), 4, GivenFaces([4, 4, 5, 6, 1]), assist_bonus=assist.bonus)
     assert (check.dice_wins, check.wins, check.passed, check.margin) == (4, 6, True, 2)
+    # The destiny-after cap (RULINGS.md) limits destiny only: the assist still makes six on 5D6,
+    # and a destiny point spent on top adds nothing past the dice rolled.
+    capped = Rules(destiny_after_cap=True)
+    again = roll_check(
+        pool_of(5), 4, GivenFaces([4, 4, 5, 6, 1]), assist_bonus=assist.bonus, rules=capped
+    )
+    assert (again.wins, again.margin) == (6, 2)
+    spent = roll_check(
+        pool_of(5), 4, GivenFaces([4, 4, 5, 6, 1]), assist_bonus=assist.bonus, rules=capped,
+        destiny_after=1,
+    )  # fmt: skip
+    assert (spent.wins, spent.margin) == (6, 2)
 
 
 def test_assist_worked_numbers() -> None:

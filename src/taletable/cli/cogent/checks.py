@@ -139,7 +139,9 @@ def _scale(text: str | None) -> tuple[int, int] | None:
     help="Scales of roller and target (tiered), e.g. 1:-1.",
 )
 @click.option(
-    "--destiny-after-cap", is_flag=True, help="Cap total wins at the dice rolled (core option)."
+    "--destiny-after-cap",
+    is_flag=True,
+    help="Core option: destiny after the roll lifts wins no higher than the dice rolled.",
 )
 @click.option(
     "--scale-method",

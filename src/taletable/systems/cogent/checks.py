@@ -227,17 +227,22 @@ def roll_check(
         spent.append(spend.model_copy(update={"mode": mode}))
         applied.append(f"destiny after the roll: {mode} ({source_for(rules)})")
 
-    wins = total()
     if rules.destiny_after_cap and rules.edition == "core" and not plan.half:
-        cap = max(0, size)
-        if wins > cap:
+        # destiny may lift the wins up to the dice rolled, no further; an assist's bonus is not
+        # capped (002 > Assists: 6 wins on 5D6 in the acrobatics example)
+        destiny_wins = sum(1 for spend in spent if spend.when == "after")
+        room = max(0, max(0, size) - max(0, dice_wins + assist_bonus))
+        if destiny_wins > room:
             adjustments.append(
                 WinAdjustment(
-                    source="destiny cap: wins never exceed the dice rolled", wins=cap - wins
+                    source="destiny cap: destiny never lifts wins above the dice rolled",
+                    wins=room - destiny_wins,
                 )
             )
-            applied.append("destiny-after cap: total wins capped at the dice rolled (RULINGS.md)")
-            wins = cap
+            applied.append(
+                "destiny-after cap: wins from destiny stop at the dice rolled (RULINGS.md)"
+            )
+    wins = total()
     margin = wins - level
     scale_record = None
     if scale is not None:

@@ -20,8 +20,9 @@ class Rules(Record):
     """The edition and the optional rules a table plays with."""
 
     edition: Edition = "core"
-    #: Destiny after a roll adds a win per point; with the cap, total wins never exceed the
-    #: dice rolled (002 > Character Creation > Destiny Points; RULINGS.md "destiny-after cap").
+    #: Destiny after a roll adds a win per point; with the cap, destiny never lifts the wins
+    #: above the dice rolled, though an assist's bonus may (002 > Character Creation > Destiny
+    #: Points; RULINGS.md "Core destiny after").
     destiny_after_cap: bool = False
     #: Scale adjustments never turn a narrative success into a failure (000 > Scale);
     #: off gives 001's unclamped behaviour (RULINGS.md "scale clamp").

@@ -119,9 +119,11 @@ def check_odds(
     if assist_bonus is not None:
         dice = dice + assist_bonus
     if rules.edition == "core":
-        wins = (dice + destiny_after).map(lambda w: max(0, w))
-        if rules.destiny_after_cap and not plan.half:
-            wins = wins.map(lambda w: min(w, max(0, size)))
+        if rules.destiny_after_cap and not plan.half:  # destiny stops at the dice; assists do not
+            room = max(0, size)
+            wins = dice.map(lambda w: max(0, w + min(destiny_after, max(0, room - max(0, w)))))
+        else:
+            wins = (dice + destiny_after).map(lambda w: max(0, w))
     else:
         wins = dice.map(lambda w: max(0, w))
         if destiny_after and plan.half and wins.at_least(challenge_level) != 1:
