@@ -102,3 +102,23 @@ def test_every_second_chapter_counts_within_the_arc() -> None:
         awarded.append(sheet.progress.skill_points_awarded - before)
     assert awarded == [0, 1, 0, 1]
     assert sheet.history[-1].detail.startswith("chapter 16 (arc 3, chapter 4): +1 skill point")
+
+
+def test_progression_reads_the_campaign_tiers_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The awards come from data/campaign_tiers.yaml (DESIGN > Principles 4): a house table that
+    halves Adept skill points from the first arc gives one point in two chapters, not two."""
+    from taletable.systems.cogent.character import progression
+    from taletable.systems.cogent.character.tables import campaign_tiers
+
+    table = campaign_tiers()
+    adept = table.progression["adept"].model_copy(
+        update={"skill_points_every_second_chapter_from_arc": 1}
+    )
+    house = table.model_copy(update={"progression": {**table.progression, "adept": adept}})
+    assert (
+        advance_core(advance_core(ansel(), "chapter"), "chapter").progress.skill_points_awarded == 2
+    )
+    monkeypatch.setattr(progression, "campaign_tiers", lambda: house)
+    assert (
+        advance_core(advance_core(ansel(), "chapter"), "chapter").progress.skill_points_awarded == 1
+    )

@@ -9,35 +9,47 @@ from __future__ import annotations
 
 from taletable.systems.cogent.character.report import CAMPAIGN, Problem
 from taletable.systems.cogent.character.sheet import CoreCharacter
-from taletable.systems.cogent.character.tables import campaign_tiers
+from taletable.systems.cogent.character.tables import ArcAward, campaign_tiers
 
-__all__ = ["campaign_problems", "campaign_started", "core_caps"]
+__all__ = ["campaign_awards", "campaign_problems", "campaign_started", "core_caps"]
 
 #: History events that mean the campaign has progressed past character creation.
 PROGRESS_EVENTS = frozenset({"chapter", "arc", "final-arc", "first-session", "milestone"})
+
+
+def campaign_awards(sheet: CoreCharacter) -> list[ArcAward]:
+    """The arc awards a campaign sheet has reached: each completed arc's, then the final arc's."""
+    plan = campaign_tiers().progression.get(sheet.mode)
+    if plan is None:
+        return []
+    arcs = sheet.progress.arcs_completed
+    awards = [plan.arcs[number] for number in sorted(plan.arcs) if number <= arcs]
+    if sheet.progress.final_arc_started:
+        awards.append(plan.final_arc)
+    return awards
 
 
 def core_caps(sheet: CoreCharacter) -> tuple[int, int, dict[str, int]]:
     """Max points in a core skill, in a vocation (or its skills), and per-vocation overrides.
 
     Fast Play caps every skill at 4; campaign tiers start lower and lift at the arc ends and
-    career milestones of 002 > Campaign Progression.
+    career milestones of 002 > Campaign Progression (data/campaign_tiers.yaml). The overrides
+    are keyed by the vocation's name in lower case.
     """
     mode = campaign_tiers().modes[sheet.mode]
     core_cap, vocation_cap = mode.max_core_skill, mode.max_vocation_skill
-    arcs = sheet.progress.arcs_completed
-    if sheet.mode == "initiate":
-        core_cap = 4 if arcs >= 2 else 3 if arcs >= 1 else 2
-        vocation_cap = 3 if arcs >= 1 else 2
-        if arcs >= 2 and not sheet.career_milestones_used:
-            vocation_cap = 4
-    elif sheet.mode == "adept":
-        core_cap = 4 if arcs >= 1 else 3
-        if arcs >= 1 and not sheet.career_milestones_used:
-            vocation_cap = 4
-    overrides = {name: 4 for name in sheet.progress.career_milestones}
+    for award in campaign_awards(sheet):
+        core_cap = max(core_cap, award.max_core_skill or 0)
+        vocation_cap = max(vocation_cap, award.max_vocation_skill or 0)
+        if not sheet.career_milestones_used:
+            vocation_cap = max(vocation_cap, award.max_vocation_skill_without_milestones or 0)
+    plan = campaign_tiers().progression.get(sheet.mode)
+    lifted = plan.career_milestone_vocation_cap if plan else vocation_cap
+    overrides = {
+        name.lower(): max(lifted, vocation_cap) for name in sheet.progress.career_milestones
+    }
     if "*" in sheet.progress.career_milestones:
-        vocation_cap = 4
+        vocation_cap = max(vocation_cap, lifted)
     return core_cap, vocation_cap, overrides
 
 

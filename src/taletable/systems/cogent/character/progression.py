@@ -13,27 +13,43 @@ from __future__ import annotations
 from typing import Literal
 
 from taletable.errors import InputError, RulesError
+from taletable.systems.cogent.character.campaign_limits import campaign_awards
 from taletable.systems.cogent.character.sheet import Award, CoreCharacter, TieredCharacter
-from taletable.systems.cogent.character.tables import tier_resources
+from taletable.systems.cogent.character.tables import (
+    ArcAward,
+    Progression,
+    campaign_tiers,
+    tier_resources,
+)
 
 __all__ = ["CoreEvent", "advance_core", "advance_tiered", "core_destiny_maximum"]
 
 CAMPAIGN = "002 > Narration > Campaign Progression"
 TIERS = "000 > Tier Progression"
 CORE_MAXIMUM_DESTINY = 3
-#: From which arc skill points come every second chapter (002 > Acts and Chapters).
-SECOND_CHAPTER_FROM_ARC = {"initiate": 3, "adept": 3, "veteran": 2}
 
 CoreEvent = Literal["chapter", "arc", "final-arc", "first-session", "milestone"]
 
 
+def _plan(sheet: CoreCharacter) -> Progression:
+    """The sheet's tier's progression (data/campaign_tiers.yaml); fast play has none."""
+    plan = campaign_tiers().progression.get(sheet.mode)
+    if plan is None:
+        raise RulesError(
+            CAMPAIGN, "fast play has no campaign progression", fix="set a campaign mode"
+        )
+    return plan
+
+
 def core_destiny_maximum(sheet: CoreCharacter) -> int:
     """The destiny maximum: 3, or Glory Days' 1 growing by arc (002 > Veteran Tier)."""
-    if not (sheet.glory_days and sheet.mode == "veteran"):
+    plan = campaign_tiers().progression.get(sheet.mode)
+    if not sheet.glory_days or plan is None or plan.glory_days_maximum_destiny is None:
         return CORE_MAXIMUM_DESTINY
-    if sheet.progress.final_arc_started:
-        return 4
-    return 1 + min(2, sheet.progress.arcs_completed)
+    maximum = plan.glory_days_maximum_destiny
+    for award in campaign_awards(sheet):
+        maximum = max(maximum, award.glory_days_maximum_destiny or 0)
+    return maximum
 
 
 def _record(
@@ -50,16 +66,13 @@ def _record(
 
 def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*") -> CoreCharacter:
     """Apply one campaign event to a core sheet and record it (002 > Campaign Progression)."""
-    if sheet.mode == "fast_play":
-        raise RulesError(
-            CAMPAIGN, "fast play has no campaign progression", fix="set a campaign mode"
-        )
+    plan = _plan(sheet)
     progress = sheet.progress
     if event == "chapter":
         chapters = progress.chapters_completed + 1
         in_arc = progress.chapters_in_arc + 1
         arc = progress.arcs_completed + 1
-        every_second = arc >= SECOND_CHAPTER_FROM_ARC[sheet.mode]
+        every_second = arc >= plan.skill_points_every_second_chapter_from_arc
         skill = 0 if every_second and in_arc % 2 else 1
         destiny = min(sheet.destiny.points + 1, sheet.destiny.maximum)
         detail = (
@@ -78,7 +91,7 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
             destiny=sheet.destiny.model_copy(update={"points": destiny}),
         )
     if event == "first-session":
-        if sheet.mode != "initiate":
+        if not plan.first_session_skill_point:
             raise RulesError(
                 CAMPAIGN, "First Taste of Glory is an Initiate rule", fix="use chapter"
             )
@@ -96,11 +109,7 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
         )
     if event == "arc":
         arcs = progress.arcs_completed + 1
-        attribute = 0
-        if (sheet.mode == "initiate" and arcs == 2) or (sheet.mode == "adept" and arcs == 2):
-            attribute = 1
-        if sheet.mode == "veteran" and arcs == 1:
-            attribute = 1
+        attribute = plan.arcs.get(arcs, ArcAward()).attribute_points
         updated = _record(
             sheet,
             "arc",
@@ -120,10 +129,11 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
         updated = _record(
             sheet,
             "final-arc",
-            "the final arc begins: +1 attribute point",
+            f"the final arc begins: +{plan.final_arc.attribute_points} attribute point",
             progress={
                 "final_arc_started": True,
-                "attribute_points_awarded": progress.attribute_points_awarded + 1,
+                "attribute_points_awarded": progress.attribute_points_awarded
+                + plan.final_arc.attribute_points,
             },
         )
         return _refresh_destiny_maximum(updated)
@@ -137,7 +147,7 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
 def _milestone(sheet: CoreCharacter, vocation: str) -> CoreCharacter:
     """A career milestone lifts one vocation's cap (or all, ``*``) to 4 (002 > Initiate/Adept)."""
     progress = sheet.progress
-    needed = {"initiate": 2, "adept": 1}.get(sheet.mode)
+    needed = _plan(sheet).career_milestone_after_arc
     if needed is None:
         raise RulesError(
             CAMPAIGN,

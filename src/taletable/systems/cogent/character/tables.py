@@ -12,11 +12,13 @@ from taletable.files import load_package_table
 from taletable.systems.cogent.rules import Edition
 
 __all__ = [
+    "ArcAward",
     "CampaignMode",
     "CampaignTiers",
     "CombatSkillTable",
     "CommerceScale",
     "DisablingTable",
+    "Progression",
     "QuirkTable",
     "SkillTable",
     "TierResources",
@@ -158,10 +160,32 @@ class CampaignMode(Record):
     max_vocation_skill: int
 
 
+class ArcAward(Record):
+    """What the end of an arc (or the start of the final arc) awards in a campaign tier."""
+
+    max_core_skill: int | None = Field(default=None, ge=0, le=20)
+    max_vocation_skill: int | None = Field(default=None, ge=0, le=20)
+    max_vocation_skill_without_milestones: int | None = Field(default=None, ge=0, le=20)
+    attribute_points: int = Field(default=0, ge=0, le=10)
+    glory_days_maximum_destiny: int | None = Field(default=None, ge=0, le=50)
+
+
+class Progression(Record):
+    """002 > Campaign Progression > Acts and Chapters of one tier."""
+
+    first_session_skill_point: bool = False
+    skill_points_every_second_chapter_from_arc: int = Field(ge=1)
+    career_milestone_after_arc: int | None = None
+    career_milestone_vocation_cap: int = 4
+    glory_days_maximum_destiny: int | None = None
+    arcs: dict[int, ArcAward] = Field(default_factory=dict)
+    final_arc: ArcAward = ArcAward()
+
+
 class CampaignTiers(Record):
     source: str
     modes: dict[str, CampaignMode]
-    progression: dict[str, object]
+    progression: dict[str, Progression]
 
 
 class Tier(Record):

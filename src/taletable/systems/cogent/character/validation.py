@@ -104,7 +104,7 @@ def _vocations(
         )
     categories = combat_skill_table()
     for vocation in sheet.vocations:
-        cap = overrides.get(vocation.name, vocation_cap)
+        cap = overrides.get(vocation.name.lower(), vocation_cap)
         nested: list[VocationalSkill | CombatSkill] = [
             *vocation.vocational_skills,
             *vocation.combat_skills,
