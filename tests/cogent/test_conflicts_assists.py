@@ -113,6 +113,12 @@ def test_conflict_destiny_refusals() -> None:
         )  # fmt: skip
 
 
+def test_given_faces_running_out_on_a_tie_reroll_say_so() -> None:
+    """Physical dice that tie need more faces: the error says a tie reroll asked for them."""
+    with pytest.raises(InputError, match="the roll tied, so tie reroll 1 is rolled: .*add 3 more"):
+        roll_conflict(pool_of(3), pool_of(2), GivenFaces([1, 1, 1]), GivenFaces([1, 1]))
+
+
 def test_conflict_reroll_limit() -> None:
     """Ties are rerolled at most MAX_TIE_REROLLS times, then the tie stands."""
     faces = [1] * (MAX_TIE_REROLLS + 1)
@@ -192,6 +198,8 @@ def test_scale_table_symmetric_and_bounded() -> None:
     assert scale_adjustment(2, 0, Rules(edition="tiered", scale_method="difference")) == 2
     with pytest.raises(InputError, match="off the table"):
         scale_adjustment(0, 7, TIERED)
+    with pytest.raises(InputError, match="off the table"):  # the same range read by difference
+        scale_adjustment(10**6, 0, Rules(edition="tiered", scale_method="difference"))
 
 
 @pytest.mark.parametrize(

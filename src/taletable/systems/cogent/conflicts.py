@@ -67,7 +67,14 @@ def _side_roll(size: int, plan: BeforePlan, source: DiceSource, win_on: int, rea
     """One side's throw, or half its pool as wins when it spent destiny on 'half' (000)."""
     if plan.half:
         return Roll(reason=f"{reason}: half the pool (destiny)", faces=(), wins=max(0, size) // 2)
-    return roll_pool(size, source, win_on, reason)
+    try:
+        return roll_pool(size, source, win_on, reason)
+    except InputError as error:
+        if reason == "roll":
+            raise
+        # given faces ran out on a tie reroll: say why more dice were asked for
+        problem = error.message.removeprefix(f"{error.field}: ")
+        raise InputError(error.field, f"the roll tied, so {reason} is rolled: {problem}") from None
 
 
 def roll_conflict(

@@ -41,15 +41,15 @@ def scale_adjustment(roller_scale: int, target_scale: int, rules: Rules) -> int:
     """The adjustment to the roller's result against a target (000 > Dice Pools > Scale)."""
     roller, target = normalise_scales(roller_scale, target_scale)
     relative = target - roller
-    if rules.scale_method == "difference":
-        return -relative
     table = scale_table()
-    if abs(relative) > table.widest:
+    if abs(relative) > table.widest:  # the chart's range, whichever way it is read
         raise InputError(
             "scale",
             f"a scale difference of {relative:+d} is off the table",
             expected=f"scales at most {table.widest} apart",
         )
+    if rules.scale_method == "difference":
+        return -relative
     return table.adjustments[relative]
 
 
