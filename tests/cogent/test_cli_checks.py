@@ -152,15 +152,23 @@ ARGUMENT = st.one_of(
         "reroll", "raise", "lower", "--json", "--routine", "--reflex", "--scale", "1:-1",
         "--part", "STR=1", "--helpers", "--pools", "--chance", "--face", "--npc", "3", "-1",
         "--destiny-before-a", "--destiny-before-b", "--faces-a", "--faces-b", "disadvantage",
+        "--criticals", "--convert", "cl", "dice", "destiny", "--cl-change", "--not-aware",
+        "--scale-method", "difference", "--no-scale-clamp", "--destiny-after-cap",
+        "--temporary-destiny", "--destiny-points", "--assist-bonus", "--advantage-a", "6:-6",
         "0", "6", "1,3,3,4,4,5", "99999999999999999999",
     ]),
     st.text(max_size=12),
 )  # fmt: skip
 
 
+COMMANDS = [
+    "check", "conflict", "assist", "collaborate", "destiny-roll", "powerless", "challenge-levels",
+]  # fmt: skip
+
+
 @settings(max_examples=300, deadline=None)
 @given(
-    st.sampled_from(["check", "conflict", "assist", "collaborate", "destiny-roll", "powerless"]),
+    st.sampled_from(COMMANDS),
     st.lists(ARGUMENT, max_size=10),
 )
 def test_no_input_crashes_the_cli(command: str, arguments: list[str]) -> None:
