@@ -19,6 +19,7 @@ from taletable.systems.cogent.combat import (
     start_encounter,
 )
 from taletable.systems.cogent.combat.aftermath import pending
+from taletable.systems.cogent.combat.replay import replay
 from taletable.systems.cogent.combat.rounds import expected_next
 from taletable.systems.cogent.combat.state import ACTIONS, CONDITIONS
 from taletable.systems.cogent.statblock import load_statblock
@@ -133,6 +134,7 @@ def apply(encounter: Encounter, command: tuple[str, Any]) -> Encounter:
 
 def assert_sound(encounter: Encounter) -> None:
     assert Encounter.model_validate(encounter.model_dump(mode="json")) == encounter
+    assert replay(encounter) == encounter  # its steps alone make it again
     for fighter in encounter.combatants:
         assert 0 <= fighter.strength_left <= max(0, fighter.sheet.attributes.STR)
         assert 0 <= fighter.armour_left <= fighter.armour_level

@@ -36,6 +36,7 @@ from taletable.systems.cogent.combat.aftermath import pending
 from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.pool import narrator_modifiers
+from taletable.systems.cogent.combat.replay import verify_replay
 from taletable.systems.cogent.rules import Rules
 from taletable.systems.cogent.statblock import load_statblock
 
@@ -44,7 +45,7 @@ __all__ = ["register"]
 
 @click.group("combat")
 def combat() -> None:
-    """Run a combat encounter: start, declare, resolve, choose, status."""
+    """Run a combat encounter: start, declare, resolve, choose, status, replay; chase."""
 
 
 def _load(path: str) -> Encounter:
@@ -318,6 +319,21 @@ def status(file: str, as_json: bool) -> None:
     """Where the encounter stands: combatants, who declares next, victories waiting."""
     encounter = _load(file)
     emit(encounter, as_json, lambda: _status(encounter))
+
+
+@combat.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False))
+@json_option
+def replay_command(file: str, as_json: bool) -> None:
+    """Replay an encounter from its opening and steps; refuse one that does not match them."""
+    encounter = verify_replay(_load(file))
+
+    def render() -> None:
+        for line in encounter.log:
+            console.print(line)
+        console.print(f"[bold]replayed {len(encounter.steps)} step(s): the saved state matches[/]")
+
+    emit(encounter, as_json, render)
 
 
 def register(group: click.Group) -> None:

@@ -17,7 +17,7 @@ from taletable.systems.cogent.combat.outcomes import (
     reduce,
 )
 from taletable.systems.cogent.combat.situation import hardcore_use
-from taletable.systems.cogent.combat.state import Combatant, Encounter, Victory
+from taletable.systems.cogent.combat.state import Combatant, Encounter, Step, Victory
 
 __all__ = ["choose", "maybe_end_round", "pending"]
 
@@ -75,6 +75,7 @@ def choose(
     ``outcome`` None takes the named policy "most severe injury"; ``strength``/``armour`` None
     take the defender's policy: spend STR, then armour, to keep the injury lowest.
     """
+    given = (strength, armour)
     victory = next((v for v in encounter.victories if v.id == victory_id), None)
     if victory is None or victory.outcome is not None:
         raise InputError(
@@ -173,5 +174,14 @@ def choose(
         f"STR {result.strength_used}, "
         f"armour {result.armour_used} -> {final or 'nothing'}"
     )
-    updated = updated.model_copy(update={"victories": victories, "log": (*updated.log, line)})
+    step = Step(
+        kind="choose", victory=victory_id, outcome=outcome, strength=given[0], armour=given[1]
+    )
+    updated = updated.model_copy(
+        update={
+            "victories": victories,
+            "log": (*updated.log, line),
+            "steps": (*updated.steps, step),
+        }
+    )
     return maybe_end_round(updated)

@@ -28,6 +28,7 @@ from taletable.systems.cogent.combat.state import (
     Combatant,
     Encounter,
     RollRecord,
+    Step,
     Victory,
 )
 from taletable.systems.cogent.dice import count_wins
@@ -291,6 +292,10 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
             "next_victory": next_id,
             "log": tuple(log),
             "phase": "outcomes",
+            "steps": (
+                *encounter.steps,
+                Step(kind="resolve", faces=tuple(f for r in rolls.values() for f in r.faces)),
+            ),
         }
     )
     return maybe_end_round(updated)

@@ -18,6 +18,7 @@ from taletable.systems.cogent.combat.state import (
     Combatant,
     Declaration,
     Encounter,
+    Step,
 )
 from taletable.systems.cogent.equipment import armour_level, weapon_group
 from taletable.systems.cogent.rules import Rules
@@ -80,7 +81,9 @@ def start_encounter(
         )
     for index, fighter in enumerate(built):
         built[index] = fighter.model_copy(update={"scale": (scales or {}).get(fighter.id, 0)})
-    encounter = Encounter(name=name, combatants=tuple(built), rules=rules or Rules())
+    encounter = Encounter(
+        name=name, combatants=tuple(built), rules=rules or Rules(), opening=tuple(built)
+    )
     order = ", ".join(encounter.declaration_order())
     return encounter.model_copy(update={"log": (f"round 1: declaration order {order}",)})
 
@@ -196,7 +199,13 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
         )
     if action != "wait":
         roll_pool(encounter, actor, declaration)  # refused now, not in the performance phase
-    updated = encounter.model_copy(update={"declarations": (*encounter.declarations, declaration)})
+    step = Step(kind="declare", declaration=declaration)
+    updated = encounter.model_copy(
+        update={
+            "declarations": (*encounter.declarations, declaration),
+            "steps": (*encounter.steps, step),
+        }
+    )
     line = f"round {encounter.round}: {actor.id} declares {action}" + (
         f" on {declaration.target}" if declaration.target else ""
     )

@@ -23,6 +23,7 @@ __all__ = [
     "Encounter",
     "Engagement",
     "RollRecord",
+    "Step",
     "Victory",
 ]
 
@@ -139,6 +140,18 @@ class Victory(Record):
     detail: str = ""
 
 
+class Step(Record):
+    """One accepted command, as given, with the faces a resolve used: the encounter's replay log."""
+
+    kind: Literal["declare", "resolve", "choose"]
+    declaration: Declaration | None = None
+    faces: tuple[int, ...] = ()
+    victory: int | None = None
+    outcome: str | None = None
+    strength: int | None = None
+    armour: int | None = None
+
+
 class Encounter(Record):
     """A combat encounter, round by round (schema version 1)."""
 
@@ -155,6 +168,9 @@ class Encounter(Record):
     victories: tuple[Victory, ...] = ()
     log: tuple[str, ...] = ()
     next_victory: int = 1
+    #: The combatants as the encounter started, and every step since: enough to replay it.
+    opening: tuple[Combatant, ...] = ()
+    steps: tuple[Step, ...] = ()
 
     def combatant(self, ident: str) -> Combatant:
         """The combatant with id ``ident``."""

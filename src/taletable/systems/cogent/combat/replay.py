@@ -1,0 +1,59 @@
+"""Replaying an encounter from its steps (DESIGN > Principles 2: any result can be replayed).
+
+An encounter keeps its opening combatants and every accepted step (declarations as given, the
+faces each resolve rolled, choices as given). ``replay`` runs those steps again from the
+opening, with the recorded faces, and returns the encounter they make; ``verify_replay``
+refuses a file whose state is not what its own steps make (edited or corrupted).
+"""
+
+from __future__ import annotations
+
+from taletable.dice import GivenFaces
+from taletable.errors import InputError
+from taletable.systems.cogent.combat.aftermath import choose
+from taletable.systems.cogent.combat.exchange import resolve
+from taletable.systems.cogent.combat.rounds import declare
+from taletable.systems.cogent.combat.state import Encounter
+
+__all__ = ["replay", "verify_replay"]
+
+
+def replay(encounter: Encounter) -> Encounter:
+    """The encounter its opening and steps make, step by step (002 > Combat > Round Order)."""
+    if not encounter.opening:
+        raise InputError("opening", "this encounter has no opening state", expected="a new file")
+    state = Encounter(
+        name=encounter.name,
+        rules=encounter.rules,
+        combatants=encounter.opening,
+        opening=encounter.opening,
+        log=encounter.log[:1],
+    )
+    for step in encounter.steps:
+        if step.kind == "declare" and step.declaration is not None:
+            state = declare(state, step.declaration)
+        elif step.kind == "resolve":
+            state = resolve(state, GivenFaces(step.faces))
+        elif step.kind == "choose" and step.victory is not None:
+            state = choose(
+                state, step.victory, step.outcome, strength=step.strength, armour=step.armour
+            )
+        else:
+            raise InputError(
+                "steps",
+                f"a {step.kind} step without its arguments",
+                expected="a declaration for a declare step, a victory for a choose step",
+            )
+    return state
+
+
+def verify_replay(encounter: Encounter) -> Encounter:
+    """The replayed encounter, refusing one whose saved state differs from its replay."""
+    replayed = replay(encounter)
+    if replayed != encounter:
+        raise InputError(
+            "encounter",
+            "the saved state is not what its steps make (edited or corrupted)",
+            expected="an encounter written by taletable",
+        )
+    return replayed
