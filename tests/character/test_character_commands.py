@@ -23,7 +23,8 @@ def copied(tmp_path: Path, name: str) -> Path:
 
 def test_new_by_prompts_core(run_cli: Any, tmp_path: Path, monkeypatch: Any) -> None:
     """Prompts build a legal starting sheet: attributes, first vocation, level 2's bonus skill."""
-    answers = ["core", "Ada", "A spy", "fast_play", "0", "1", "1", "Spy", "INT", "2", "Stealth"]
+    answers = ["core", "Ada", "A spy", "fast_play", "0", "1", "1", "", "Spy", "INT", "2", "Stealth"]
+    answers.append("")  # no step of the commerce level
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
     out = tmp_path / "ada.yaml"
     made = run_cli("cogent", "character", "new", "--out", str(out))
@@ -34,6 +35,30 @@ def test_new_by_prompts_core(run_cli: Any, tmp_path: Path, monkeypatch: Any) -> 
     assert sheet.vocations[0].name == "Spy" and sheet.vocations[0].points == 1
     assert sheet.commerce.bonus_skills == ("Stealth",) and sheet.skills == {"Stealth": 1}
     assert "skill points left 15 of 17" in made.stdout and "legal" in made.stdout
+
+
+def test_new_by_prompts_rolls_the_d20_tables(
+    run_cli: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """002 > Disabling Characteristics and Quirks of Wealth by prompts: a rolled characteristic is
+    kept (+2 points), a chosen one +1; level 4 rolls a quirk, a step up rolls another, and a
+    duplicate is rerolled. The d20 faces come from --faces."""
+    answers = ["core", "Bo", "", "fast_play", "1", "0", "1",
+               "roll", "Stealth", "Phobia", "", "Smith", "STR", "4", "", "1", ""]  # fmt: skip
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+    out = tmp_path / "bo.yaml"
+    made = run_cli("cogent", "character", "new", "--out", str(out), "--faces", "13,7,7,11")
+    assert made.status == 0, made.stderr
+    assert "rolled 13: Overconfident (kept)" in made.stderr
+    sheet = load_character(out)
+    assert isinstance(sheet, CoreCharacter)
+    assert [(d.name, d.how) for d in sheet.disabling_characteristics] == [
+        ("Overconfident", "rolled"), ("Phobia", "chosen"),
+    ]  # fmt: skip
+    assert sheet.commerce.quirks == ("Tight Purse", "Debt")  # the second 7 was rerolled
+    assert (sheet.commerce.level, sheet.commerce.adjustment) == (5, 1)
+    assert "skill points left 18 of 19" in made.stdout  # 12 + 3 INT + 2 + 1 + 1 free, 1 spent
+    assert "legal" in made.stdout and sheet.disabling_characteristics[0].skill == "Stealth"
 
 
 def test_new_by_prompts_tiered(run_cli: Any, tmp_path: Path, monkeypatch: Any) -> None:

@@ -7,8 +7,16 @@ from typing import Any, Literal
 
 import click
 
+from taletable.cli.cogent.character_prompts import prompted_sheet
 from taletable.cli.cogent.character_sheet import render_sheet
-from taletable.cli.common import console, emit, json_option
+from taletable.cli.common import (
+    console,
+    dice_options,
+    emit,
+    finish_source,
+    json_option,
+    make_source,
+)
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character import load_character, save_character, validate
 from taletable.systems.cogent.character.commerce import purchase
@@ -22,12 +30,6 @@ from taletable.systems.cogent.character.pools import (
 )
 from taletable.systems.cogent.character.progression import advance_core, advance_tiered
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
-from taletable.systems.cogent.character.tables import (
-    campaign_tiers,
-    quirk_table,
-    skill_table,
-    tier_resources,
-)
 from taletable.systems.cogent.equipment import armour_level
 
 __all__ = ["register"]
@@ -66,69 +68,6 @@ def _render_report(data: dict[str, Any]) -> None:
         console.print(f"[red]✗[/red] {problem['found']} ({problem['rule']}); {problem['fix']}")
 
 
-def _prompted_sheet() -> dict[str, Any]:
-    """A starting sheet from prompts: identity, attributes, first vocation, commerce or tier."""
-    edition = click.prompt(
-        "Edition", type=click.Choice(["core", "tiered"]), default="core", err=True
-    )
-    name = click.prompt("Name", err=True).strip()
-    data: dict[str, Any] = {"edition": edition, "identity": {"name": name}}
-    data["identity"]["concept"] = click.prompt("Concept", default="", show_default=False, err=True)
-    attributes = ("STR", "RFL", "INT") if edition == "core" else ("STR", "RFL", "INT", "CHA")
-    if edition == "core":
-        data["mode"] = click.prompt(
-            "Mode",
-            type=click.Choice(["fast_play", "initiate", "adept", "veteran"]),
-            default="fast_play",
-            err=True,
-        )
-        most = campaign_tiers().modes[data["mode"]].attribute_points
-    else:
-        tier = click.prompt("Tier", type=click.IntRange(0, 5), default=2, err=True)
-        limits = tier_resources().of(tier)
-        data["tier"] = tier
-        data["destiny"] = {"points": limits.destiny_start, "maximum": limits.destiny_max}
-        most = limits.attribute_points
-    data["attributes"] = {
-        attribute: click.prompt(
-            f"{attribute} points", type=click.IntRange(0, most), default=0, err=True
-        )
-        for attribute in attributes
-    }
-    vocation = click.prompt(
-        "First vocation" + (" (mandatory)" if edition == "core" else " (blank for none)"),
-        default=None if edition == "core" else "",
-        show_default=False,
-        err=True,
-    ).strip()
-    if vocation:
-        attribute = click.prompt("Its attribute", type=click.Choice(attributes), err=True)
-        level = {"points": 1} if edition == "core" else {"rank": 0}
-        data["vocations"] = [{"name": vocation, "attribute": attribute, **level}]
-    if edition == "core":
-        data["commerce"] = _prompted_commerce(data)
-    return data
-
-
-def _prompted_commerce(data: dict[str, Any]) -> dict[str, Any]:
-    """002 > Assigning Commerce Points: level 2's untouched skill, level 4's quirk of wealth."""
-    assigned = click.prompt(
-        "Commerce level from the narrator", type=click.IntRange(2, 4), default=3, err=True
-    )
-    commerce: dict[str, Any] = {"assigned": assigned}
-    if assigned == 2:
-        skills = [skill.name for skill in skill_table("core").skills]
-        bonus = click.prompt(
-            "Skill for the commerce bonus point", type=click.Choice(skills), err=True
-        )
-        data["skills"] = {bonus: 1}
-        commerce["bonus_skills"] = [bonus]
-    elif assigned == 4:
-        quirks = [quirk.name for quirk in quirk_table().core.entries]
-        commerce["quirks"] = [click.prompt("Quirk of wealth", type=click.Choice(quirks), err=True)]
-    return commerce
-
-
 @character.command("new")
 @click.option(
     "--from",
@@ -140,9 +79,21 @@ def _prompted_commerce(data: dict[str, Any]) -> dict[str, Any]:
     "--out", type=click.Path(dir_okay=False), required=True, help="Where to save (.yaml or .json)."
 )
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@dice_options
 @json_option
-def new(from_file: str | None, out: str, force: bool, as_json: bool) -> None:
-    """Create a character: from a file (validated), or by prompts for a starting sheet."""
+def new(
+    from_file: str | None,
+    out: str,
+    force: bool,
+    faces: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Create a character: from a file (validated), or by prompts for a starting sheet.
+
+    The d20 rolls of the prompts (disabling characteristics, quirks of wealth) use --faces or
+    --seed when given.
+    """
     if Path(out).exists() and not force:
         raise InputError("--out", f"{out} exists", expected="another path, or --force")
     if Path(out).suffix.lower() not in {".yaml", ".yml", ".json"}:
@@ -150,7 +101,9 @@ def new(from_file: str | None, out: str, force: bool, as_json: bool) -> None:
     if from_file is not None:
         sheet = load_character(from_file)
     else:
-        sheet = character_from_data(_prompted_sheet(), source="prompts")
+        source = make_source(faces, seed)
+        sheet = character_from_data(prompted_sheet(source), source="prompts")
+        finish_source(source)
     save_character(sheet, out)
     data = _report_data(sheet)
 
