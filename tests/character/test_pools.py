@@ -145,3 +145,10 @@ def test_situational_perception_penalties_only_in_their_situation(
     assert rolled.json()["pool"] == 3
     stray = run_cli("cogent", "check", "--pool", "4", "--cl", "1", "--situation", "environmental")
     assert stray.status == 2 and "--situation needs --character" in stray.stderr
+
+
+def test_pools_list_bare_hands(run_cli: Any) -> None:
+    """002 > Weapon Modifiers: unarmed (ungloved) is -1D6; every sheet can fight bare-handed."""
+    out = run_cli("cogent", "character", "pools", str(EXAMPLES / "core_sir_terrik.yaml"), "--json")
+    bare = out.json()["combat"]["bare hands vs melee"]
+    assert bare["dice"] == 3 + 1 + 1 - 1  # base, STR, INT, ungloved; no Unarmed skill

@@ -173,6 +173,7 @@ def pools(file: str, as_json: bool) -> None:
                 )
             except InputError:
                 continue
+    combat["bare hands vs melee"] = combat_pool(sheet, None)  # always at hand (ungloved)
     data = {
         "checks": {
             name: {"dice": pool.size, "breakdown": [c.to_data() for c in pool.contributions]}
