@@ -271,8 +271,9 @@ def plan_before(
 def after_spends(
     destiny_after: int | Sequence[DestinyAfterMode], rules: Rules
 ) -> list[tuple[Literal["before", "after"], str]]:
-    """The after-roll spends to pay for: named modes, or a count (core: wins; tiered: decided
-    after the roll by :func:`choose_after_mode`)."""
+    """The after-roll spends to pay for: named modes, or a count (core, 002 > Destiny Points >
+    After any roll: a win each; tiered, 000 > Destiny Points > After a Dice Roll: decided after
+    the roll by :func:`choose_after_mode`)."""
     count = destiny_after if isinstance(destiny_after, int) else len(destiny_after)
     _check_spend_count(count, "destiny_after")
     if isinstance(destiny_after, int):

@@ -67,6 +67,7 @@ def win_threshold(*, advantage: bool, disadvantage: bool) -> int:
 
 
 def roll_pool(size: int, source: DiceSource, win_on: int = WIN_ON, reason: str = "roll") -> Roll:
-    """Roll ``size`` d6 (none when the pool is zero or fewer) and count the wins."""
+    """Roll ``size`` d6 and count the wins (002 > How to Play > Dice Pools); a pool of zero or
+    fewer dice rolls nothing and has no wins (RULINGS.md "pools of zero or fewer dice")."""
     faces = source.roll(DIE_SIDES, size) if size > 0 else ()
     return Roll(reason=reason, faces=faces, wins=count_wins(faces, win_on))

@@ -51,7 +51,8 @@ def base_pool(parts: Iterable[tuple[str, int]] = ()) -> DicePool:
 
 
 def pool_of(size: int, *, field: str = "pool") -> DicePool:
-    """A pool given only as its size (``--pool 6``): base three plus the rest, unnamed."""
+    """A pool given only as its size (``--pool 6``): base three plus the rest, unnamed
+    (002 > How to Play > Dice Pools, Step 1 and the note on negative points)."""
     if size > MAX_POOL:
         raise InputError(
             field, f"a pool of {size} dice is over the limit", expected=f"at most {MAX_POOL}"

@@ -56,7 +56,9 @@ def scale_adjustment(roller_scale: int, target_scale: int, rules: Rules) -> int:
 def adjust_for_scale(
     margin: int, roller_scale: int, target_scale: int, rules: Rules
 ) -> ScaleAdjustment:
-    """Apply scale to a narrative result ``margin`` (>= 0 success, < 0 failure), with the clamp."""
+    """Apply scale to a narrative result ``margin`` (>= 0 success, < 0 failure), with the clamp
+    of 000 > Dice Pools > Scale ("Narrative Successes can not be turned into Narrative Failures")
+    unless ``rules.scale_clamp`` is off (001 > Dice Pools > Scale, which has no clamp)."""
     adjustment = scale_adjustment(roller_scale, target_scale, rules)
     adjusted = margin + adjustment
     clamped = False
