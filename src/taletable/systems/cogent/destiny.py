@@ -250,7 +250,7 @@ def plan_before(
         raise RulesError(
             rule,
             "destiny Disadvantage is given to the target of an opposed roll",
-            fix="use it in a conflict (cogent conflict) instead of a check against a CL",
+            fix="spend it in a conflict (cogent conflict --destiny-before-a disadvantage)",
         )
     if disadvantage > 1:
         raise RulesError(rule, "Disadvantage can only be given once on a roll", fix="spend it once")
