@@ -131,7 +131,7 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
         defender_declared = declared[defender]
         if (
             fighter.ranged_weapon
-            and encounter.distance(defender, attacker) != "range"
+            and updated.distance(defender, attacker) != "range"  # adjacent, or closed this round
             and attacker_declared.action not in ("ranged",)
         ):
             dice = melee_dice(encounter, fighter, defender_declared, attacker)
