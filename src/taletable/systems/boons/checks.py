@@ -90,7 +90,6 @@ class BoonsCheck(Record):
         return self.bonus + self.boons - self.banes
 
 
-
 def declare_check(
     bonus: int, boons: int = 0, banes: int = 0, *, method: ResizeMethod = "sequence",
     passive: bool = False, fields: tuple[str, str, str] = ("--bonus", "--boons", "--banes"),
@@ -105,6 +104,7 @@ def declare_check(
         if not low <= value <= high:
             raise InputError(field, f"{value} is out of range", expected=f"{low} to {high}")
     return BoonsCheck(bonus=bonus, boons=boons, banes=banes, passive=passive, method=method)
+
 
 class CheckResult(Record):
     """A rolled (or passive) check against a target, explained."""
