@@ -206,3 +206,39 @@ def test_standard_weapon_and_armour_tables() -> None:
     assert armour_level(["Full Plate", "Small Shield"]) == 4
     assert armour_level(["Full Plate", "Large Shield"]) == 5
     assert armour_penalty(5, endurance=4) == 0  # Endurance offsets, never a bonus
+
+
+def test_victoria_in_an_encounter() -> None:
+    """002 > Armour (Victoria): a rogue attacks her unawares (off guard, the narrator's CL 2) and
+    its 5 wins are a level 3 victory; it chooses a serious injury; she spends 3 armour reductions
+    and is unhurt, with the table's full plate (3) leaving none for the encounter (the prose's 4
+    would leave one; RULINGS.md), and fights at -2D6 for her heavy armour."""
+    victoria = fighter(
+        "Victoria",
+        rfl=1,
+        skills=(("Medium Weapons", 1),),
+        weapons=(("Sword", "Medium Weapon"),),
+        armour=("Full Plate",),
+    )
+    rogue = fighter(
+        "Rogue", rfl=2, skills=(("Small Weapons", 1),), weapons=(("Dagger", "Small Weapon"),)
+    )
+    pool = combat_pool(victoria, "Sword")
+    assert ("armour (less Endurance)", -2) in [(c.source, c.dice) for c in pool.contributions]
+    assert pool.size == 3 + 1 + 1 + 1 - 2
+    encounter = start_encounter(
+        [("victoria", "v", victoria, "Sword"), ("rogue", "r", rogue, "Dagger")], GivenFaces([])
+    )
+    assert encounter.combatant("victoria").armour_left == 3
+    encounter = declare(encounter, Declaration(actor="victoria", action="wait"))
+    encounter = declare(
+        encounter,
+        Declaration(actor="rogue", action="attack", target="victoria", challenge_level=2),
+    )
+    encounter = resolve(encounter, GivenFaces([6, 6, 6, 6, 6, 1]))  # the rogue's 6D6
+    [victory] = encounter.victories
+    assert (victory.level, victory.detail) == (3, "off guard")
+    encounter = choose(encounter, victory.id, "serious injury", strength=0, armour=3)
+    victoria_now = encounter.combatant("victoria")
+    assert victoria_now.sheet.injuries == ()
+    assert victoria_now.armour_left == 0
