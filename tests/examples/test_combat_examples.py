@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from taletable.dice import GivenFaces
+from taletable.errors import RulesError
 from taletable.systems.cogent.character import combat_pool, load_character
 from taletable.systems.cogent.character.sheet import (
     CombatSkill,
@@ -242,3 +245,37 @@ def test_victoria_in_an_encounter() -> None:
     victoria_now = encounter.combatant("victoria")
     assert victoria_now.sheet.injuries == ()
     assert victoria_now.armour_left == 0
+
+
+def test_marcus_reinforces_his_brace_as_a_defence() -> None:
+    """002 > Circumstantial Modifiers (the troll's note): a brace made a defence roll gains +2D6
+    (7D6 + 2 = 9D6) but wins no victory: Marcus's 3 wins + 2 beat the troll's 4 and nothing
+    follows; a brace needs a charge declared before it (or a prepared round)."""
+    troll = fighter("Troll", strength=2, weapons=(("Club", "Medium Weapon"),))
+    marcus = fighter(
+        "Marcus",
+        rfl=1,
+        intelligence=1,
+        skills=(("Medium Weapons", 1),),
+        weapons=(("Sword", "Medium Weapon"),),
+    )
+    encounter = start_encounter(
+        [("troll", "t", troll, "Club"), ("marcus", "m", marcus, "Sword")], GivenFaces([])
+    )
+    with pytest.raises(RulesError, match="counters a charge"):
+        declare(
+            declare(encounter, Declaration(actor="troll", action="attack", target="marcus")),
+            Declaration(actor="marcus", action="brace", target="troll"),
+        )
+    encounter = declare(encounter, Declaration(actor="troll", action="charge", target="marcus"))
+    encounter = declare(
+        encounter,
+        Declaration(actor="marcus", action="brace", target="troll", circumstances=("defence",)),
+    )
+    # performance from the higher RFL: Marcus's 9D6, then the troll's 7D6
+    encounter = resolve(encounter, GivenFaces([*(4, 4, 4), *[1] * 6, *(4, 4, 4, 4, 1, 1, 1)]))
+    assert {r.actor: (r.pool, r.wins) for r in encounter.rolls} == {
+        "troll": (7, 4),
+        "marcus": (9, 3),
+    }
+    assert encounter.victories == ()

@@ -174,8 +174,8 @@ def start(
     "--circumstance",
     "circumstances",
     multiple=True,
-    type=click.Choice(["high ground", "flank"]),
-    help="A circumstantial bonus.",
+    type=click.Choice(["high ground", "flank", "defence"]),
+    help="A circumstantial bonus; defence makes a brace a defence roll (+2D6, no victory).",
 )
 @click.option(
     "--modifier",

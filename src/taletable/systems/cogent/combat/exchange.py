@@ -255,6 +255,8 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
             "check",
         ):
             continue
+        if "defence" in target_declared.circumstances:
+            continue  # a brace made a defence roll: +2D6, no victory (002 > Brace)
         if target_declared.target == ident and target_declared.action in OFFENSIVE:
             continue  # already compared as the target's own attack
         if target_declared.action == "ranged" or ident not in rolls or target.id not in rolls:

@@ -197,6 +197,12 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             "an off-guard attack is a normal combat roll without a flanking bonus",
             fix="drop flank",
         )
+    if "defence" in declaration.circumstances and action != "brace":
+        raise InputError(
+            "--circumstance",
+            "defence reinforces a brace only (a defence roll is --action defend)",
+            expected="--action brace, or --action defend",
+        )
     if action != "wait":
         roll_pool(encounter, actor, declaration)  # refused now, not in the performance phase
     step = Step(kind="declare", declaration=declaration)
