@@ -74,6 +74,9 @@ def _status(encounter: Encounter) -> None:
             f"injury penalty -{injuries}D6; STR left {fighter.strength_left}, armour left "
             f"{fighter.armour_left}; {', '.join(fighter.conditions) or 'ready'}"
         )
+    for engagement in encounter.engagements:
+        where = "in close combat" if engagement.distance == "close" else "adjacent"
+        console.print(f"  {engagement.a} and {engagement.b}: {where}")
     if encounter.phase == "declaration":
         declared = {d.actor for d in encounter.declarations}
         waiting = [i for i in encounter.declaration_order() if i not in declared]

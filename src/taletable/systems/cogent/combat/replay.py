@@ -21,7 +21,11 @@ __all__ = ["replay", "verify_replay"]
 def replay(encounter: Encounter) -> Encounter:
     """The encounter its opening and steps make, step by step (002 > Combat > Round Order)."""
     if not encounter.opening:
-        raise InputError("opening", "this encounter has no opening state", expected="a new file")
+        raise InputError(
+            "opening",
+            "this encounter has no opening state to replay from",
+            expected="an encounter started with `combat start` (it records every step)",
+        )
     state = Encounter(
         name=encounter.name,
         rules=encounter.rules,
