@@ -22,7 +22,11 @@ BALLISTIC = ("Hand Ballistic", "Shoulder Stock Ballistic", "Heavy Ballistic")
 
 
 def situation_for(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> Situation:
-    """The situation of ``fighter``'s declared roll: target kind, close combat, conditions."""
+    """The situation of ``fighter``'s declared roll: target kind, close combat, conditions.
+
+    002 > Combat Modifiers (Close Combat; Circumstantial Modifiers); Weapon Modifiers (a ranged
+    weapon's bonus against a target at range, its melee penalty otherwise); Defence rolls (+2D6).
+    """
     target_id = declaration.target
     target = encounter.combatant(target_id) if target_id else None
     at_range = target is not None and encounter.distance(fighter.id, target.id) == "range"
@@ -67,7 +71,11 @@ def _holds_reach(fighter: Combatant) -> bool:
 
 
 def roll_pool(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> DicePool:
-    """The pool ``fighter`` rolls for ``declaration`` (a narrator's pool for other actions)."""
+    """The pool ``fighter`` rolls for ``declaration`` (a narrator's pool for other actions).
+
+    002 > Combat Fundamentals and Combat Modifiers; any other action is a pool the narrator
+    builds (002 > Performance Phase, Leon and Dartain). At most 200 dice (DESIGN > Principles 8).
+    """
     if declaration.action in ("other", "check"):
         pool = DicePool(contributions=()).plus("narrator's pool", declaration.pool or 0)
     else:
