@@ -145,6 +145,11 @@ def test_situational_perception_penalties_only_in_their_situation(
     assert rolled.json()["pool"] == 3
     stray = run_cli("cogent", "check", "--pool", "4", "--cl", "1", "--situation", "environmental")
     assert stray.status == 2 and "--situation needs --character" in stray.stderr
+    odds = run_cli(
+        "odds", "cogent", "--character", str(file), "--skill", "Perception", "--cl", "1",
+        "--situation", "environmental", "--json",
+    )  # fmt: skip
+    assert (odds.json()["pool"], odds.json()["p_pass"]) == (3, "7/8")  # 1 - (1/2) ** 3
 
 
 def test_pools_list_bare_hands(run_cli: Any) -> None:

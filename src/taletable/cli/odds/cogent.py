@@ -39,12 +39,19 @@ __all__ = ["odds_cogent"]
     "--destiny-before", default="", metavar="MODE[,MODE]", help="advantage; die, half (tiered)."
 )
 @click.option("--destiny-after", type=int, default=0, help="Destiny points after the roll.")
-@click.option("--destiny-after-cap", is_flag=True, help="Core: cap wins at the dice rolled.")
+@click.option(
+    "--destiny-after-cap", is_flag=True, help="Core: destiny never lifts wins past the dice rolled."
+)
 @click.option("--routine", is_flag=True, help="Routine check: skill specialty may apply.")
 @click.option(
     "--character", type=click.Path(dir_okay=False), help="Build the pool from this sheet."
 )
 @click.option("--skill", help="With --character: the skill, vocational skill or specialisation.")
+@click.option(
+    "--situation",
+    help="With --character: the check's situation, for a penalty that holds only in one "
+    "(e.g. environmental, deception, persuasion).",
+)
 @json_option
 @click.pass_context
 def odds_cogent(
@@ -60,6 +67,7 @@ def odds_cogent(
     routine: bool,
     character: str | None,
     skill: str | None,
+    situation: str | None,
     as_json: bool,
 ) -> None:
     """The exact chance a Cogent check passes (subcommands: advise, assist, collaborate, ...)."""
@@ -67,7 +75,7 @@ def odds_cogent(
         return
     rules = Rules(edition=edition, destiny_after_cap=destiny_after_cap)
     breakdown: tuple[Contribution, ...] = ()
-    if character is not None or skill is not None:
+    if character is not None or skill is not None or situation is not None:
         if character is None or skill is None or pool is not None:
             raise InputError(
                 "--character/--skill", "give both, and no --pool",
@@ -75,7 +83,7 @@ def odds_cogent(
             )  # fmt: skip
         sheet = load_character(character)
         rules = rules.model_copy(update={"edition": sheet.edition})
-        built = check_pool(sheet, skill)
+        built = check_pool(sheet, skill, situation=situation)
         pool, breakdown = built.size, built.contributions
     if pool is None or challenge_level is None:
         raise InputError("--pool/--cl", "both are needed", expected="--pool N --cl C")
