@@ -33,6 +33,7 @@ def test_read_structured_reports_file_and_problem(tmp_path: Path) -> None:
         read_structured(broken)
     with pytest.raises(DataError, match="no such file"):
         read_structured(tmp_path / "missing.json")
+    (tmp_path / "x.txt").write_text("a: 1\n")
     with pytest.raises(DataError, match="unknown file type"):
         read_structured(tmp_path / "x.txt")
 
@@ -42,3 +43,20 @@ def test_load_model_names_the_entry() -> None:
     with pytest.raises(DataError, match=r"table.yaml: size: "):
         load_model({"name": "x", "size": "big"}, Thing, source="table.yaml")
     assert load_model({"name": "x", "size": 2}, Thing, source="t").size == 2
+
+
+def test_saving_into_a_missing_folder_is_a_data_error(tmp_path: Path) -> None:
+    """No folder, or a folder as the target: one DataError naming the path, nothing written."""
+    from taletable.files import atomic_write_bytes
+
+    with pytest.raises(DataError, match="does not exist; create it first"):
+        atomic_write_text(tmp_path / "nowhere" / "sheet.yaml", "x: 1\n")
+    with pytest.raises(DataError, match="is a folder"):
+        atomic_write_bytes(tmp_path, b"x")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_file_without_a_suffix_says_no_such_file(tmp_path: Path) -> None:
+    """The path is checked before its suffix: a typo is reported as a missing file."""
+    with pytest.raises(DataError, match="no such file; check the path"):
+        read_structured(tmp_path / "sheet")

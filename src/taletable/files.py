@@ -53,7 +53,15 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
+    if target.is_dir():
+        raise DataError(str(target), "is a folder; give a file name to save to")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
+    except FileNotFoundError:
+        problem = f"folder {directory} does not exist; create it first"
+        raise DataError(str(target), problem) from None
+    except OSError as error:
+        raise DataError(str(target), f"cannot be written: {error.strerror}") from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -85,6 +93,8 @@ def read_structured(path: str | os.PathLike[str]) -> Any:
     """Read a ``.yaml``/``.yml``/``.json`` file as plain data; any failure is a DataError."""
     file = Path(path)
     source = str(file)
+    if not file.exists():
+        raise DataError(source, "no such file; check the path")
     if file.suffix.lower() not in {".yaml", ".yml", ".json"}:
         raise DataError(source, "unknown file type; use a .yaml, .yml or .json file")
     try:

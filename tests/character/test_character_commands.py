@@ -77,7 +77,7 @@ def test_new_by_prompts_tiered(run_cli: Any, tmp_path: Path, monkeypatch: Any) -
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--out", "{tmp}/missing/folder/x.yaml"], "cannot be written"),
+        (["--out", "{tmp}/missing/folder/x.yaml"], "does not exist; create it first"),
         (["--out", "{tmp}/x.txt"], "--out: {tmp}/x.txt: unknown file type"),
         (["--from", "{tmp}/nowhere.yaml", "--out", "{tmp}/x.yaml"], "no such file"),
     ],

@@ -27,7 +27,16 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-console = Console(highlight=False, soft_wrap=True)
+class _Console(Console):
+    """Rich's console, but a reader that stops early (``| head``) ends the command quietly."""
+
+    def on_broken_pipe(self) -> None:
+        """Raise BrokenPipeError for ``main`` to end with status 0 (rich would exit 1)."""
+        self.quiet = True
+        raise BrokenPipeError
+
+
+console = _Console(highlight=False, soft_wrap=True)
 
 
 def make_source(faces: str | None, seed: int | None, *, field: str = "--faces") -> DiceSource:

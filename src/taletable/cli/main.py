@@ -5,6 +5,7 @@ Every user error becomes one line on stderr and exit status 2 (DESIGN > Principl
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -41,7 +42,21 @@ def _fail(message: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; return the exit status (0 success, 2 user error)."""
+    """Run the CLI; return the exit status (0 success, 2 user error).
+
+    A reader that stops early (``| head``) is not an error: the rest of the output is dropped.
+    """
+    try:
+        status = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit must not fail
+        return 0
+    return status
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         result = cli.main(
             args=list(argv) if argv is not None else None,
@@ -70,8 +85,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail("aborted")
     except (KeyboardInterrupt, EOFError):
         return _fail("interrupted")
-    except BrokenPipeError:
-        return 0
     return result if isinstance(result, int) else 0
 
 
