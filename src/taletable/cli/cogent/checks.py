@@ -17,6 +17,7 @@ from taletable.cli.cogent.render import (
     render_conflict,
     render_destiny_roll,
     render_levels,
+    sheet_options,
 )
 from taletable.cli.common import (
     dice_options,
@@ -76,15 +77,7 @@ def _scale(text: str | None) -> tuple[int, int] | None:
 
 @click.command("check")
 @click.option("--pool", type=int, help="Dice in the pool (base 3 included).")
-@click.option(
-    "--character", type=click.Path(dir_okay=False), help="Build the pool from this sheet."
-)
-@click.option("--skill", help="With --character: the skill, vocational skill or specialisation.")
-@click.option(
-    "--situation",
-    help="With --character: the check's situation for a disabling penalty that holds only in one "
-    "(environmental, deception, persuasion: Imperceptive, Gullible, Impressionable).",
-)
+@sheet_options
 @click.option(
     "--part",
     "parts",

@@ -18,16 +18,39 @@ from taletable.systems.cogent.tables import ChallengeLevelScale, challenge_level
 
 __all__ = [
     "edition_option",
+    "pool_breakdown",
     "render_assist",
     "render_check",
     "render_collaboration",
     "render_conflict",
     "render_destiny_roll",
     "render_levels",
+    "sheet_options",
     "show_faces",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def sheet_options(function: F) -> F:
+    """Add ``--character FILE --skill NAME [--situation WORDS]``: a check's pool from a sheet."""
+    options = (
+        click.option(
+            "--character", type=click.Path(dir_okay=False), help="Build the pool from this sheet."
+        ),
+        click.option(
+            "--skill", help="With --character: the skill, vocational skill or specialisation."
+        ),
+        click.option(
+            "--situation",
+            help="With --character: the check's situation for a disabling penalty that holds "
+            "only in one (environmental, deception, persuasion: Imperceptive, Gullible, "
+            "Impressionable).",
+        ),
+    )
+    for option in reversed(options):
+        function = option(function)
+    return function
 
 
 def edition_option(function: F) -> F:

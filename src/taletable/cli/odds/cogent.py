@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import click
 
-from taletable.cli.cogent.render import edition_option, pool_breakdown
+from taletable.cli.cogent.render import edition_option, pool_breakdown, sheet_options
 from taletable.cli.common import console, emit, json_option, parse_int_list
 from taletable.errors import InputError
 from taletable.prob import Estimate, fraction_text, probability_rows
@@ -43,15 +43,7 @@ __all__ = ["odds_cogent"]
     "--destiny-after-cap", is_flag=True, help="Core: destiny never lifts wins past the dice rolled."
 )
 @click.option("--routine", is_flag=True, help="Routine check: skill specialty may apply.")
-@click.option(
-    "--character", type=click.Path(dir_okay=False), help="Build the pool from this sheet."
-)
-@click.option("--skill", help="With --character: the skill, vocational skill or specialisation.")
-@click.option(
-    "--situation",
-    help="With --character: the check's situation, for a penalty that holds only in one "
-    "(e.g. environmental, deception, persuasion).",
-)
+@sheet_options
 @json_option
 @click.pass_context
 def odds_cogent(
