@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,13 +18,17 @@ TERRIK = "examples/characters/core_sir_terrik.yaml"
 
 def test_a_fighter_reference_is_a_file_or_a_bestiary_creature() -> None:
     """``@NAME`` reads the bestiary; the weapon defaults to the first one the sheet carries."""
-    ident, side, sheet, weapon = parse_fighter("g1:b:@goblin")
+    ident, side, sheet, weapon = parse_fighter("g1:b:@goblin")[0]
     assert (ident, side, sheet.identity.name, weapon) == ("g1", "b", "Goblin", "Hatchet")
-    assert parse_fighter(f"t:a:{TERRIK}")[3] == "Arming Sword"
-    assert parse_fighter("t:a:examples/statblocks/thug.yaml:Club")[3] == "Club"
+    assert parse_fighter(f"t:a:{TERRIK}")[0][3] == "Arming Sword"
+    assert parse_fighter("t:a:examples/statblocks/thug.yaml:Club")[0][3] == "Club"
+    assert parse_fighter(f"t:a:{TERRIK}:Unarmed")[0][3] is None  # bare hands
+    assert parse_fighter(f"t:a:{TERRIK}:Arming Sword:Dagger")[1] == "Dagger"
     assert load_fighter_sheet("@Dire Wolf").identity.name == "Dire Wolf"
     with pytest.raises(InputError, match="--fighter: 'g1:@goblin'; expected ID:SIDE:FILE"):
         parse_fighter("g1:@goblin")
+    with pytest.raises(InputError, match="--fighter: 'g1:b:@goblin:'"):
+        parse_fighter("g1:b:@goblin:")
     with pytest.raises(InputError, match="no creature called 'dragonfly'"):
         parse_fighter("d:b:@dragonfly")
 
@@ -34,7 +39,7 @@ def test_a_two_fighter_fight_agrees_with_the_exact_duel() -> None:
     exact = duel_odds(
         duelist_from_sheet(terrik, "Arming Sword"), duelist_from_sheet(troll, "Claws"), horizon=30
     )
-    fighters = [parse_fighter(f"t:a:{TERRIK}"), parse_fighter("troll:b:@troll")]
+    fighters = [parse_fighter(f"t:a:{TERRIK}")[0], parse_fighter("troll:b:@troll")[0]]
     estimate = fight_odds(fighters, samples=400, seed=3, max_rounds=30)
     assert estimate.wins["a"].agrees_with(float(exact.p_a))
     assert estimate.wins["b"].agrees_with(float(exact.p_b))
@@ -43,8 +48,8 @@ def test_a_two_fighter_fight_agrees_with_the_exact_duel() -> None:
 
 def test_fight_odds_are_reproducible_and_add_up() -> None:
     """The same seed gives the same figures; sides and undecided sum to one; fates are bounded."""
-    fighters = [parse_fighter(f"t:a:{TERRIK}"), parse_fighter("g1:b:@goblin"),
-                parse_fighter("g2:b:@goblin")]  # fmt: skip
+    fighters = [parse_fighter(f"t:a:{TERRIK}")[0], parse_fighter("g1:b:@goblin")[0],
+                parse_fighter("g2:b:@goblin")[0]]  # fmt: skip
     first = fight_odds(fighters, samples=60, seed=11)
     assert first == fight_odds(fighters, samples=60, seed=11)
     total = sum(e.probability for e in first.wins.values()) + first.undecided.probability
@@ -58,10 +63,10 @@ def test_fight_odds_are_reproducible_and_add_up() -> None:
 
 def test_fight_odds_refuse_bad_input() -> None:
     """One side, or a sample count out of range, is refused with the field to fix."""
-    lone = [parse_fighter("a:a:@goblin"), parse_fighter("b:a:@wolf")]
+    lone = [parse_fighter("a:a:@goblin")[0], parse_fighter("b:a:@wolf")[0]]
     with pytest.raises(InputError, match="--fighter: a fight needs two sides"):
         fight_odds(lone)
-    pair = [parse_fighter("a:a:@goblin"), parse_fighter("b:b:@wolf")]
+    pair = [parse_fighter("a:a:@goblin")[0], parse_fighter("b:b:@wolf")[0]]
     with pytest.raises(InputError, match="--samples: 0"):
         fight_odds(pair, samples=0)
 
@@ -93,8 +98,22 @@ def test_fight_cli(run_cli: Any) -> None:
         (["--fighter", "w:b:@wolf", "--fighter", "x:a:@nobody"], "no creature called 'nobody'"),
         (["--fighter", "w:b:@wolf", "--fighter", "x:a:@orc", "--samples", "-1"], "--samples"),
         (["--fighter", "w:b:@wolf", "--fighter", "x:a:@orc", "--rounds", "0"], "--rounds"),
+        (["--fighter", "w:b:@wolf", "--fighter", "x:a:@orc:Axe:Axe"], "dual wielding is not"),
     ):
         failed = run_cli("odds", "cogent", "fight", *bad)
         assert failed.status == 2
         assert message in failed.stderr
         assert failed.stderr.count("\n") == 1
+
+
+def test_combat_start_takes_bestiary_creatures_and_default_weapons(
+    run_cli: Any, tmp_path: Path
+) -> None:
+    """`combat start --fighter g1:b:@goblin`: the creature with its first weapon, as in odds."""
+    out = tmp_path / "fight.json"
+    started = run_cli("cogent", "combat", "start", "--fighter", f"t:a:{TERRIK}",
+                      "--fighter", "g1:b:@goblin", "--fighter", "g2:b:@goblin:unarmed",
+                      "--out", str(out), "--seed", "1", "--json")  # fmt: skip
+    assert started.status == 0, started.stderr
+    weapons = {c["id"]: c["weapon"] for c in started.json()["combatants"]}
+    assert weapons == {"t": "Arming Sword", "g1": "Hatchet", "g2": None}

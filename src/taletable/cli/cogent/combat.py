@@ -22,8 +22,6 @@ from taletable.cli.common import (
 )
 from taletable.errors import InputError
 from taletable.files import atomic_write_text, load_model, read_structured
-from taletable.systems.cogent.character import load_character
-from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat import (
     Declaration,
     Encounter,
@@ -33,12 +31,11 @@ from taletable.systems.cogent.combat import (
     start_encounter,
 )
 from taletable.systems.cogent.combat.aftermath import pending
-from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.pool import narrator_modifiers
 from taletable.systems.cogent.combat.replay import verify_replay
+from taletable.systems.cogent.fighters import parse_fighter
 from taletable.systems.cogent.rules import Rules
-from taletable.systems.cogent.statblock import load_statblock
 
 __all__ = ["register"]
 
@@ -54,13 +51,6 @@ def _load(path: str) -> Encounter:
 
 def _save(encounter: Encounter, path: str) -> None:
     atomic_write_text(path, json.dumps(encounter.model_dump(mode="json"), indent=1) + "\n")
-
-
-def _sheet(path: str) -> CoreCharacter:
-    data = read_structured(path)
-    if isinstance(data, dict) and data.get("kind") == "statblock":
-        return load_statblock(path).as_character()
-    return combatant_sheet(load_character(path))  # a tiered sheet by RULINGS "tiered combat"
 
 
 def _status(encounter: Encounter) -> None:
@@ -98,7 +88,8 @@ def _status(encounter: Encounter) -> None:
     multiple=True,
     required=True,
     metavar="ID:SIDE:FILE[:WEAPON[:SECONDARY]]",
-    help="A combatant from a character or statblock file (repeatable); SECONDARY: dual wielding.",
+    help="A combatant (repeatable): FILE is a sheet, a statblock or @NAME of the bestiary; "
+    "WEAPON defaults to the first carried (or 'unarmed'); SECONDARY: dual wielding.",
 )
 @click.option("--name", default="encounter", help="The encounter's name.")
 @click.option("--edition", type=click.Choice(["core", "tiered"]), default="core", show_default=True)
@@ -134,12 +125,10 @@ def start(
     parsed = []
     secondary: dict[str, str] = {}
     for text in fighters:
-        parts = text.split(":")
-        if not 3 <= len(parts) <= 5 or not all(parts[:3]) or not all(parts[3:]):
-            raise InputError("--fighter", f"{text!r}", expected="ID:SIDE:FILE[:WEAPON[:SECONDARY]]")
-        parsed.append((parts[0], parts[1], _sheet(parts[2]), parts[3] if len(parts) > 3 else None))
-        if len(parts) == 5:
-            secondary[parts[0]] = parts[4]
+        fighter, second = parse_fighter(text)
+        parsed.append(fighter)
+        if second is not None:
+            secondary[fighter[0]] = second
     source = make_source(faces, seed)
     rules = Rules(
         edition=edition,

@@ -285,8 +285,17 @@ def odds_cogent_fight(
     """Monte Carlo odds of a group fight on the real engine, with 99.9% error bounds."""
     if not 1 <= rounds <= 500:
         raise InputError("--rounds", f"{rounds}", expected="1 to 500")
+    parsed = []
+    for text in fighters:
+        fighter, secondary = parse_fighter(text)
+        if secondary is not None:
+            raise InputError(
+                "--fighter", f"{text!r}: dual wielding is not simulated in fight odds",
+                expected="ID:SIDE:FILE[:WEAPON]",
+            )  # fmt: skip
+        parsed.append(fighter)
     result = fight_odds(
-        [parse_fighter(text) for text in fighters], samples=samples, seed=seed,
+        parsed, samples=samples, seed=seed,
         targeting="most injured" if targeting == "most-injured" else "first", max_rounds=rounds,
     )  # fmt: skip
     data = result.to_contract()

@@ -16,8 +16,10 @@ from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.narrator.bestiary import bestiary_statblock
 from taletable.systems.cogent.statblock import load_statblock
 
-__all__ = ["Fighter", "default_weapon", "load_fighter_sheet", "parse_fighter"]
+__all__ = ["UNARMED", "Fighter", "default_weapon", "load_fighter_sheet", "parse_fighter"]
 
+#: The word that names no weapon: bare hands (002 > Weapons: Unarmed).
+UNARMED = "unarmed"
 #: ``(id, side, sheet, weapon or None)`` as the combat engine takes it.
 Fighter = tuple[str, str, CoreCharacter, str | None]
 
@@ -32,16 +34,29 @@ def load_fighter_sheet(reference: str) -> CoreCharacter:
     return combatant_sheet(load_character(reference))
 
 
-def parse_fighter(text: str, *, field: str = "--fighter") -> Fighter:
-    """``ID:SIDE:FILE[:WEAPON]`` (FILE may be ``@NAME``; WEAPON defaults to the first one)."""
-    parts = text.split(":")
-    if len(parts) not in (3, 4) or not all(part.strip() for part in parts[:3]):
+def parse_fighter(text: str, *, field: str = "--fighter") -> tuple[Fighter, str | None]:
+    """``ID:SIDE:FILE[:WEAPON[:SECONDARY]]`` as a combatant for the engine, and its secondary.
+
+    FILE may be ``@NAME`` (the bestiary). WEAPON defaults to the sheet's first weapon; the word
+    ``unarmed`` fights bare-handed (unless the sheet carries a weapon of that name). SECONDARY
+    is a second weapon for dual wielding (002 > Dual Wielding).
+    """
+    parts = [part.strip() for part in text.split(":")]
+    if not 3 <= len(parts) <= 5 or not all(parts):
         raise InputError(
-            field, f"{text!r}", expected="ID:SIDE:FILE[:WEAPON], e.g. g1:b:@goblin or t:a:me.yaml"
-        )
-    sheet = load_fighter_sheet(parts[2].strip())
-    weapon = parts[3].strip() if len(parts) == 4 and parts[3].strip() else default_weapon(sheet)
-    return parts[0].strip(), parts[1].strip(), sheet, weapon
+            field, f"{text!r}",
+            expected="ID:SIDE:FILE[:WEAPON[:SECONDARY]], e.g. g1:b:@goblin or t:a:me.yaml:Axe",
+        )  # fmt: skip
+    sheet = load_fighter_sheet(parts[2])
+    carried = {weapon.name.lower() for weapon in sheet.equipment.weapons}
+    if len(parts) < 4:
+        weapon = default_weapon(sheet)
+    elif parts[3].lower() == UNARMED and UNARMED not in carried:
+        weapon = None
+    else:
+        weapon = parts[3]
+    secondary = parts[4] if len(parts) == 5 else None
+    return (parts[0], parts[1], sheet, weapon), secondary
 
 
 def default_weapon(sheet: CoreCharacter) -> str | None:
