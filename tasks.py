@@ -50,7 +50,9 @@ def ensure_environment(extras: str) -> None:
 def demo() -> None:
     ensure_environment("")
     taletable = BIN / "taletable"
-    run(taletable, "cogent", "check", "--pool", "6", "--cl", "3", "--seed", "7")
+    terrik = ["--character", "examples/characters/core_sir_terrik.yaml", "--skill", "Athletics"]
+    run(taletable, "cogent", "check", *terrik, "--cl", "3", "--seed", "7")
+    run(taletable, "odds", "cogent", *terrik, "--cl", "3")
 
 
 def test() -> None:
