@@ -13,27 +13,31 @@ import click
 from pydantic import ValidationError
 
 from taletable import __version__
-from taletable.cli.boons import boons
-from taletable.cli.cogent import cogent
-from taletable.cli.labcats import labcats
-from taletable.cli.odds import cheatsheet, odds
-from taletable.cli.roll import roll
-from taletable.cli.schema import schema
-from taletable.cli.tables import table
+from taletable.cli.lazy import LazyGroup
 from taletable.errors import TaletableError
 from taletable.files import describe_validation_error
 
-__all__ = ["cli", "main"]
+__all__ = ["COMMANDS", "cli", "main"]
+
+#: Each top-level command and where it is defined (imported only when named).
+COMMANDS = {
+    "roll": "taletable.cli.roll:roll",
+    "cogent": "taletable.cli.cogent:cogent",
+    "boons": "taletable.cli.boons:boons",
+    "labcats": "taletable.cli.labcats:labcats",
+    "odds": "taletable.cli.odds:odds",
+    "cheatsheet": "taletable.cli.odds:cheatsheet",
+    "table": "taletable.cli.tables:table",
+    "schema": "taletable.cli.schema:schema",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(__version__, prog_name="taletable")
 def cli() -> None:
     """Rules engine, exact odds and table tools for dice-pool role-playing games."""
-
-
-for command in (roll, cogent, boons, labcats, odds, cheatsheet, table, schema):
-    cli.add_command(command)
 
 
 def _fail(message: str) -> int:

@@ -1,21 +1,33 @@
 """`taletable cogent ...`: Cogent Roleplay, editions core and tiered.
 
-Each concept registers its own commands from its own module.
+Each concept registers its own commands from its own module, imported when first named.
 """
 
 from __future__ import annotations
 
 import click
 
-from taletable.cli.cogent import characters, checks, combat, magic, narrator, npc
+from taletable.cli.lazy import LazyGroup
 
-__all__ = ["cogent"]
+__all__ = ["COMMAND_MODULES", "cogent"]
+
+_PACKAGE = "taletable.cli.cogent"
+_CHECKS = ("check", "conflict", "assist", "collaborate", "destiny-roll", "powerless",
+           "challenge-levels")  # fmt: skip
+#: Each command of `taletable cogent` and the module whose ``register`` adds it.
+COMMAND_MODULES = {
+    **dict.fromkeys(_CHECKS, f"{_PACKAGE}.checks"),
+    "character": f"{_PACKAGE}.characters",
+    "buy": f"{_PACKAGE}.characters",
+    "combat": f"{_PACKAGE}.combat",
+    "weather": f"{_PACKAGE}.narrator",
+    "encounter": f"{_PACKAGE}.narrator",
+    "cast": f"{_PACKAGE}.magic",
+    "summon": f"{_PACKAGE}.magic",
+    "npc": f"{_PACKAGE}.npc",
+}
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy=COMMAND_MODULES)
 def cogent() -> None:
     """Cogent Roleplay: checks, conflicts, characters, combat and the narrator's tools."""
-
-
-for module in (checks, characters, combat, narrator, magic, npc):
-    module.register(cogent)

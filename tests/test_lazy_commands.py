@@ -1,0 +1,41 @@
+"""Subcommands load on first use: the maps are complete, and a check loads no combat or d20."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import click
+
+from taletable.cli.cogent import COMMAND_MODULES
+from taletable.cli.main import COMMANDS
+
+
+def test_every_cogent_module_registers_exactly_the_mapped_commands() -> None:
+    """Registering every module in a fresh group gives the lazy map's names, no more, no less."""
+    group = click.Group("cogent")
+    for module in sorted(set(COMMAND_MODULES.values())):
+        importlib.import_module(module).register(group)
+    assert set(group.commands) == set(COMMAND_MODULES)
+
+
+def test_every_top_level_command_resolves() -> None:
+    """Each ``module:attribute`` is a click command (its name as mapped, cheatsheet aside)."""
+    for name, target in COMMANDS.items():
+        module, _, attribute = target.partition(":")
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command), name
+        assert command.name == name.replace("-", "_") or command.name == name
+
+
+def test_a_check_loads_neither_the_combat_engine_nor_the_notation_grammar() -> None:
+    """`taletable cogent check` answers without importing combat, odds or d20 (startup time)."""
+    probe = (
+        "import sys; from taletable.cli.main import main; "
+        "status = main(['cogent', 'check', '--pool', '3', '--cl', '1', '--seed', '1']); "
+        "print(status, *(m in sys.modules for m in "
+        "('d20', 'taletable.systems.cogent.combat', 'taletable.cli.odds', 'numpy')))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "0 False False False False"
