@@ -10,6 +10,7 @@ import click
 
 from taletable.cli.cogent import COMMAND_MODULES
 from taletable.cli.main import COMMANDS
+from taletable.cli.odds import COMMANDS as ODDS_COMMANDS
 
 
 def test_every_cogent_module_registers_exactly_the_mapped_commands() -> None:
@@ -22,11 +23,11 @@ def test_every_cogent_module_registers_exactly_the_mapped_commands() -> None:
 
 def test_every_top_level_command_resolves() -> None:
     """Each ``module:attribute`` is a click command (its name as mapped, cheatsheet aside)."""
-    for name, target in COMMANDS.items():
+    for name, target in {**COMMANDS, **{f"odds {k}": v for k, v in ODDS_COMMANDS.items()}}.items():
         module, _, attribute = target.partition(":")
         command = getattr(importlib.import_module(module), attribute)
         assert isinstance(command, click.Command), name
-        assert command.name == name.replace("-", "_") or command.name == name
+        assert command.name in (name.split()[-1], f"odds_{name.split()[-1]}"), name
 
 
 def test_a_check_loads_neither_the_combat_engine_nor_the_notation_grammar() -> None:

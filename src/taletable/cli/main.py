@@ -26,7 +26,7 @@ COMMANDS = {
     "boons": "taletable.cli.boons:boons",
     "labcats": "taletable.cli.labcats:labcats",
     "odds": "taletable.cli.odds:odds",
-    "cheatsheet": "taletable.cli.odds:cheatsheet",
+    "cheatsheet": "taletable.cli.odds.cheatsheet:cheatsheet",
     "table": "taletable.cli.tables:table",
     "schema": "taletable.cli.schema:schema",
 }

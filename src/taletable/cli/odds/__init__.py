@@ -1,24 +1,26 @@
 """`taletable odds ...` and `taletable cheatsheet ...`: exact odds before the dice are thrown.
 
-One module a family: :mod:`.cogent` (checks, conflicts, assists, collaborations, duels),
-:mod:`.systems` (boons, labcats) and :mod:`.cheatsheet`.
+One module a family: :mod:`.cogent` (checks, conflicts, assists, collaborations, duels,
+fights), :mod:`.systems` (boons, labcats) and :mod:`.cheatsheet`; each is imported when first
+named.
 """
 
 from __future__ import annotations
 
 import click
 
-from taletable.cli.odds.cheatsheet import cheatsheet
-from taletable.cli.odds.cogent import odds_cogent
-from taletable.cli.odds.systems import odds_boons, odds_labcats
+from taletable.cli.lazy import LazyGroup
 
-__all__ = ["cheatsheet", "odds"]
+__all__ = ["COMMANDS", "odds"]
+
+#: Each `taletable odds` command and where it is defined.
+COMMANDS = {
+    "cogent": "taletable.cli.odds.cogent:odds_cogent",
+    "boons": "taletable.cli.odds.systems:odds_boons",
+    "labcats": "taletable.cli.odds.systems:odds_labcats",
+}
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy=COMMANDS)
 def odds() -> None:
     """Exact odds of any mechanic, before the dice are thrown."""
-
-
-for _command in (odds_cogent, odds_boons, odds_labcats):
-    odds.add_command(_command)
