@@ -79,8 +79,9 @@ def test_advise_with_advantage(run_cli: Any) -> None:
     ).json()
     # 4 dice winning on 3-6: CL 3 passes 48/81 = 59.3%, the nearest to 60%.
     assert (out["win_on"], out["cl"], out["p_pass"]) == (3, 3, "16/27")
-    bad = run_cli("odds", "cogent", "advise", "--pool", "4", "--chance", "140")
-    assert bad.status == 2 and "--chance" in bad.stderr
+    for chance in ("140", "nan", "-inf"):
+        bad = run_cli("odds", "cogent", "advise", "--pool", "4", "--chance", chance)
+        assert bad.status == 2 and "--chance" in bad.stderr
 
 
 def test_assist_odds_from_the_cli(run_cli: Any) -> None:

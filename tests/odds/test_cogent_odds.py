@@ -11,6 +11,7 @@ import icepool
 import pytest
 
 from taletable.dice import GivenFaces, SeededDice
+from taletable.errors import InputError
 from taletable.systems.cogent.checks import roll_check
 from taletable.systems.cogent.conflicts import roll_conflict
 from taletable.systems.cogent.odds import (
@@ -140,8 +141,9 @@ def test_cheatsheet_and_advisor_examples() -> None:
     assert sheet[4][3][3] == Fraction(5, 16)
     assert len(sheet) == 3 and len(sheet[3]) == 40 and len(sheet[3][0]) == 21
     assert advise_challenge_level(4, Fraction(31, 100)).challenge_level == 3
-    assert advise_challenge_level(4, Fraction(31, 100)).challenge_level * 4 == 12
     assert advise_challenge_level(10, 1).challenge_level == 0
+    with pytest.raises(InputError, match="--chance: nan"):
+        advise_challenge_level(4, float("nan"))
 
 
 def test_cheatsheet_equals_icepool() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from taletable.errors import InputError
 from taletable.prob import proportion
-from taletable.systems.cogent.fighters import load_fighter_sheet, parse_fighter
+from taletable.systems.cogent.fighters import chosen_weapon, load_fighter_sheet, parse_fighter
 from taletable.systems.cogent.odds.duel import duel_odds, duelist_from_sheet
 from taletable.systems.cogent.odds.fight import fight_odds
 
@@ -23,6 +23,8 @@ def test_a_fighter_reference_is_a_file_or_a_bestiary_creature() -> None:
     assert parse_fighter(f"t:a:{TERRIK}")[0][3] == "Arming Sword"
     assert parse_fighter("t:a:examples/statblocks/thug.yaml:Club")[0][3] == "Club"
     assert parse_fighter(f"t:a:{TERRIK}:Unarmed")[0][3] is None  # bare hands
+    assert chosen_weapon(load_fighter_sheet("@troll"), "unarmed") is None
+    assert chosen_weapon(load_fighter_sheet("@troll"), None) == "Claws"
     assert parse_fighter(f"t:a:{TERRIK}:Arming Sword:Dagger")[1] == "Dagger"
     assert load_fighter_sheet("@Dire Wolf").identity.name == "Dire Wolf"
     with pytest.raises(InputError, match="--fighter: 'g1:@goblin'; expected ID:SIDE:FILE"):

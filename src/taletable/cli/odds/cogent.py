@@ -13,7 +13,7 @@ from taletable.prob import Estimate, fraction_text, probability_rows
 from taletable.systems.cogent.character import check_pool, load_character
 from taletable.systems.cogent.destiny import parse_before_modes
 from taletable.systems.cogent.dice import win_threshold
-from taletable.systems.cogent.fighters import default_weapon, load_fighter_sheet, parse_fighter
+from taletable.systems.cogent.fighters import chosen_weapon, load_fighter_sheet, parse_fighter
 from taletable.systems.cogent.odds import (
     advise_challenge_level,
     assist_bonus_distribution,
@@ -122,7 +122,7 @@ def odds_cogent_advise(
     pool: int, chance: float, advantage: bool, disadvantage: bool, as_json: bool
 ) -> None:
     """The CL whose chance of success is nearest the wished one (000 > Narrator Declares the CL)."""
-    if not 0 <= chance <= 100:
+    if not 0 <= chance <= 100:  # also refuses nan
         raise InputError("--chance", f"{chance}", expected="0 to 100 percent")
     win_on = win_threshold(advantage=advantage, disadvantage=disadvantage)
     wished = Fraction(chance / 100).limit_denominator(10_000)
@@ -230,7 +230,7 @@ def _duelist(text: str) -> tuple[Duelist, str]:
     """``FILE[:WEAPON]`` (a character, a statblock or ``@NAME`` of the bestiary) as a duelist."""
     reference, _, weapon = text.partition(":")
     sheet = load_fighter_sheet(reference)
-    chosen = weapon or default_weapon(sheet)
+    chosen = chosen_weapon(sheet, weapon)
     duelist = duelist_from_sheet(sheet, chosen)
     return duelist, f"{sheet.identity.name} ({chosen or 'unarmed'}, {duelist.pool}D6)"
 

@@ -16,7 +16,14 @@ from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.narrator.bestiary import bestiary_statblock
 from taletable.systems.cogent.statblock import load_statblock
 
-__all__ = ["UNARMED", "Fighter", "default_weapon", "load_fighter_sheet", "parse_fighter"]
+__all__ = [
+    "UNARMED",
+    "Fighter",
+    "chosen_weapon",
+    "default_weapon",
+    "load_fighter_sheet",
+    "parse_fighter",
+]
 
 #: The word that names no weapon: bare hands (002 > Weapons: Unarmed).
 UNARMED = "unarmed"
@@ -48,15 +55,19 @@ def parse_fighter(text: str, *, field: str = "--fighter") -> tuple[Fighter, str 
             expected="ID:SIDE:FILE[:WEAPON[:SECONDARY]], e.g. g1:b:@goblin or t:a:me.yaml:Axe",
         )  # fmt: skip
     sheet = load_fighter_sheet(parts[2])
-    carried = {weapon.name.lower() for weapon in sheet.equipment.weapons}
-    if len(parts) < 4:
-        weapon = default_weapon(sheet)
-    elif parts[3].lower() == UNARMED and UNARMED not in carried:
-        weapon = None
-    else:
-        weapon = parts[3]
+    weapon = chosen_weapon(sheet, parts[3] if len(parts) > 3 else None)
     secondary = parts[4] if len(parts) == 5 else None
     return (parts[0], parts[1], sheet, weapon), secondary
+
+
+def chosen_weapon(sheet: CoreCharacter, named: str | None) -> str | None:
+    """The weapon ``named`` (None: the first carried; ``unarmed``: bare hands, as None)."""
+    if not named:
+        return default_weapon(sheet)
+    carried = {weapon.name.lower() for weapon in sheet.equipment.weapons}
+    if named.lower() == UNARMED and UNARMED not in carried:
+        return None
+    return named
 
 
 def default_weapon(sheet: CoreCharacter) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from fractions import Fraction
 from itertools import accumulate
 
@@ -19,7 +20,7 @@ import numpy.typing as npt
 
 from taletable._model import Record
 from taletable.errors import InputError
-from taletable.prob.distribution import exact_fraction
+from taletable.prob.distribution import exact_fraction, fraction_text
 from taletable.systems.cogent.dice import DIE_SIDES
 from taletable.systems.cogent.odds.checks import wins_distribution
 
@@ -110,6 +111,8 @@ def advise_challenge_level(pool: int, chance: Fraction | float, *, win_on: int =
     000 > Narrator Declares the CL: "a Dice Pool of 4D6 and a difficulty of 31% pass rate ...
     generate a CL 3" (P = 5/16 = 31.25%).
     """
+    if isinstance(chance, float) and not math.isfinite(chance):
+        raise InputError("--chance", f"{chance}", expected="0 to 100 percent")
     wished = Fraction(chance).limit_denominator(10_000)
     if not 0 <= wished <= 1:
         raise InputError("--chance", f"{float(wished) * 100:g}%", expected="0 to 100 percent")
@@ -125,7 +128,7 @@ def cheatsheet_text(sheet: dict[int, list[list[Fraction]]], fmt: str) -> str:
     if fmt == "json":
         data = {
             str(win_on): [
-                {"pool": pool, "p_pass": [f"{p.numerator}/{p.denominator}" for p in row]}
+                {"pool": pool, "p_pass": [fraction_text(p) for p in row]}
                 for pool, row in enumerate(rows, 1)
             ]
             for win_on, rows in sheet.items()

@@ -66,13 +66,15 @@ class CheckOdds(Record):
         }
 
 
-def _after_tiered(wins: Distribution, fresh: Distribution, level: int, points: int) -> Distribution:
-    """Tiered destiny after, by count: reroll while failing, raise a success (RULINGS.md)."""
+def _after_tiered(roll: Distribution, level: int, points: int) -> Distribution:
+    """Tiered destiny after, by count: reroll while failing, raise a success (000 > Destiny
+    Points > After a roll; RULINGS.md). A reroll is a fresh throw of the same ``roll``."""
+    wins = roll
     for _ in range(points):
         failing = wins.probability(lambda w: w < level)
         parts: list[tuple[Fraction, Distribution]] = []
         if failing:
-            parts.append((failing, fresh))
+            parts.append((failing, roll))
         if failing != 1:
             parts.append((1 - failing, wins.condition(lambda w: w >= level) + 1))
         wins = Distribution.mixture(parts)
@@ -132,7 +134,7 @@ def check_odds(
                 "there is no roll to throw away after taking half the pool",
                 fix="spend no points after taking half, or do not take half",
             )
-        wins = _after_tiered(wins, wins, challenge_level, destiny_after)
+        wins = _after_tiered(wins, challenge_level, destiny_after)
     return CheckOdds(
         pool=size,
         challenge_level=challenge_level,
