@@ -20,12 +20,14 @@ __all__ = [
     "console",
     "dice_options",
     "emit",
+    "finish_source",
     "json_option",
     "make_source",
     "parse_int_list",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
 
 class _Console(Console):
     """Rich's console, but a reader that stops early (``| head``) ends the command quietly."""
