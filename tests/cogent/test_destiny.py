@@ -155,6 +155,10 @@ def test_parsing_modes_by_edition() -> None:
         parse_after_modes("reroll", CORE)
     with pytest.raises(InputError, match="cannot spend -1"):
         parse_after_modes("-1", CORE)
+    with pytest.raises(RulesError, match="use a number of points or win$"):
+        parse_after_modes("lower", CORE)
+    with pytest.raises(InputError, match="cannot spend 51 points; expected 0 to 50"):
+        parse_before_modes(",".join(["die"] * 51), TIERED)
 
 
 @pytest.mark.parametrize(

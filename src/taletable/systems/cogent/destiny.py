@@ -95,29 +95,42 @@ def _parse(text: str | Sequence[str], allowed: tuple[str, ...], field: str) -> t
             raise InputError(
                 field, f"{mode!r} is not a destiny spend here", expected=" or ".join(allowed)
             )
-    if len(modes) > MAX_DESTINY_SPENDS:
-        raise InputError(
-            field,
-            f"{len(modes)} destiny points in one roll",
-            expected=f"at most {MAX_DESTINY_SPENDS}",
-        )
+    _check_spend_count(len(modes), field)
     return modes
+
+
+def _check_spend_count(count: int, field: str) -> None:
+    """Refuse a negative number of spends, or more than one roll may take (DESIGN > 8)."""
+    if not 0 <= count <= MAX_DESTINY_SPENDS:
+        raise InputError(
+            field, f"cannot spend {count} points", expected=f"0 to {MAX_DESTINY_SPENDS}"
+        )
+
+
+def _refuse_other_edition(
+    modes: Sequence[str],
+    allowed: tuple[str, ...],
+    rules: Rules,
+    *,
+    spend: str = "destiny spend",
+    fix: str = "use ",
+) -> None:
+    """Refuse a spend ``rules.edition`` lacks, naming it as ``spend`` and listing ``allowed``."""
+    for mode in modes:
+        if mode not in allowed:
+            raise RulesError(
+                source_for(rules),
+                f"the {rules.edition} edition has no {spend} {mode!r}",
+                fix=fix + " or ".join(allowed),
+            )
 
 
 def parse_before_modes(
     text: str | Sequence[str], rules: Rules, *, field: str = "destiny_before"
 ) -> tuple[DestinyBeforeMode, ...]:
     """Read before-roll spends (``"die,advantage"``) and refuse what the edition lacks."""
-    allowed = BEFORE_MODES[rules.edition]
-    known = get_args(DestinyBeforeMode)
-    modes = _parse(text, known, field)
-    for mode in modes:
-        if mode not in allowed:
-            raise RulesError(
-                source_for(rules),
-                f"the {rules.edition} edition has no destiny-before {mode!r}",
-                fix=f"use {' or '.join(allowed)}",
-            )
+    modes = _parse(text, get_args(DestinyBeforeMode), field)
+    _refuse_other_edition(modes, BEFORE_MODES[rules.edition], rules, spend="destiny-before")
     return modes  # type: ignore[return-value]
 
 
@@ -131,18 +144,15 @@ def parse_after_modes(
         count = int(text)
     else:
         modes = _parse(text, get_args(DestinyAfterMode), field)
-        for mode in modes:
-            if mode not in AFTER_MODES[rules.edition]:
-                raise RulesError(
-                    source_for(rules),
-                    f"the {rules.edition} edition has no destiny-after {mode!r}",
-                    fix=f"use a number of points or {' or '.join(AFTER_MODES[rules.edition])}",
-                )
-        return modes  # type: ignore[return-value]
-    if not 0 <= count <= MAX_DESTINY_SPENDS:
-        raise InputError(
-            field, f"cannot spend {count} points", expected=f"0 to {MAX_DESTINY_SPENDS}"
+        _refuse_other_edition(
+            modes,
+            AFTER_MODES[rules.edition],
+            rules,
+            spend="destiny-after",
+            fix="use a number of points or ",
         )
+        return modes  # type: ignore[return-value]
+    _check_spend_count(count, field)
     return count
 
 
@@ -204,24 +214,6 @@ class BeforePlan(Record):
     advantage: bool = False
     half: bool = False
     opponent_disadvantage: bool = False
-
-
-def _check_spend_count(count: int, field: str) -> None:
-    """Refuse a negative number of spends, or more than one roll may take (DESIGN > 8)."""
-    if not 0 <= count <= MAX_DESTINY_SPENDS:
-        raise InputError(
-            field, f"cannot spend {count} points", expected=f"0 to {MAX_DESTINY_SPENDS}"
-        )
-
-
-def _refuse_other_edition(modes: Sequence[str], allowed: tuple[str, ...], rules: Rules) -> None:
-    for mode in modes:
-        if mode not in allowed:
-            raise RulesError(
-                source_for(rules),
-                f"the {rules.edition} edition has no destiny spend {mode!r}",
-                fix=f"use {' or '.join(allowed)}",
-            )
 
 
 def plan_before(
