@@ -18,6 +18,7 @@ from taletable.systems.boons.dice import resize_dice
 from taletable.systems.boons.group import (
     check_successes,
     start_group_challenge,
+    successes_for_margin,
     successes_required,
 )
 from taletable.systems.boons.tables import twist_table
@@ -137,6 +138,14 @@ def test_group_challenge_counts_and_fixes() -> None:
     assert (fixed.successes, fixed.required, fixed.passed) == (3, 2, True)
     with pytest.raises(RulesError, match="fixed and final"):
         fixed.reroll("Ann", GivenFaces([1, 1, 1]))
+
+
+@pytest.mark.parametrize(
+    ("margin", "successes"), [(6, 2), (5, 1), (0, 1), (-1, 0), (-5, 0), (-6, -2)]
+)
+def test_successes_at_the_edges_of_five(margin: int, successes: int) -> None:
+    """003 > Group Challenges: "more than 5" above is 2, below is two failures; 5 itself is not."""
+    assert successes_for_margin(margin) == successes
 
 
 def test_twist_table_covers_the_d100() -> None:

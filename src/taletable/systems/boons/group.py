@@ -26,6 +26,7 @@ __all__ = [
     "GroupDifficulty",
     "check_successes",
     "start_group_challenge",
+    "successes_for_margin",
     "successes_required",
 ]
 
@@ -59,16 +60,26 @@ def successes_required(difficulty: GroupDifficulty, party: int) -> int:
     return max(0, required[difficulty])
 
 
-def check_successes(result: CheckResult) -> int:
-    """What one check adds to the group: +2, +1, 0 or -2 (003 > Group Challenges)."""
-    assert result.margin is not None
-    if result.margin > WIDE_MARGIN:
+def successes_for_margin(margin: int) -> int:
+    """What a check's margin adds to the group: +2, +1, 0 or -2 (003 > Group Challenges).
+
+    Beating the target by more than 5 is two successes, reaching it one, missing it by more
+    than 5 two failures (-2, RULINGS.md "group challenge failures"), a closer miss nothing.
+    """
+    if margin > WIDE_MARGIN:
         return 2
-    if result.margin >= 0:
+    if margin >= 0:
         return 1
-    if result.margin < -WIDE_MARGIN:
+    if margin < -WIDE_MARGIN:
         return -2
     return 0
+
+
+def check_successes(result: CheckResult) -> int:
+    """What one rolled check adds to the group (003 > Group Challenges)."""
+    if result.margin is None:
+        raise InputError("target", "the check has no target", expected="a secret target per member")
+    return successes_for_margin(result.margin)
 
 
 class Member(Record):

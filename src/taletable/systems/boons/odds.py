@@ -17,7 +17,11 @@ from taletable.errors import InputError
 from taletable.prob import Distribution, die, point
 from taletable.systems.boons.checks import PASSIVE_RESULT, BoonsCheck
 from taletable.systems.boons.dice import ResizeMethod, resize_dice
-from taletable.systems.boons.group import WIDE_MARGIN, GroupDifficulty, successes_required
+from taletable.systems.boons.group import (
+    GroupDifficulty,
+    successes_for_margin,
+    successes_required,
+)
 
 __all__ = [
     "BoonsContestOdds",
@@ -94,8 +98,5 @@ def group_challenge_odds(
         raise InputError("members", "no members", expected="one check per member")
     total = point(0)
     for check, target in members:
-        margin = check_total(check) - target
-        total = total + margin.map(
-            lambda m: 2 if m > WIDE_MARGIN else 1 if m >= 0 else -2 if m < -WIDE_MARGIN else 0
-        )
+        total = total + (check_total(check) - target).map(successes_for_margin)
     return total.at_least(successes_required(difficulty, len(members)))
