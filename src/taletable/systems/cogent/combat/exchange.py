@@ -117,8 +117,31 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
             f"{list(record.faces)}: {record.wins} wins"
         )
     victories: list[Victory] = []
-    next_id = encounter.next_victory
     updated = encounter
+
+    def win(
+        winner: str,
+        loser: str,
+        level: int,
+        *,
+        armour_allowed: bool,
+        action: str = "attack",
+        detail: str = "",
+    ) -> None:
+        """Record a victory level of ``winner`` over ``loser``, numbered in order found."""
+        victories.append(
+            Victory(
+                id=encounter.next_victory + len(victories),
+                round=encounter.round,
+                winner=winner,
+                loser=loser,
+                level=level,
+                ranged=action == "ranged",
+                disarm_only=action == "disarm",
+                armour_allowed=armour_allowed,
+                detail=detail,
+            )
+        )
 
     def wins_against(defender: str, attacker: str) -> int:
         """A defender's wins against one attacker (ranged rolls weaken against melee; brace)."""
@@ -132,7 +155,7 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
         if (
             fighter.ranged_weapon
             and updated.distance(defender, attacker) != "range"  # adjacent, or closed this round
-            and attacker_declared.action not in ("ranged",)
+            and attacker_declared.action != "ranged"
         ):
             dice = melee_dice(encounter, fighter, defender_declared, attacker)
             wins = count_wins(roll.faces[:dice])
@@ -204,20 +227,14 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
                 armour_allowed = False
             disarm_only = declaration.action == "disarm"
             if level >= (DISARM_LEVEL if disarm_only else 1):
-                victories.append(
-                    Victory(
-                        id=next_id,
-                        round=encounter.round,
-                        winner=ident,
-                        loser=target.id,
-                        level=level,
-                        ranged=declaration.action == "ranged",
-                        disarm_only=disarm_only,
-                        armour_allowed=armour_allowed,
-                        detail=kind,
-                    )
+                win(
+                    ident,
+                    target.id,
+                    level,
+                    armour_allowed=armour_allowed,
+                    action=declaration.action,
+                    detail=kind,
                 )
-                next_id += 1
             continue
         difference = _scaled(
             encounter, attacker, target, rolls[ident].wins - wins_against(target.id, ident)
@@ -229,19 +246,8 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
                 f"short of the level {DISARM_LEVEL} a disarm needs"
             )
         elif difference > 0:
-            victories.append(
-                Victory(
-                    id=next_id,
-                    round=encounter.round,
-                    winner=ident,
-                    loser=target.id,
-                    level=difference,
-                    ranged=declaration.action == "ranged",
-                    disarm_only=disarm_only,
-                    armour_allowed=armour_allowed,
-                )
-            )
-            next_id += 1
+            action = declaration.action
+            win(ident, target.id, difference, armour_allowed=armour_allowed, action=action)
     # defenders who beat a melee attacker win victories against it too (their roll is offence)
     for ident, declaration in declared.items():
         if declaration.action not in ("attack", "charge", "disarm") or declaration.target is None:
@@ -270,17 +276,9 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
             wins_against(target.id, ident) - rolls[ident].wins,
         )
         if difference > 0:
-            victories.append(
-                Victory(
-                    id=next_id,
-                    round=encounter.round,
-                    winner=target.id,
-                    loser=ident,
-                    level=difference,
-                    armour_allowed=updated.distance(ident, target.id) != "close",
-                )
-            )
-            next_id += 1
+            close = updated.distance(ident, target.id) == "close"
+            win(target.id, ident, difference, armour_allowed=not close)
+    next_id = encounter.next_victory + len(victories)
     victories = _within_reach(encounter, victories, log)
     for victory in victories:
         log.append(
