@@ -251,3 +251,19 @@ def test_tiered_disabling_characteristics_give_no_points() -> None:
     assert after.skill_points_spent == before.skill_points_spent
     rick, weak = (character_from_data(d, source="t") for d in (RICK, feeble))
     assert check_pool(weak, "Athletics").size == check_pool(rick, "Athletics").size - 1
+
+
+def test_creation_only_limits_lift_once_the_campaign_progresses() -> None:
+    """002 > Disabling Characteristics: Overconfident "cannot spend points on an applicable skill
+    during character creation"; 002 > Assigning Commerce Points: the bonus point goes in an
+    untouched skill. Both hold at creation; after a chapter the skill may grow (RULINGS.md)."""
+    data = copy.deepcopy(MARA)  # commerce level 2: her bonus point is in Persuasion
+    data["mode"] = "adept"
+    data["disabling_characteristics"] = [{"name": "Overconfident", "skill": "Acrobatics"}]
+    data["skills"] = {**data["skills"], "Persuasion": 2, "Acrobatics": 1}
+    at_creation = problems(data)
+    assert any("Overconfident: points in Acrobatics" in p for p in at_creation), at_creation
+    assert any("commerce bonus point in Persuasion (2 points)" in p for p in at_creation)
+    later = {**data, "progress": {"chapters_completed": 2, "skill_points_awarded": 2}}
+    after = problems(later)
+    assert not any("Overconfident" in p or "commerce bonus point" in p for p in after), after

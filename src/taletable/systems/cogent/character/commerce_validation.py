@@ -2,12 +2,15 @@
 
 The narrator assigns level 2, 3 or 4; level 2 gives a skill point for an untouched skill, level 4
 a quirk of wealth; the player may step once up (another quirk) or down (another untouched-skill
-point), ending between 1 and 5. Quirks come from the d20 table, duplicates rerolled.
+point), ending between 1 and 5. Quirks come from the d20 table, duplicates rerolled. A bonus
+skill holds exactly its 1 point at creation only: once the campaign progresses it may grow
+(RULINGS.md "When the campaign progresses").
 """
 
 from __future__ import annotations
 
 from taletable.systems.cogent.character.budget import points_in
+from taletable.systems.cogent.character.campaign_limits import campaign_started
 from taletable.systems.cogent.character.report import COMMERCE, Problem
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.character.tables import quirk_table
@@ -70,6 +73,8 @@ def commerce_problems(sheet: CoreCharacter) -> list[Problem]:
                 fix="each bonus point goes in a different untouched skill",
             )
         )
+    if campaign_started(sheet):
+        return problems
     for name in commerce.bonus_skills:
         if points_in(sheet, name) != 1:
             problems.append(

@@ -1,13 +1,16 @@
 """Disabling characteristics at creation (002 > Character Creation > Disabling Characteristics).
 
 A characteristic is from the d20 table or custom (narrator-approved); a rolled one is the table's
-entry for its roll; Overconfident names a skill that gets no points at creation. The bonus skill
-points and the `*` cost increases are counted in ``budget.py``; the dice penalties in ``pools.py``.
+entry for its roll; Overconfident names a skill that gets no points "during character creation"
+(once the campaign progresses points may go there: RULINGS.md "When the campaign progresses").
+The bonus skill points and the `*` cost increases are counted in ``budget.py``; the dice
+penalties in ``pools.py``.
 """
 
 from __future__ import annotations
 
 from taletable.systems.cogent.character.budget import points_in
+from taletable.systems.cogent.character.campaign_limits import campaign_started
 from taletable.systems.cogent.character.report import DISABLING, Problem
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.character.tables import disabling_table
@@ -19,6 +22,7 @@ def disabling_problems(sheet: CoreCharacter) -> list[Problem]:
     """Every problem with the sheet's disabling characteristics (002 > Disabling Chars.)."""
     problems: list[Problem] = []
     table = disabling_table()
+    at_creation = not campaign_started(sheet)
     for choice in sheet.disabling_characteristics:
         entry = table.find(choice.name)
         if entry is None and not choice.custom:
@@ -47,7 +51,7 @@ def disabling_problems(sheet: CoreCharacter) -> list[Problem]:
                         fix="name the applicable skill",
                     )
                 )
-            elif points_in(sheet, choice.skill) > 0:
+            elif at_creation and points_in(sheet, choice.skill) > 0:
                 problems.append(
                     Problem(
                         rule=DISABLING,
