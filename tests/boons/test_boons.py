@@ -66,6 +66,14 @@ def test_limits_of_boons_and_banes() -> None:
         resize_dice(0, -1)
 
 
+def test_a_declared_check_holds_at_most_six_boons_and_banes() -> None:
+    """003 > Boons & Banes: the limit holds for passive checks too, which resize no dice."""
+    with pytest.raises(ValueError, match="boons"):
+        BoonsCheck(bonus=0, boons=7, passive=True)
+    with pytest.raises(ValueError, match="banes"):
+        BoonsCheck(bonus=0, banes=7, passive=True)
+
+
 def test_enchantment_is_capped_at_six() -> None:
     """003 > Bonuses: the enchantment sum is at most +6; negative sums stand."""
     assert enchantment_bonus([4, 3]) == 6
@@ -203,6 +211,8 @@ def test_cli_check_contract(run_cli: Any) -> None:
         (["contest", "--a-bonus", "-5000"], "--a-bonus: -5000 is out of range"),
         (["contest", "--b-banes", "8"], "--b-banes: 8 is out of range"),
         (["group", "--difficulty", "easy", "--member", "Irzi:9:25:9:0"], "--member BOONS: 9"),
+        (["group", "--difficulty", "easy", "--member", "Irzi:9:5000"], "--member TARGET: 5000"),
+        (["check", "--skill", "99999"], "--ability + --skill + --enchantment: 99999 is out"),
         (["odds", "--target", "9", "--against-bonus", "2000"], "--against-bonus: 2000 is out"),
     ],
 )

@@ -19,6 +19,7 @@ from taletable.cli.common import (
 from taletable.errors import InputError
 from taletable.systems.boons.chance import Grid, roll_scatter, roll_twist
 from taletable.systems.boons.checks import (
+    MAX_BONUS,
     BoonsCheck,
     CheckResult,
     ability_bonus,
@@ -100,9 +101,10 @@ def check(
     seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll a standard check: 3d8 resized by boons and banes, plus bonuses, against a target."""
+    parts = "--bonus" if bonus is not None else "--ability + --skill + --enchantment"
     declared = declare_check(
         _bonus(bonus, ability, skill, enchantment), boon_count, banes,
-        passive=passive, method=method,
+        passive=passive, method=method, fields=(parts, "--boons", "--banes"),
     )  # fmt: skip
     source = make_source(faces, seed)
     result = roll_check(declared, target, source)
@@ -181,6 +183,10 @@ def _member(text: str, method: ResizeMethod) -> tuple[str, BoonsCheck, int]:
         raise InputError(
             "--member", f"{text!r}", expected="NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
         ) from None
+    if abs(target) > MAX_BONUS:
+        raise InputError(
+            "--member TARGET", f"{target} is out of range", expected=f"within ±{MAX_BONUS}"
+        )
     check = declare_check(
         bonus, extra[0], extra[1], method=method,
         fields=("--member BONUS", "--member BOONS", "--member BANES"),

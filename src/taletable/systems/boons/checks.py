@@ -23,7 +23,6 @@ from taletable.systems.boons.dice import (
     MAX_BANES,
     MAX_BOONS,
     ResizeMethod,
-    check_boons_and_banes,
     resize_dice,
 )
 from taletable.systems.boons.tables import difficulty_table
@@ -74,8 +73,8 @@ class BoonsCheck(Record):
     """A check as declared before the roll: bonuses, boons and banes (003 > Prior Declaration)."""
 
     bonus: int = Field(ge=-MAX_BONUS, le=MAX_BONUS, description="ability + skill + enchantment")
-    boons: int = Field(default=0, ge=0)
-    banes: int = Field(default=0, ge=0)
+    boons: int = Field(default=0, ge=0, le=MAX_BOONS)
+    banes: int = Field(default=0, ge=0, le=MAX_BANES)
     passive: bool = False
     method: ResizeMethod = "sequence"
 
@@ -138,7 +137,6 @@ def roll_check(check: BoonsCheck, target: int | None, source: DiceSource) -> Che
     The total is the dice (or 12 when passive) plus the modifier; it succeeds when it reaches the
     target, and the margin is total - target. Without a target, the total alone is reported.
     """
-    check_boons_and_banes(check.boons, check.banes)
     if target is not None and abs(target) > MAX_BONUS:
         raise InputError("--target", f"{target} is out of range", expected=f"within ±{MAX_BONUS}")
     applied = [f"boons +1 and bigger dice from the first; banes -1 and smaller from the last "
