@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from taletable.dice import GivenFaces
@@ -9,6 +11,7 @@ from taletable.errors import RulesError
 from taletable.systems.boons.chance import roll_scatter
 from taletable.systems.boons.checks import BoonsCheck, ability_bonus, roll_check, roll_contest
 from taletable.systems.boons.dice import resize_dice
+from taletable.systems.boons.odds import check_total
 from taletable.systems.boons.tracking import LetItRide
 
 
@@ -67,6 +70,24 @@ def test_passive_check_takes_twelve() -> None:
     """003 > Passive Checks: 12 instead of 3d8; each boon +1, each bane -1."""
     result = roll_check(BoonsCheck(bonus=4, boons=2, banes=1, passive=True), 17, GivenFaces([]))
     assert (result.faces, result.total, result.passed) == ((), 17, True)
+
+
+def test_passive_twelve_is_the_fortieth_percentile() -> None:
+    """003 > Passive Checks: "taking 12" is "at the 40th percentile" of 3d8: 208 of the 512
+    rolls are at most 12 (13/32, 40.6%), 162 are below it."""
+    plain = check_total(BoonsCheck(bonus=0))
+    assert plain.probability(lambda total: total <= 12) == Fraction(13, 32)
+    assert plain.probability(lambda total: total < 12) == Fraction(162, 512)
+
+
+def test_each_boon_or_bane_moves_the_average_by_two() -> None:
+    """003 > Boons & Banes: "each boon will increase the average result by 2, and each bane will
+    decrease the average result by 2": 3d8 averages 13.5; Albert's 2 boons 17.5 before bonuses,
+    Dariel's 1 boon and 2 banes 11.5. A passive check moves by 1 per boon (RULINGS.md)."""
+    assert check_total(BoonsCheck(bonus=0)).mean() == Fraction(27, 2)
+    assert check_total(BoonsCheck(bonus=0, boons=2)).mean() == Fraction(35, 2)
+    assert check_total(BoonsCheck(bonus=0, boons=1, banes=2)).mean() == Fraction(23, 2)
+    assert check_total(BoonsCheck(bonus=0, boons=2, passive=True)).mean() == 14
 
 
 def test_silarn_magistrate() -> None:
