@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.checks import MAX_CHALLENGE_LEVEL, roll_check
-from taletable.systems.cogent.pools import pool_of
+from taletable.systems.cogent.pools import MAX_POOL, base_pool, pool_of
 from taletable.systems.cogent.rules import CORE, TIERED, Rules
 
 
@@ -81,6 +81,16 @@ def test_pool_of_zero_or_fewer_rolls_nothing(size: int) -> None:
     at_one = roll_check(pool_of(size), 1, GivenFaces([]))
     assert (at_zero.faces, at_zero.wins, at_zero.passed) == ((), 0, True)
     assert (at_one.wins, at_one.passed, at_one.critical_failure) == (0, False, False)
+
+
+def test_pools_beyond_the_limit_either_way_are_refused() -> None:
+    """A pool past ±MAX_POOL, however built (a named part of -10^14 dice), is an InputError."""
+    with pytest.raises(InputError, match=f"pool: a pool of {-MAX_POOL - 1} dice is under"):
+        roll_check(base_pool([("curse", -MAX_POOL - 4)]), 1, GivenFaces([]))
+    with pytest.raises(InputError, match=f"pool: a pool of {MAX_POOL + 1} dice is over"):
+        roll_check(pool_of(MAX_POOL).plus("luck", 1), 1, GivenFaces([]))
+    lowest = roll_check(base_pool([("curse", -MAX_POOL - 3)]), 0, GivenFaces([]))
+    assert (lowest.pool, lowest.wins, lowest.passed) == (-MAX_POOL, 0, True)
 
 
 def test_skill_specialty_passes_routine_low_cl_without_rolling() -> None:

@@ -135,6 +135,7 @@ def test_user_errors_are_one_line_exit_two(run_cli: Any) -> None:
         ("cogent", "check", "--cl", "3"),
         ("cogent", "check", "--pool", "x"),
         ("cogent", "check", "--pool", "3", "--part", "STR"),
+        ("cogent", "check", "--part", "curse=-99999999999999", "--seed", "1"),
         ("cogent", "check", "--pool", "3", "--cl", "1", "--advantage"),
         ("cogent", "destiny-roll", "--chance", "50"),
         ("cogent", "destiny-roll", "--face", "21"),

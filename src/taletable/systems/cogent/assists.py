@@ -20,7 +20,7 @@ from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.checks import MAX_CHALLENGE_LEVEL, check_challenge_level
 from taletable.systems.cogent.dice import Roll, roll_pool
-from taletable.systems.cogent.pools import MAX_POOL, Contribution, DicePool
+from taletable.systems.cogent.pools import MAX_POOL, Contribution, DicePool, check_pool_size
 
 __all__ = [
     "ASSIST_MINIMUM_CL",
@@ -92,10 +92,7 @@ def roll_assist(
         applied.append(
             f"group assist: one die per additional helper ({CORE_ASSISTS} > Group Assists)"
         )
-    if pool.size > MAX_POOL:
-        raise InputError(
-            "pool", f"{pool.size} dice is over the limit", expected=f"at most {MAX_POOL}"
-        )
+    check_pool_size(pool.size)
     roll = roll_pool(pool.size, source)
     bonus, capped = assist_bonus(roll.wins, challenge_level)
     return AssistResult(
@@ -176,10 +173,7 @@ def roll_collaboration(
     if not 1 <= len(pools) <= MAX_COLLABORATORS:
         raise InputError("pools", f"{len(pools)} characters", expected=f"1 to {MAX_COLLABORATORS}")
     for pool in pools:
-        if pool > MAX_POOL:
-            raise InputError(
-                "pools", f"a pool of {pool} dice is over the limit", expected=f"at most {MAX_POOL}"
-            )
+        check_pool_size(pool, field="pools")
     check_challenge_level(individual_challenge_level)
     group = individual_challenge_level * len(pools)
     if group > MAX_CHALLENGE_LEVEL:

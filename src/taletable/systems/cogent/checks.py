@@ -33,7 +33,7 @@ from taletable.systems.cogent.destiny import (
     source_for,
 )
 from taletable.systems.cogent.dice import WIN_ON, Roll, WinAdjustment, roll_pool, win_threshold
-from taletable.systems.cogent.pools import MAX_POOL, Contribution, DicePool
+from taletable.systems.cogent.pools import Contribution, DicePool, check_pool_size
 from taletable.systems.cogent.rules import CORE, Rules
 from taletable.systems.cogent.scale import ScaleAdjustment, adjust_for_scale
 
@@ -157,8 +157,7 @@ def roll_check(
     if plan.extra_dice:
         breakdown.append(Contribution(source="destiny +1D6 per point", dice=plan.extra_dice))
     size = pool.size + plan.extra_dice
-    if size > MAX_POOL:
-        raise InputError("pool", f"{size} dice is over the limit", expected=f"at most {MAX_POOL}")
+    check_pool_size(size)
     win_on = win_threshold(advantage=advantage or plan.advantage, disadvantage=disadvantage)
     if win_on != WIN_ON:
         why = f"destiny, {source_for(rules)}" if plan.advantage else f"the narrator, {ADVANTAGE}"

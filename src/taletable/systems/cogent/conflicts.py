@@ -22,7 +22,7 @@ from taletable.systems.cogent.destiny import (
     source_for,
 )
 from taletable.systems.cogent.dice import Roll, roll_pool, win_threshold
-from taletable.systems.cogent.pools import MAX_POOL, DicePool
+from taletable.systems.cogent.pools import MAX_POOL, DicePool, check_pool_size
 from taletable.systems.cogent.rules import CORE, Rules
 
 __all__ = ["MAX_TIE_REROLLS", "ConflictResult", "powerless_challenge_level", "roll_conflict"]
@@ -118,9 +118,8 @@ def roll_conflict(
         raise RulesError(rule, "that side already has Disadvantage", fix="spend it otherwise")
     size_a = pool_a.size + plan_a.extra_dice
     size_b = pool_b.size + plan_b.extra_dice
-    for name, size in (("pool_a", size_a), ("pool_b", size_b)):
-        if size > MAX_POOL:
-            raise InputError(name, f"{size} dice is over the limit", expected=f"at most {MAX_POOL}")
+    check_pool_size(size_a, field="pool_a")
+    check_pool_size(size_b, field="pool_b")
     source_b = source_b or source_a
     win_on_a = win_threshold(
         advantage=advantage_a or plan_a.advantage,

@@ -13,7 +13,15 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.errors import InputError
 
-__all__ = ["BASE_DICE", "MAX_POOL", "Contribution", "DicePool", "base_pool", "pool_of"]
+__all__ = [
+    "BASE_DICE",
+    "MAX_POOL",
+    "Contribution",
+    "DicePool",
+    "base_pool",
+    "check_pool_size",
+    "pool_of",
+]
 
 #: Every pool starts with three dice, the "base three" (002 > How to Play > Dice Pools, Step 1).
 BASE_DICE = 3
@@ -50,9 +58,9 @@ def base_pool(parts: Iterable[tuple[str, int]] = ()) -> DicePool:
     return DicePool(contributions=tuple(contributions))
 
 
-def pool_of(size: int, *, field: str = "pool") -> DicePool:
-    """A pool given only as its size (``--pool 6``): base three plus the rest, unnamed
-    (002 > How to Play > Dice Pools, Step 1 and the note on negative points)."""
+def check_pool_size(size: int, *, field: str = "pool") -> None:
+    """Refuse a pool beyond ±:data:`MAX_POOL` dice (DESIGN > Principles 8); negative pools
+    within it are allowed (002 > Dice Pools: negative points subtract dice)."""
     if size > MAX_POOL:
         raise InputError(
             field, f"a pool of {size} dice is over the limit", expected=f"at most {MAX_POOL}"
@@ -61,6 +69,12 @@ def pool_of(size: int, *, field: str = "pool") -> DicePool:
         raise InputError(
             field, f"a pool of {size} dice is under the limit", expected=f"at least {-MAX_POOL}"
         )
+
+
+def pool_of(size: int, *, field: str = "pool") -> DicePool:
+    """A pool given only as its size (``--pool 6``): base three plus the rest, unnamed
+    (002 > How to Play > Dice Pools, Step 1 and the note on negative points)."""
+    check_pool_size(size, field=field)
     if size == BASE_DICE:
         return base_pool()
     return base_pool([("other", size - BASE_DICE)])
