@@ -53,6 +53,7 @@ def start_encounter(
             raise InputError("--scale", f"{ident}={value}", expected="a scale from -6 to 6")
     built = []
     reflexes = [sheet.attributes.RFL for _, _, sheet, _ in fighters]
+    hardcore = rules is not None and rules.hardcore_armour
     for ident, side, sheet, weapon in fighters:
         if weapon is not None and all(w.name != weapon for w in sheet.equipment.weapons):
             raise InputError(
@@ -64,7 +65,6 @@ def start_encounter(
         if second is not None:
             _check_secondary(ident, sheet, weapon, second)
         tie = source.roll(6, 1)[0] if reflexes.count(sheet.attributes.RFL) > 1 else 0
-        hardcore = rules is not None and rules.hardcore_armour
         level = (hardcore_armour_level if hardcore else armour_level)(sheet.equipment.armour)
         built.append(
             Combatant(
@@ -77,10 +77,9 @@ def start_encounter(
                 strength_left=max(0, sheet.attributes.STR),
                 armour_left=level,
                 tie_roll=tie,
+                scale=(scales or {}).get(ident, 0),
             )
         )
-    for index, fighter in enumerate(built):
-        built[index] = fighter.model_copy(update={"scale": (scales or {}).get(fighter.id, 0)})
     encounter = Encounter(
         name=name, combatants=tuple(built), rules=rules or Rules(), opening=tuple(built)
     )
@@ -149,8 +148,6 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             f"{actor.id} has no ranged weapon in hand",
             fix="attack",
         )
-    if action in ("attack", "charge") and actor.weapon is not None and actor.ranged_weapon:
-        pass  # a ranged weapon in melee takes its melee-target penalty
     if action == "charge" and encounter.distance(actor.id, declaration.target or "") != "range":
         raise RulesError(
             "002 > Circumstantial Modifiers", "a charge needs distance", fix="attack instead"
