@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import get_args
 
 import click
 
@@ -31,9 +32,11 @@ from taletable.systems.cogent.combat import (
     start_encounter,
 )
 from taletable.systems.cogent.combat.aftermath import pending
+from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.pool import narrator_modifiers
 from taletable.systems.cogent.combat.replay import verify_replay
+from taletable.systems.cogent.combat.state import ACTIONS
 from taletable.systems.cogent.fighters import parse_fighter
 from taletable.systems.cogent.rules import Rules
 
@@ -157,9 +160,7 @@ def start(
 @click.option(
     "--action",
     required=True,
-    type=click.Choice(
-        ["attack", "ranged", "defend", "charge", "brace", "disarm", "other", "check", "wait"]
-    ),
+    type=click.Choice(ACTIONS),
 )
 @click.option("--target", help="The target's id.")
 @click.option(
@@ -190,18 +191,18 @@ def start(
 @click.option(
     "--range",
     "hardcore_range",
-    type=click.Choice(["adjacent", "close", "medium", "long", "sniper"]),
+    type=click.Choice(get_args(Range)),
     help="Hardcore ranged: the range.",
 )
 @click.option(
     "--target-state",
-    type=click.Choice(["stationary", "cover_50", "cover_90", "moving_human", "moving_car"]),
+    type=click.Choice(get_args(TargetState)),
     default="stationary",
     help="Hardcore ranged: the target's state.",
 )
 @click.option(
     "--cover",
-    type=click.Choice(["none", "cover_50", "cover_90"]),
+    type=click.Choice(get_args(Cover)),
     default="none",
     help="Hardcore ranged: cover of a moving target.",
 )

@@ -25,7 +25,10 @@ from taletable.errors import InputError, RulesError
 from taletable.files import load_package_table
 
 __all__ = [
+    "Cover",
     "HardcoreWeapon",
+    "Range",
+    "TargetState",
     "armour_after_weapon",
     "hardcore_armour_level",
     "hardcore_armour_penalty",
@@ -38,6 +41,8 @@ __all__ = [
 RANGED = "002 > Hardcore Combat > Hardcore Ranged Rules"
 Range = Literal["adjacent", "close", "medium", "long", "sniper"]
 TargetState = Literal["stationary", "cover_50", "cover_90", "moving_human", "moving_car"]
+#: The cover of a moving target (its CL adds to the moving one's).
+Cover = Literal["none", "cover_50", "cover_90"]
 
 
 class HardcorePiece(Record):
@@ -149,7 +154,7 @@ def ranged_challenge_level(
     distance: Range,
     state: TargetState = "stationary",
     *,
-    cover: Literal["none", "cover_50", "cover_90"] = "none",
+    cover: Cover = "none",
     scope: bool = True,
     sniper_proficiency: bool = True,
     steady: bool = True,

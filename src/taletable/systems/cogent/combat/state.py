@@ -6,13 +6,14 @@ refused command changes nothing and an encounter can be saved, resumed and repla
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
 from taletable.systems.cogent.rules import Rules
 
 __all__ = [
@@ -30,7 +31,7 @@ __all__ = [
 Action = Literal[
     "attack", "ranged", "defend", "charge", "brace", "disarm", "other", "check", "wait"
 ]
-ACTIONS = ("attack", "ranged", "defend", "charge", "brace", "disarm", "other", "check", "wait")
+ACTIONS: tuple[str, ...] = get_args(Action)
 #: Conditions a combatant can be in (002 > Combat).
 CONDITIONS = (
     "staggered",
@@ -105,11 +106,9 @@ class Declaration(Record):
     challenge_level: int | None = Field(default=None, ge=0, le=100)
     against: str | None = None
     prepared: bool = False
-    hardcore_range: Literal["adjacent", "close", "medium", "long", "sniper"] | None = None
-    target_state: Literal["stationary", "cover_50", "cover_90", "moving_human", "moving_car"] = (
-        "stationary"
-    )
-    cover: Literal["none", "cover_50", "cover_90"] = "none"
+    hardcore_range: Range | None = None
+    target_state: TargetState = "stationary"
+    cover: Cover = "none"
     steady: bool = True
     #: Hardcore weapons: the way a weapon of several heads is used this round (its group).
     use: str | None = Field(default=None, min_length=1, max_length=60)
