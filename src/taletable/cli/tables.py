@@ -20,14 +20,15 @@ from taletable.cli.common import (
 from taletable.systems.cogent.narrator import narrator_tables
 from taletable.tables import TableRoll, entry_chances, roll_table
 
-__all__ = ["render_table_roll", "table"]
+__all__ = ["render_table_roll", "table", "tables_option"]
 
-_tables_option = click.option(
+#: ``--tables DIR``, shared with `cogent weather` and `cogent encounter`.
+tables_option = click.option(
     "--tables",
     "folder",
     type=click.Path(file_okay=False),
     default=None,
-    help="A folder of your own table files (YAML/JSON) to add.",
+    help="A folder of your own table files (YAML/JSON); a table there replaces a shipped one.",
 )
 
 
@@ -37,7 +38,7 @@ def table() -> None:
 
 
 @table.command("list")
-@_tables_option
+@tables_option
 @json_option
 def table_list(folder: str | None, as_json: bool) -> None:
     """List the tables there are: name, die, title and where each comes from."""
@@ -62,7 +63,7 @@ def table_list(folder: str | None, as_json: bool) -> None:
 @table.command("odds")
 @click.argument("name")
 @click.option("--modifier", type=int, default=0, show_default=True, help="Add to the roll.")
-@_tables_option
+@tables_option
 @json_option
 def table_odds(name: str, modifier: int, folder: str | None, as_json: bool) -> None:
     """The exact chance of each entry, computed from the table file."""
@@ -88,7 +89,7 @@ def table_odds(name: str, modifier: int, folder: str | None, as_json: bool) -> N
 @table.command("roll")
 @click.argument("name")
 @click.option("--modifier", type=int, default=0, show_default=True, help="Add to the roll.")
-@_tables_option
+@tables_option
 @dice_options
 @json_option
 def table_roll(

@@ -16,7 +16,7 @@ from taletable.cli.common import (
     json_option,
     make_source,
 )
-from taletable.cli.tables import render_table_roll
+from taletable.cli.tables import render_table_roll, tables_option
 from taletable.systems.cogent.narrator import (
     SEASONS,
     Encounter,
@@ -27,15 +27,6 @@ from taletable.systems.cogent.narrator import (
 )
 
 __all__ = ["register"]
-
-
-_tables_option = click.option(
-    "--tables",
-    "folder",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="A folder of your own table files; a table there replaces the shipped one.",
-)
 
 
 @click.command("weather")
@@ -54,7 +45,7 @@ _tables_option = click.option(
     show_default=True,
     help="Days a weather check lasts (1 for turbulent weather).",
 )
-@_tables_option
+@tables_option
 @dice_options
 @json_option
 def weather(
@@ -104,7 +95,7 @@ def _render_weather(run: WeatherRun) -> None:
 @click.command("encounter")
 @click.option("--where", type=click.Choice(["country", "city"]), required=True)
 @click.option("--time", type=click.Choice(["day", "night"]), required=True)
-@_tables_option
+@tables_option
 @dice_options
 @json_option
 def encounter(
