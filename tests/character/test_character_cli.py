@@ -65,6 +65,19 @@ def test_validate_exits_two_on_an_illegal_sheet(run_cli: Any, tmp_path: Path) ->
     assert "at most 4 in a core skill" in out.stdout
 
 
+def test_validate_cost_increase_switch(run_cli: Any, tmp_path: Path) -> None:
+    """RULINGS.md "cost increase": rolled Feeble makes Sir Terrik's 5 STR points cost 2 each
+    (+5 against the roll's +2: 3 over); `--cost-increase 0` ignores the increase (2 left)."""
+    feeble = tmp_path / "feeble.yaml"
+    text = (EXAMPLES / "core_sir_terrik.yaml").read_text()
+    feeble.write_text(text + "disabling_characteristics: [{name: Feeble, how: rolled, roll: 2}]\n")
+    costly = run_cli("cogent", "character", "validate", str(feeble), "--json")
+    assert costly.status == 2 and costly.json()["budget"]["skill_points_left"] == -3
+    assert "3 skill point(s) over" in costly.json()["problems"][0]["found"]
+    plain = run_cli("cogent", "character", "validate", str(feeble), "--cost-increase", "0")
+    assert plain.status == 0 and "skill points left 2 of 18" in plain.stdout
+
+
 def test_new_from_file_and_advance_and_buy(run_cli: Any, tmp_path: Path) -> None:
     """new --from saves atomically; advance records an award; buy spends commerce."""
     out = tmp_path / "ansel.yaml"

@@ -42,8 +42,8 @@ def character() -> None:
     """Character sheets: create, validate, show, pools, advance."""
 
 
-def _report_data(sheet: Sheet) -> dict[str, Any]:
-    report = validate(sheet)
+def _report_data(sheet: Sheet, *, cost_increase: int = 1) -> dict[str, Any]:
+    report = validate(sheet, cost_increase=cost_increase)
     return {
         "legal": report.legal,
         "problems": [problem.to_data() for problem in report.problems],
@@ -126,15 +126,9 @@ def new(
 @json_option
 def validate_command(file: str, cost_increase: int, as_json: bool) -> None:
     """Check a sheet against every creation rule; exit 2 when it is not legal."""
-    sheet = load_character(file)
-    report = validate(sheet, cost_increase=cost_increase)
-    data = {
-        "legal": report.legal,
-        "problems": [p.to_data() for p in report.problems],
-        "budget": report.budget.to_data(),
-    }
+    data = _report_data(load_character(file), cost_increase=cost_increase)
     emit(data, as_json, lambda: _render_report(data))
-    if not report.legal:
+    if not data["legal"]:
         raise click.exceptions.Exit(2)
 
 
