@@ -169,3 +169,17 @@ def test_milestone_for_an_unknown_vocation(run_cli: Any, tmp_path: Path) -> None
     )
     assert out.status == 2 and "'Cook' is not a vocation on the sheet" in out.stderr
     assert "Monk, Pilgrim" in out.stderr
+
+
+def test_pools_name_an_unknown_weapon_group(run_cli: Any, tmp_path: Path) -> None:
+    """A weapon whose group is not on the table is refused in one line (exit 2), not dropped
+    from the combat pools; a weapon that cannot hit a target kind only skips that kind."""
+    laser = tmp_path / "laser.yaml"
+    text = (EXAMPLES / "core_sir_terrik.yaml").read_text()
+    laser.write_text(text.replace("group: Medium Weapon}", "group: Laser}"))
+    out = run_cli("cogent", "character", "pools", str(laser))
+    assert out.status == 2 and "weapon: 'Laser' is not a weapon group" in out.stderr
+    assert out.stderr.count("\n") == 1
+    terrik = run_cli("cogent", "character", "pools", str(EXAMPLES / "core_sir_terrik.yaml"))
+    assert terrik.status == 0 and "Arming Sword vs melee: 8D6" in terrik.stdout
+    assert "Arming Sword vs ranged" not in terrik.stdout  # a medium weapon has no ranged use

@@ -165,7 +165,9 @@ def pools(file: str, as_json: bool) -> None:
                 combat[f"{weapon.name} vs {target}"] = combat_pool(
                     sheet, weapon.name, target=target
                 )
-            except InputError:
+            except InputError as error:  # a weapon useless against this kind of target
+                if error.field != "--target":
+                    raise  # an unknown weapon group: say so rather than drop the weapon
                 continue
     combat["bare hands vs melee"] = combat_pool(sheet, None)  # always at hand (ungloved)
     data = {
