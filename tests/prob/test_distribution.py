@@ -58,7 +58,9 @@ def test_difference_maximum_mixture_condition() -> None:
     assert as_fractions(die(6).condition(lambda x: x > 4)) == {5: Fraction(1, 2), 6: Fraction(1, 2)}
     assert die(6).at_least(5) == Fraction(1, 3)
     assert die(6).mean() == Fraction(7, 2)
-    assert np.isclose(die(4).floats().sum(), 1.0)
+    assert np.array_equal(die(4).floats(), [0.25, 0.25, 0.25, 0.25])
+    assert np.array_equal((die(2) + die(2)).floats(), [0.25, 0.5, 0.25])
+    assert (a - 2) == Distribution(-1, [1] * 6)
 
 
 def test_invalid_distributions_are_refused() -> None:

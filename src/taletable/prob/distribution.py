@@ -138,10 +138,6 @@ class Distribution:
     def high(self) -> int:
         return self._offset + len(self._weights) - 1
 
-    def outcomes(self) -> range:
-        """Every outcome from the lowest to the highest (some may have weight 0)."""
-        return range(self.low, self.high + 1)
-
     def items(self) -> list[tuple[int, Fraction]]:
         """``(outcome, probability)`` for every outcome with a positive weight."""
         total, offset, make = self.denominator, self._offset, _coprime_fraction
@@ -187,8 +183,6 @@ class Distribution:
 
     def __sub__(self, other: Distribution | int) -> Distribution:
         """The difference of two independent variables (or a shift)."""
-        if isinstance(other, int):
-            return self + (-other)
         return self + (-other)
 
     def map(self, function: Callable[[int], int]) -> Distribution:
