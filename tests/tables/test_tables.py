@@ -263,6 +263,20 @@ def _write(folder: Path, name: str, data: object) -> Path:
     return path
 
 
+def _write_tavern(folder: Path) -> Path:
+    """A narrator's d2 tavern table followed by Cogent's shipped severity roll."""
+    return _write(
+        folder,
+        "tavern.yaml",
+        {
+            "title": "Tavern",
+            "die": "d2",
+            "follow_up": ["severity"],
+            "entries": [{"roll": 1, "result": "Brawl"}, {"roll": 2, "result": "Song"}],
+        },
+    )
+
+
 @pytest.mark.parametrize(
     ("entries", "die", "message"),
     [
@@ -291,16 +305,7 @@ def test_a_narrators_folder_adds_and_replaces_tables(tmp_path: Path) -> None:
         "severity.yaml",
         {"title": "Always heavy", "die": "d6", "entries": [{"roll": "1-6", "result": "Heavy"}]},
     )
-    _write(
-        tmp_path,
-        "tavern.yaml",
-        {
-            "title": "Tavern",
-            "die": "d2",
-            "follow_up": ["severity"],
-            "entries": [{"roll": 1, "result": "Brawl"}, {"roll": 2, "result": "Song"}],
-        },
-    )
+    _write_tavern(tmp_path)
     library = narrator_tables(tmp_path)
     assert library.origins["tavern"].endswith("tavern.yaml")
     roll = roll_table(library.get("tavern"), GivenFaces([1, 2]), tables=library.tables)
@@ -310,16 +315,7 @@ def test_a_narrators_folder_adds_and_replaces_tables(tmp_path: Path) -> None:
 
 def test_a_folder_table_may_follow_up_with_a_shipped_table(tmp_path: Path) -> None:
     """A narrator's tavern table alone in its folder rolls Cogent's shipped severity after it."""
-    _write(
-        tmp_path,
-        "tavern.yaml",
-        {
-            "title": "Tavern",
-            "die": "d2",
-            "follow_up": ["severity"],
-            "entries": [{"roll": 1, "result": "Brawl"}, {"roll": 2, "result": "Song"}],
-        },
-    )
+    _write_tavern(tmp_path)
     library = narrator_tables(tmp_path)
     roll = roll_table(library.get("tavern"), GivenFaces([2, 6]), tables=library.tables)
     assert (roll.result, roll.follow_ups[0].result) == ("Song", "Heavy")
