@@ -67,10 +67,6 @@ class TableLibrary(Record):
             )
         return self.tables[key]
 
-    def merged(self, other: TableLibrary) -> TableLibrary:
-        """This library with ``other``'s tables added; a table of ``other`` replaces one here."""
-        return _library({**self.tables, **other.tables}, {**self.origins, **other.origins}, "merge")
-
 
 def _library(tables: dict[str, RandomTable], origins: dict[str, str], source: str) -> TableLibrary:
     try:
