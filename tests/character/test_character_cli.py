@@ -113,7 +113,7 @@ def test_schema_command_by_edition(run_cli: Any) -> None:
     assert refused.status == 2
 
 
-def test_core_progression_by_tier(tmp_path: Path) -> None:
+def test_core_progression_by_tier() -> None:
     """002 > Campaign Progression: chapter awards, every second chapter from arc 3 (Initiate)."""
     sheet = load_character(EXAMPLES / "core_brother_ansel.yaml")
     for _ in range(2):
@@ -127,7 +127,7 @@ def test_core_progression_by_tier(tmp_path: Path) -> None:
         advance_core(load_character(EXAMPLES / "core_sir_terrik.yaml"), "chapter")
 
 
-def test_glory_days_grow(tmp_path: Path) -> None:
+def test_glory_days_grow() -> None:
     """Veteran Glory Days: maximum destiny 1, then 2 and 3 at arc ends, 4 at the final arc."""
     sheet = load_character(EXAMPLES / "core_sir_terrik.yaml").model_copy(
         update={"mode": "veteran", "glory_days": True}
@@ -164,8 +164,19 @@ def test_tight_purse_and_destiny_discount() -> None:
     assert (record.effective_value, record.cost, cheaper.destiny.points) == (2, 0, 2)
 
 
-def test_copy_of_examples_is_untouched(tmp_path: Path) -> None:
-    """Saving elsewhere leaves the original file as it was."""
-    copy = tmp_path / "terrik.yaml"
-    shutil.copy(EXAMPLES / "core_sir_terrik.yaml", copy)
-    assert load_character(copy) == load_character(EXAMPLES / "core_sir_terrik.yaml")
+def test_out_leaves_the_original_untouched(run_cli: Any, tmp_path: Path) -> None:
+    """`advance --out` and `buy --out` save the changed sheet there; FILE stays as it was."""
+    original = tmp_path / "ansel.yaml"
+    shutil.copy(EXAMPLES / "core_brother_ansel.yaml", original)
+    before = original.read_text()
+    advanced, bought = tmp_path / "advanced.yaml", tmp_path / "bought.json"
+    step = run_cli("cogent", "character", "advance", str(original), "--event", "chapter",
+                   "--out", str(advanced))  # fmt: skip
+    assert step.status == 0, step.stderr
+    buy = run_cli("cogent", "buy", str(original), "--item", "Mule", "--value", "3",
+                  "--out", str(bought))  # fmt: skip
+    assert buy.status == 0, buy.stderr
+    assert original.read_text() == before
+    assert load_character(advanced).progress.chapters_completed == 1
+    assert load_character(bought).commerce.current == 3
+    assert load_character(original) == load_character(EXAMPLES / "core_brother_ansel.yaml")

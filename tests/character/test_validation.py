@@ -204,9 +204,14 @@ def test_every_problem_is_reported_at_once() -> None:
     )
     report = validate(character_from_data(broken, source="t"))
     assert not report.legal
-    assert len(report.problems) >= 4
-    for problem in report.problems:
-        assert problem.rule.startswith("002 >") and problem.found and problem.fix
+    assert [(problem.rule, problem.found) for problem in report.problems] == [
+        ("002 > Character Creation > Attributes", "STR is 3"),
+        ("002 > Character Creation > Core Skills", "Athletics has 5 points"),
+        ("002 > Character Creation > Core Skills", "'Juggling' is not a core skill"),
+        ("002 > Character Creation > Destiny Points", "destiny maximum 4"),
+        ("002 > Character Creation > Attributes", "1 attribute point(s) over"),
+    ]
+    assert all(problem.fix for problem in report.problems)
 
 
 def test_campaign_tier_limits_disabling_characteristics() -> None:
