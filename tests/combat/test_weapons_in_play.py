@@ -243,3 +243,22 @@ def test_status_shows_who_is_engaged(run_cli: Any, tmp_path: Path) -> None:
     out = run_cli("cogent", "combat", "status", str(file))
     assert out.status == 0, out.stderr
     assert "hale and thug: in close combat" in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("foe_group", "dice"), [("Reach Weapon", 5), ("reach weapon", 5), ("Large Weapon", 2)]
+)
+def test_a_medium_weapon_keeps_its_bonus_in_close_combat_against_reach(
+    foe_group: str, dice: int
+) -> None:
+    """002 > Close Combat: "you can use a medium weapon in close combat if your opponent is using a
+    reach weapon" (3 + Medium 1 + sword 1 = 5D6, the group named in any case); against any other
+    weapon the sword counts as unarmed (3 - 1 bare hands = 2D6)."""
+    swordsman = sheet(
+        "Swordsman", skills=(("Medium Weapons", 1),), weapons=(("Sword", "Medium Weapon"),)
+    )
+    foe = sheet("Foe", weapons=(("Polearm", foe_group),))
+    encounter = start_encounter(
+        [("s", "a", swordsman, "Sword"), ("f", "b", foe, "Polearm")], GivenFaces([3, 5])
+    ).with_distance("s", "f", "close")
+    assert roll_pool(encounter, encounter.combatant("s"), attack("s", "f")).size == dice

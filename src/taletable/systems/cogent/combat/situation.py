@@ -64,10 +64,9 @@ def situation_for(encounter: Encounter, fighter: Combatant, declaration: Declara
 
 
 def _holds_reach(fighter: Combatant) -> bool:
-    if fighter.weapon is None or "disarmed" in fighter.conditions:
-        return False
-    carried = next(w for w in fighter.sheet.equipment.weapons if w.name == fighter.weapon)
-    return carried.group == "Reach Weapon"
+    """A reach weapon in hand (002 > Close Combat: a medium weapon keeps its bonus against it)."""
+    carried = _carried(fighter)
+    return carried is not None and weapon_group(carried.group).name == "Reach Weapon"
 
 
 def roll_pool(encounter: Encounter, fighter: Combatant, declaration: Declaration) -> DicePool:
