@@ -264,13 +264,46 @@ def test_cli_build_and_trouble(run_cli: Any) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.text(min_size=1, max_size=12).filter(lambda name: "=" not in name and name.strip()))
+@given(
+    st.text(min_size=1, max_size=12).filter(
+        lambda name: "=" not in name and name.strip() not in ("", "A")
+    )
+)
 def test_any_trait_name_prints(name: str) -> None:
-    """Names that look like rich markup ([/x]) print as text: status 0, never a traceback."""
+    """Names that look like rich markup ([/x]) print as text: status 0, never a traceback; only
+    the Watchtower's own name is refused as a player."""
     assert main(["labcats", "build", "--value", f"{name}=d8", "--relationship", "A=d6",
                  "--challenge", name]) == 0  # fmt: skip
+    refused = 2 if name == WATCHTOWER else 0
     assert main(["labcats", "trouble", "--complications", "d8", "--add", "d8",
-                 "--watchtower-points", "1", "--player", name]) in (0, 2)  # fmt: skip
+                 "--watchtower-points", "1", "--player", name]) == refused  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["build", "--value", "Duty=d8", "--relationship", "Ann=d6", "--challenge", "Bob"],
+         "--challenge: no trait named 'Bob'; expected Duty, Ann"),
+        (["build", "--value", "Duty=d8", "--relationship", "Ann=d6", "--paid", "Cousin"],
+         "--paid: no trait named 'Cousin'"),
+        (["build", "--value", "Duty=d8", "--relationship", "Ann=d6", "--used-up", "Lab"],
+         "--used-up: no trait named 'Lab'"),
+        (["build", "--value", "Duty=d8", "--relationship", "Ann=d6", "--bought", "Rope"],
+         "--bought: no trait named 'Rope'"),
+        (["build", "--value", "Ann=d8", "--relationship", "Ann=d6"], "two traits named 'Ann'"),
+        (["trouble", "--complications", "d8", "--add", "d8", "--watchtower-points", "1",
+          "--player", " "], "--player: the name is empty"),
+        (["trouble", "--complications", "d8", "--add", "d8", "--player-points", "-2"],
+         "--player-points: -2 Plot Points; expected 0 or more"),
+    ],
+)  # fmt: skip
+def test_cli_names_the_option_at_fault(run_cli: Any, arguments: list[str], message: str) -> None:
+    """A name that picks no trait, two traits of one name, an empty player or negative points:
+    one line naming the option, exit 2 (before, the unknown names were silently ignored)."""
+    out = run_cli("labcats", *arguments)
+    assert (out.status, out.stdout) == (2, "")
+    assert message in out.stderr
+    assert out.stderr.count("\n") == 1
 
 
 def test_public_names() -> None:

@@ -75,6 +75,21 @@ def roll(
     emit(result, as_json, render)
 
 
+def _check_names(names: list[str], picks: dict[str, tuple[str, ...]]) -> None:
+    """Trait names are distinct, and every option that picks a trait by name names one."""
+    for name in names:
+        if names.count(name) > 1:
+            raise InputError(
+                "--value/--relationship/--trait",
+                f"two traits named {name!r}",
+                expected="distinct names (--challenge, --paid and the rest pick traits by name)",
+            )
+    for field, picked in picks.items():
+        for name in picked:
+            if name not in names:
+                raise InputError(field, f"no trait named {name!r}", expected=", ".join(names))
+
+
 @labcats.command("build")
 @click.option("--value", required=True, metavar="NAME=dN", help="The Value in the conflict.")
 @click.option(
@@ -118,6 +133,9 @@ def build(
     bought: tuple[str, ...], relevant_heritage: bool, as_json: bool,
 ) -> None:  # fmt: skip
     """Build a pool from traits and say what it costs in Plot Points."""
+    challenged, paid, used_up, bought = (
+        tuple(name.strip() for name in names) for names in (challenged, paid, used_up, bought)
+    )
 
     def named(text: str, field: str) -> tuple[str, int]:
         name, _, die = text.rpartition("=")
@@ -150,6 +168,10 @@ def build(
                 relevant_heritage=relevant_heritage,
             )
         )
+    _check_names(
+        [trait.name for trait in built],
+        {"--challenge": challenged, "--paid": paid, "--used-up": used_up, "--bought": bought},
+    )
     plan = build_pool(built)
 
     def render() -> None:
@@ -197,8 +219,12 @@ def trouble(
         raise InputError(
             "--add/--remove", "give exactly one", expected="--add LIST or --remove LIST"
         )
-    if watchtower_points < 0 or player_points < 0:
-        raise InputError("--*-points", "negative Plot Points", expected="0 or more")
+    held_points = {"--watchtower-points": watchtower_points, "--player-points": player_points}
+    for field, held in held_points.items():
+        if held < 0:
+            raise InputError(field, f"{held} Plot Points", expected="0 or more")
+    if not player.strip():
+        raise InputError("--player", "the name is empty", expected="a player's name")
     if player == WATCHTOWER:
         raise InputError("--player", f"{player!r} is the Watchtower", expected="a player's name")
     rolled = parse_pool(complications, field="--complications", allow_empty=True)
