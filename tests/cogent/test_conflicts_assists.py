@@ -178,6 +178,8 @@ def test_tiered_assist_conversions() -> None:
     assert convert_assist(-3, "cl").challenge_level_change == 1
     assert convert_assist(1, "cl").challenge_level_change == 0
     assert convert_assist(4, "cl", challenge_level_change=-3).challenge_level_change == -3
+    with pytest.raises(InputError, match="challenge_level_change: -1001 is out of range"):
+        convert_assist(4, "cl", challenge_level_change=-1001)
 
 
 def test_collaboration_limits() -> None:

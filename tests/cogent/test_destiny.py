@@ -125,6 +125,15 @@ def test_temporary_destiny_pays_only_for_dice_and_lowering() -> None:
         )  # fmt: skip
 
 
+def test_temporary_destiny_out_of_range_is_refused() -> None:
+    """Temporary destiny is an assist's result (within ±200): 10^20 points is an InputError."""
+    with pytest.raises(InputError, match="temporary_destiny: 100000000000000000000 is out"):
+        roll_check(
+            pool_of(3), 2, GivenFaces([1] * 3), rules=TIERED,
+            purse=DestinyPurse(points=0, temporary=10**20),
+        )  # fmt: skip
+
+
 def test_destiny_only_on_player_pools_in_tiered() -> None:
     """000 > Restrictions: destiny is spent only on pools the player initiated."""
     with pytest.raises(RulesError, match="initiated by the player"):

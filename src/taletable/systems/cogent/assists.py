@@ -142,6 +142,12 @@ def convert_assist(
         return AssistConversion(method=method, margin=margin, modifier_dice=margin)
     if challenge_level_change is None:
         challenge_level_change = -int(margin / 2)
+    if abs(challenge_level_change) > MAX_CHALLENGE_LEVEL:
+        raise InputError(
+            "challenge_level_change",
+            f"{challenge_level_change} is out of range",
+            expected=f"within ±{MAX_CHALLENGE_LEVEL}",
+        )
     return AssistConversion(
         method=method, margin=margin, challenge_level_change=challenge_level_change
     )

@@ -33,7 +33,7 @@ from taletable.systems.cogent.destiny import (
     source_for,
 )
 from taletable.systems.cogent.dice import WIN_ON, Roll, WinAdjustment, roll_pool, win_threshold
-from taletable.systems.cogent.pools import Contribution, DicePool, check_pool_size
+from taletable.systems.cogent.pools import MAX_POOL, Contribution, DicePool, check_pool_size
 from taletable.systems.cogent.rules import CORE, Rules
 from taletable.systems.cogent.scale import ScaleAdjustment, adjust_for_scale
 
@@ -152,6 +152,12 @@ def roll_check(
     if abs(assist_bonus) > MAX_CHALLENGE_LEVEL:
         raise InputError("assist_bonus", "out of range", expected=f"within ±{MAX_CHALLENGE_LEVEL}")
     purse = purse or DestinyPurse()
+    if abs(purse.temporary) > MAX_POOL:  # an assist's result, converted 1 to 1 (000 > Assists)
+        raise InputError(
+            "temporary_destiny",
+            f"{purse.temporary} is out of range",
+            expected=f"within ±{MAX_POOL}",
+        )
     plan = plan_before(destiny_before, rules, narrator_advantage=advantage)
     breakdown = list(pool.contributions)
     if plan.extra_dice:
