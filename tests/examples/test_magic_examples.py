@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from taletable.dice import GivenFaces
-from taletable.systems.cogent.magic import movement_challenge_level, read_mind, summon
+from taletable.errors import RulesError
+from taletable.systems.cogent.magic import (
+    cast_hard_spell,
+    movement_challenge_level,
+    read_mind,
+    summon,
+)
 from taletable.systems.cogent.pools import pool_of
 
 
@@ -49,3 +57,33 @@ def test_telepathy_each_die_beyond_four_is_another_injury_level() -> None:
         True,
         3,
     )
+
+
+def test_strength_of_wood_gives_two_armour_points_and_does_not_stack() -> None:
+    """002 > Metahuman Powers > Strength of Wood: CL 4, 2 points in Druidic Plantcraft, touching
+    a tree of twenty years or more; on success "You immediately gain 2 armour points. This spell
+    does not stack with itself."; a failure gives none."""
+    passed = cast_hard_spell(
+        "Strength of Wood", pool_of(5), GivenFaces([4, 4, 4, 4, 1]), skill_points=2,
+        have=["old-tree"],
+    )  # fmt: skip
+    assert (passed.challenge_level, passed.passed, passed.armour_gained) == (4, True, 2)
+    assert "Strength of Wood does not stack with itself" in passed.rules_applied
+    failed = cast_hard_spell(
+        "Strength of Wood", pool_of(5), GivenFaces([4, 4, 4, 1, 1]), skill_points=2,
+        have=["old-tree"],
+    )  # fmt: skip
+    assert (failed.passed, failed.armour_gained) == (False, None)
+    source = GivenFaces([4, 4, 4, 4, 1])
+    with pytest.raises(RulesError, match="requires 2 skill points in the Druidic Plantcraft"):
+        cast_hard_spell("Strength of Wood", pool_of(5), source, skill_points=1, have=["old-tree"])
+    assert source.used == 0
+
+
+def test_grass_shackle_gives_no_armour() -> None:
+    """Grass-shackle (CL 4) binds its target and gives the caster no armour."""
+    cast = cast_hard_spell(
+        "Grass-shackle", pool_of(4), GivenFaces([4, 4, 4, 4]), skill_points=2,
+        have=["moonlit-grass"],
+    )  # fmt: skip
+    assert cast.passed and cast.armour_gained is None

@@ -54,6 +54,8 @@ class HardCastResult(Record):
     consumed: tuple[str, ...]
     broken: tuple[str, ...]
     caster_injury: str | None
+    #: Armour points the spell gives on a success (Strength of Wood: 2), else None.
+    armour_gained: int | None
     rules_applied: tuple[str, ...]
 
 
@@ -177,6 +179,9 @@ def cast_hard_spell(
     applied = [f"fixed CL {hard.challenge_level}; requires {need.points} in {need.skill} ({where})"]
     if consumed:
         applied.append("the spell consumes " + "; ".join(consumed) + " (RULINGS.md)")
+    armour = hard.armour if check.passed and hard.armour else None
+    if armour:
+        applied.append(f"the caster gains {armour} armour points ({where})")
     if not hard.stacks:
         applied.append(f"{hard.name} does not stack with itself")
     return HardCastResult(
@@ -188,5 +193,6 @@ def cast_hard_spell(
         consumed=consumed,
         broken=broken,
         caster_injury=None if check.passed else hard.failure_injury,
+        armour_gained=armour,
         rules_applied=tuple(applied),
     )
