@@ -38,7 +38,8 @@ def flight_challenge_level(speed_kmh: int) -> MovementLevel:
     """The CL to fly at ``speed_kmh`` with Aeromancy (002 > Example Magic Systems > Aeromancy)."""
     if not 1 <= speed_kmh <= MAX_SPEED_KMH:
         raise InputError("--speed", f"{speed_kmh}", expected="sprint or a speed in km/h")
-    for row in magic_system().flight.rows:
+    rows = magic_system().flight.rows
+    for row in rows:
         if speed_kmh <= row.up_to_kmh:
             return MovementLevel(
                 spell="Aeromancy",
@@ -48,7 +49,7 @@ def flight_challenge_level(speed_kmh: int) -> MovementLevel:
             )
     raise RulesError(
         f"{MAGIC} > Aeromancy",
-        f"the flight table stops at 500 km/h, not {speed_kmh}",
+        f"the flight table stops at {rows[-1].up_to_kmh} km/h, not {speed_kmh}",
         fix="the narrator sets a CL past the table",
     )
 
@@ -76,7 +77,8 @@ def movement_challenge_level(
     band = next((band for band in system.distance_bands if distance_m <= band), None)
     where = f"{MAGIC} > {table.spell}"
     if band is None:
-        raise RulesError(where, f"the table stops at 100 m, not {distance_m:g} m",
+        raise RulesError(where, f"the table stops at {system.distance_bands[-1]} m, not "
+                         f"{distance_m:g} m",
                          fix="the narrator sets a CL past the table")  # fmt: skip
     for row in table.rows:
         if (band, size) in row.cases:
