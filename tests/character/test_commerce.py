@@ -63,3 +63,25 @@ def test_tight_purse_forbids_what_costs_points() -> None:
         purchase(buyer(4, "Tight Purse"), "Horse", 3)
     _, record = purchase(buyer(4, "Tight Purse"), "Rope", 2)
     assert record.cost == 0
+
+
+def test_away_drop_and_item_values_come_from_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closed Trade's "two points lower" away from home is the quirks table's away_level_drop
+    and the top item value is the commerce scale's (DESIGN > Principles 4): a house table that
+    drops one level away, and a scale that stops at 5, are followed."""
+    from taletable.systems.cogent.character import commerce
+    from taletable.systems.cogent.character.tables import commerce_scale, quirk_table
+
+    closed = buyer(3, "Closed Trade/Unique Market")
+    assert purchase(closed, "Cart", 1, away=True)[1].cost == 2  # level 3 counts as 1
+    quirks = quirk_table()
+    house = [q.model_copy(update={"away_level_drop": 1}) if q.roll == 16 else q
+             for q in quirks.core.entries]  # fmt: skip
+    table = quirks.model_copy(update={"core": quirks.core.model_copy(update={"entries": house})})
+    monkeypatch.setattr(commerce, "quirk_table", lambda: table)
+    assert purchase(closed, "Cart", 1, away=True)[1].cost == 1  # level 3 counts as 2
+    scale = commerce_scale()
+    short = scale.model_copy(update={"levels": scale.levels[:6]})
+    monkeypatch.setattr(commerce, "commerce_scale", lambda: short)
+    with pytest.raises(InputError, match="item value 6; expected 0 to 5"):
+        purchase_cost(6, 8)

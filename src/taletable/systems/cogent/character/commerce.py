@@ -16,18 +16,24 @@ from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import Award, CoreCharacter, TieredCharacter
-from taletable.systems.cogent.character.tables import disabling_table, quirk_table
+from taletable.systems.cogent.character.tables import (
+    commerce_scale,
+    disabling_table,
+    quirk_table,
+)
 from taletable.systems.cogent.character.tiered_validation import tiered_commerce_points
 
 __all__ = ["Purchase", "purchase", "purchase_cost", "roll_disabling", "roll_quirks"]
 
 COMMERCE = "002 > Character Creation > Commerce Points"
 MAX_REROLLS = 200
-#: Item values run 0 to 8 (RULINGS.md: the scale's row 9 is a misprint).
-MAX_ITEM_VALUE = 8
-#: Closed Trade/Unique Market: "You treat your CL as two points lower when outside this area."
-CLOSED_TRADE_ROLL = 16
-CLOSED_TRADE_DROP = 2
+
+
+def _check_value(value: int) -> None:
+    """Item values run 0 to the scale's top, 8 (RULINGS.md: the book's row 9 is a misprint)."""
+    top = max(level.value for level in commerce_scale().levels)
+    if not 0 <= value <= top:
+        raise InputError("--value", f"item value {value}", expected=f"0 to {top}")
 
 
 class Purchase(Record):
@@ -45,8 +51,7 @@ class Purchase(Record):
 
 def purchase_cost(value: int, level: int, *, quantity: bool = False) -> int:
     """Commerce points an item of ``value`` costs a buyer at ``level`` (002 > Commerce Points)."""
-    if not 0 <= value <= MAX_ITEM_VALUE:
-        raise InputError("--value", f"item value {value}", expected=f"0 to {MAX_ITEM_VALUE}")
+    _check_value(value)
     if value > level:
         raise RulesError(
             COMMERCE,
@@ -95,8 +100,7 @@ def purchase(
             f"{destiny} destiny points asked, {sheet.destiny.points} held",
             fix="spend destiny you hold",
         )
-    if not 0 <= value <= MAX_ITEM_VALUE:
-        raise InputError("--value", f"item value {value}", expected=f"0 to {MAX_ITEM_VALUE}")
+    _check_value(value)
     points = _commerce_points(sheet)
     level = points
     notes: list[str] = []
@@ -110,8 +114,8 @@ def purchase(
         entry = table.find(quirk)
         if entry is None:
             continue
-        if away and entry.roll == CLOSED_TRADE_ROLL and sheet.edition == "core":
-            level = points - CLOSED_TRADE_DROP
+        if away and entry.away_level_drop:
+            level = points - entry.away_level_drop
             notes.append(f"{entry.name}: level {points} counts as {level} away from home")
     for quirk in sheet.commerce.quirks:
         entry = table.find(quirk)

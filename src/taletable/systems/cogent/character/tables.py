@@ -119,6 +119,8 @@ class Quirk(Record):
     roll: int | None = None
     narrator_defines: bool = False
     max_item_value_below_level: int | None = None
+    #: Closed Trade/Unique Market: "You treat your CL as two points lower when outside this area."
+    away_level_drop: int | None = Field(default=None, ge=1, le=8)
 
 
 class QuirkList(Record):
