@@ -13,6 +13,7 @@ from taletable.systems.cogent.assists import AssistConversion, AssistResult, Col
 from taletable.systems.cogent.checks import CheckResult
 from taletable.systems.cogent.conflicts import ConflictResult
 from taletable.systems.cogent.destiny_roll import DestinyRollResult
+from taletable.systems.cogent.dice import WIN_ON
 from taletable.systems.cogent.pools import Contribution
 from taletable.systems.cogent.tables import ChallengeLevelScale, challenge_level_scale
 
@@ -133,7 +134,7 @@ def render_assist(result: AssistResult | CheckResult, conversion: AssistConversi
             f"[bold]{result.pool}D6[/bold] = {pool_breakdown(result.breakdown)}"
             f" vs assist CL {result.challenge_level}"
         )
-        console.print(f"  {show_faces(result.faces, 4)} → {result.wins} win(s)")
+        console.print(f"  {show_faces(result.faces, WIN_ON)} → {result.wins} win(s)")
         capped = " (capped at the CL)" if result.capped else ""
         console.print(
             f"[bold]assist bonus {result.bonus:+d}[/bold] win(s) to the assisted roll{capped}"
@@ -161,7 +162,7 @@ def render_assist(result: AssistResult | CheckResult, conversion: AssistConversi
 def render_collaboration(result: CollaborationResult) -> None:
     """Print each character's roll and the group's result."""
     for pool, roll in zip(result.pools, result.rolls, strict=True):
-        console.print(f"{roll.reason} ({pool}D6): {show_faces(roll.faces, 4)} → {roll.wins}")
+        console.print(f"{roll.reason} ({pool}D6): {show_faces(roll.faces, WIN_ON)} → {roll.wins}")
     outcome = "success" if result.passed else "failure"
     console.print(
         f"[bold]{result.wins} wins[/bold] vs group CL {result.challenge_level}:"
