@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from taletable.systems.cogent.character import check_pool, combat_pool, load_character
+from taletable.systems.cogent.character import check_pool, combat_pool, load_character, validate
 from taletable.systems.cogent.character.commerce import purchase, purchase_cost
 from taletable.systems.cogent.character.sheet import (
     CombatSkill,
@@ -87,3 +87,18 @@ def test_ten_bodyguards_equal_a_security_force_value_guide() -> None:
     buyer pays 1 for a level 4 bodyguard, and 1 per batch when buying in quantity below that."""
     assert purchase_cost(4, 5) == 1
     assert purchase_cost(3, 5, quantity=True) == 1
+
+
+def test_chef_cooking_never_above_its_vocation() -> None:
+    """002 > Vocations: "A player with Vocation: Chef and two points assigned to it may not assign
+    a third point to its Vocational Skill: Cooking, until they have first assigned a third skill
+    point into Vocation: Chef"."""
+
+    def chef(points: int, cooking: int) -> list[str]:
+        cooking_skill = {"name": "Cooking", "attribute": "INT", "points": cooking}
+        vocation = {"name": "Chef", "attribute": "INT", "points": points,
+                    "vocational_skills": [cooking_skill]}  # fmt: skip
+        return [p.found for p in validate(core(vocations=[vocation])).problems]
+
+    assert "Cooking (3) is above its vocation Chef (2)" in chef(2, 3)
+    assert not any("above its vocation" in found for found in chef(2, 2) + chef(3, 3))
