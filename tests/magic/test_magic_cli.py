@@ -93,3 +93,18 @@ def test_cast_gust_and_hold_as_conflicts(run_cli: Any) -> None:
     assert hold.json()["held"] is False
     huge = run_cli("cogent", "cast", "aeromancy", "--pool", "5", "--defence-pool", "999")
     assert huge.status == 2 and "--defence-pool" in huge.stderr
+
+
+def test_caster_pool_errors_name_their_option(run_cli: Any) -> None:
+    """A pool past the limit names --pool; attribute points past a sheet's -5..10, or beside a
+    whole --pool (where they would be ignored), name --attribute-points: one line, exit 2."""
+    huge = run_cli("cogent", "cast", "pyromancy", "--pool", "999", "--cl", "2")
+    assert huge.status == 2 and "--pool: a pool of 999 dice is over the limit" in huge.stderr
+    strong = run_cli("cogent", "cast", "pyromancy", "--points", "1", "--attribute-points", "999",
+                     "--cl", "2")  # fmt: skip
+    assert strong.status == 2 and "'--attribute-points': 999" in strong.stderr
+    beside = run_cli("cogent", "summon", "--school", "fire", "--cl", "2", "--pool", "3",
+                     "--attribute-points", "1")  # fmt: skip
+    assert beside.status == 2 and "--attribute-points: goes with --points" in beside.stderr
+    for result in (huge, strong, beside):
+        assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1

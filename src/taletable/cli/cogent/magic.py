@@ -46,7 +46,12 @@ def _caster_pool(pool: int | None, points: int | None, attribute_points: int) ->
     if pool is not None and points is not None:
         raise InputError("--pool/--points", "give one of them", expected="--pool or --points")
     if pool is not None:
-        return pool_of(pool)
+        if attribute_points:
+            raise InputError(
+                "--attribute-points", "goes with --points",
+                expected="--points P --attribute-points A, or the whole --pool N alone",
+            )  # fmt: skip
+        return pool_of(pool, field="--pool")
     if points is None:
         raise InputError("--pool/--points", "no pool given", expected="--pool N or --points P")
     return spell_pool(points, attribute_points=attribute_points)
@@ -54,7 +59,12 @@ def _caster_pool(pool: int | None, points: int | None, attribute_points: int) ->
 
 def _pool_options(function: Any) -> Any:
     for option in (
-        click.option("--attribute-points", type=int, default=0, help="With --points."),
+        click.option(
+            "--attribute-points",
+            type=click.IntRange(-5, 10),
+            default=0,
+            help="With --points: the attribute's points (-5 to 10, as on a sheet).",
+        ),
         click.option("--points", type=int, default=None, help="Points in the spell (0-2)."),
         click.option("--pool", type=int, default=None, help="The caster's whole pool."),
     ):
