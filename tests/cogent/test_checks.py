@@ -179,3 +179,15 @@ def test_result_serialises_with_contract_keys() -> None:
         assert key in data
     assert data["critical_failure"] is False
     assert data["breakdown"] == [{"source": "base", "dice": 3}, {"source": "other", "dice": 1}]
+
+
+def test_scale_adjusts_the_final_result_after_destiny() -> None:
+    """RULINGS.md "scale", Order: 'raise' is judged on the unscaled success (0 -> +1), then the
+    target two scales larger takes 3 (unclamped: -2), and the reflex injury is that margin."""
+    result = roll_check(
+        pool_of(3), 1, GivenFaces([4, 1, 1]), rules=Rules(edition="tiered", scale_clamp=False),
+        destiny_after=["raise"], scale=(-1, 1), reflex=True,
+    )  # fmt: skip
+    assert result.scale is not None
+    assert (result.wins, result.scale.margin_before, result.margin) == (2, 1, -2)
+    assert (result.passed, result.injury_level) == (False, 2)

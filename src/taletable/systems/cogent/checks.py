@@ -186,6 +186,7 @@ def roll_check(
             fix="drop the destiny spends, or do not mark the check routine",
         )
     paid = pay_for(spends, purse, rules, player_initiated=player_initiated)
+    # 000 > Calculate Narrative Success or Failure: a pool greater than the CL is "capable"
     capable = size > level if rules.edition == "tiered" else None
     if automatic:
         applied.append(
