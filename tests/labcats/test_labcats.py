@@ -68,6 +68,16 @@ def test_scoring_properties(pool: list[int], seed: int) -> None:
     assert result.failed is (not usable)
 
 
+def test_each_pool_holds_at_most_forty_dice() -> None:
+    """DESIGN > Principles 8: the main pool and the side pool each hold at most 40 dice (41 main
+    dice and none on the side were let through when only the sum was checked against 80)."""
+    with pytest.raises(InputError, match="--pool: 41 dice"):
+        roll_pool((8,) * 41, SeededDice(1))
+    with pytest.raises(InputError, match="--resources: 41 dice"):
+        roll_pool((8,), SeededDice(1), (6,) * 41)
+    assert len(roll_pool((8,) * 40, SeededDice(1), (6,) * 40).faces) == 40
+
+
 def test_pool_building_free_and_paid() -> None:
     """004 > Dice Pool: Value, Relationship and one trait free; Limit three dice; paid extras."""
     plan = build_pool([

@@ -96,8 +96,11 @@ def roll_pool(
     """Roll the main pool and the side pool from dice sources and score them."""
     if not pool:
         raise InputError("--pool", "the main pool is empty", expected="at least one die")
-    if len(pool) + len(resources) > 2 * MAX_POOL_DICE:
-        raise InputError("--pool", "too many dice", expected=f"at most {MAX_POOL_DICE} each")
+    for field, dice in (("--pool", pool), ("--resources", resources)):
+        if len(dice) > MAX_POOL_DICE:
+            raise InputError(
+                field, f"{len(dice)} dice is over the limit", expected=f"at most {MAX_POOL_DICE}"
+            )
     faces = tuple(source.roll(sides, 1)[0] for sides in pool)
     side = resource_source or source
     resource_faces = tuple(side.roll(sides, 1)[0] for sides in resources)
