@@ -183,3 +183,17 @@ def test_pools_name_an_unknown_weapon_group(run_cli: Any, tmp_path: Path) -> Non
     terrik = run_cli("cogent", "character", "pools", str(EXAMPLES / "core_sir_terrik.yaml"))
     assert terrik.status == 0 and "Arming Sword vs melee: 8D6" in terrik.stdout
     assert "Arming Sword vs ranged" not in terrik.stdout  # a medium weapon has no ranged use
+
+
+def test_advance_refuses_the_other_editions_events(run_cli: Any, tmp_path: Path) -> None:
+    """A core sheet takes no tiered event and a tiered sheet no core one; the fix lists the
+    events of the sheet's own edition, and the file is left as it was."""
+    ansel = copied(tmp_path, "core_brother_ansel.yaml")
+    before = ansel.read_text()
+    out = run_cli("cogent", "character", "advance", str(ansel), "--event", "tier")
+    assert out.status == 2
+    assert "use chapter, arc, final-arc, first-session or milestone" in out.stderr
+    rick = copied(tmp_path, "tiered_rick_the_ranger.yaml")
+    out = run_cli("cogent", "character", "advance", str(rick), "--event", "arc")
+    assert out.status == 2 and "use chapter, growth or tier" in out.stderr
+    assert ansel.read_text() == before

@@ -216,7 +216,7 @@ def advance(file: str, event: str, vocation: str, out: str | None, as_json: bool
             raise RulesError(
                 "002 > Campaign Progression",
                 f"'{event}' is a tiered event",
-                fix="use chapter or arc",
+                fix="use chapter, arc, final-arc, first-session or milestone",
             )
         updated: Sheet = advance_core(sheet, event, vocation=vocation)  # type: ignore[arg-type]
     else:
