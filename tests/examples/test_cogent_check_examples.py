@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from taletable.dice import GivenFaces
+from taletable.errors import RulesError
 from taletable.systems.cogent.assists import convert_assist, roll_assist, roll_collaboration
 from taletable.systems.cogent.checks import roll_check
 from taletable.systems.cogent.destiny import DestinyPurse
@@ -160,7 +161,7 @@ def test_rick_the_ranger_camp() -> None:
 
 def test_rick_cannot_spend_the_destiny_paula_cost_him() -> None:
     """000 > Assists: with 1 point and -1 temporary destiny, Rick has none to spend."""
-    with pytest.raises(Exception, match="only 0 are available"):
+    with pytest.raises(RulesError, match="only 0 are available"):
         roll_check(
             pool_of(6),
             1,
