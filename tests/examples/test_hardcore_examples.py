@@ -124,17 +124,14 @@ def test_hardcore_fight_applies_armour_to_every_injury() -> None:
     first, second = encounter.declaration_order()
     encounter = declare(encounter, Declaration(actor=first, action="attack", target=second))
     encounter = declare(encounter, Declaration(actor=second, action="attack", target=first))
-    sizes = {
-        r: situational_pool(
-            encounter.combatant(r).sheet, Situation(weapon=encounter.combatant(r).weapon), HARDCORE
-        ).size
-        for r in ("a", "b")
-    }
-    faces = {"a": [6] * sizes["a"], "b": [1] * sizes["b"]}
+    # a: 3 + STR 1 + RFL 1 + Medium 2 + mace (Medium Blunt, one hand) 1 = 8D6, all 6s;
+    # b: 3 + 1 + 1 + 2 + sword (Medium Sword) 1 - armour 2 = 6D6, all 1s
+    faces = {"a": [6] * 8, "b": [1] * 6}
     performance = list(reversed(encounter.declaration_order()))
     encounter = resolve(encounter, GivenFaces([f for who in performance for f in faces[who]]))
+    assert {r.actor: (r.pool, r.wins) for r in encounter.rolls} == {"a": (8, 8), "b": (6, 0)}
     [victory] = encounter.victories
-    assert victory.winner == "a" and victory.level == sizes["a"]
+    assert (victory.winner, victory.level) == ("a", 8)
     encounter = choose(encounter, victory.id, "minor injury", strength=0)
     # armour 5 less the mace's 4 = 1: a minor injury is absorbed; the armour is not used up
     assert encounter.combatant("b").sheet.injuries == ()
