@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import reduce
 
 from taletable._model import Record
 from taletable.errors import InputError
-from taletable.prob import Distribution, fraction_text, point, probability_rows
-from taletable.systems.labcats.dice import MAX_POOL_DICE
-from taletable.systems.labcats.rolls import KEPT_FOR_FREE
+from taletable.prob import Distribution, die, fraction_text, point, probability_rows
+from taletable.systems.labcats.dice import KEPT_FOR_FREE, MAX_POOL_DICE
 
 __all__ = ["LabcatsOdds", "complications_distribution", "labcats_odds", "total_distribution"]
 
@@ -34,18 +34,10 @@ def _main_states(pool: Sequence[int], keep: int) -> dict[tuple[int, ...], int]:
 
 
 def _resource_max(resources: Sequence[int]) -> Distribution:
+    """The highest resource die (004 > Rolling the Dice 3); 0 without a side pool."""
     if not resources:
         return point(0)
-    top = max(resources)
-    weights = []
-    product_before = 0
-    for value in range(1, top + 1):
-        product = 1
-        for sides in resources:
-            product *= min(value, sides)
-        weights.append(product - product_before)
-        product_before = product
-    return Distribution(1, weights)
+    return reduce(Distribution.maximum, (die(sides) for sides in resources))
 
 
 def _counts_at_most(sides: int, value: int) -> int:
@@ -123,7 +115,7 @@ def _sum_states(states: dict[tuple[int, ...], int]) -> dict[int, int]:
 
 
 def complications_distribution(pool: Sequence[int]) -> Distribution:
-    """How many main dice come up 1 (each a complication)."""
+    """How many main dice come up 1, each a Complication (004 > Rolling the Dice 1)."""
     total = point(0)
     for sides in pool:
         total = total + Distribution(0, [sides - 1, 1])

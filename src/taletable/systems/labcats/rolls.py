@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
-from taletable.systems.labcats.dice import KEPT_FOR_FREE, MAX_POOL_DICE, total_of
+from taletable.systems.labcats.dice import MAX_POOL_DICE, total_of
 
-__all__ = ["KEPT_FOR_FREE", "LabcatsRoll", "roll_pool", "score"]
+__all__ = ["LabcatsRoll", "roll_pool", "score"]
 
 SOURCE = "004 > Rolling the Dice"
 
