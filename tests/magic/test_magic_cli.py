@@ -108,3 +108,17 @@ def test_caster_pool_errors_name_their_option(run_cli: Any) -> None:
     assert beside.status == 2 and "--attribute-points: goes with --points" in beside.stderr
     for result in (huge, strong, beside):
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_options_a_spell_does_not_read_are_refused(run_cli: Any) -> None:
+    """A hard spell's CL is fixed (Bloom: CL 2), so --cl is refused rather than ignored; the hard
+    spells' --skill-points and --has are refused on a soft spell."""
+    bloom = run_cli("cogent", "cast", "bloom", "--pool", "4", "--skill-points", "1",
+                    "--has", "moonlight", "--cl", "5", "--faces", "4,4,1,1")  # fmt: skip
+    assert bloom.status == 2 and "--cl/--difficulty: Bloom is a hard spell with a fixed CL 2" in (
+        bloom.stderr
+    )
+    soft = run_cli("cogent", "cast", "pyromancy", "--pool", "4", "--cl", "2", "--has", "moonlight",
+                   "--faces", "4,4,1,1")  # fmt: skip
+    assert soft.status == 2 and "Pyromancy is not a hard-magic spell" in soft.stderr
+    assert "Traceback" not in bloom.stderr + soft.stderr

@@ -133,8 +133,28 @@ def cast(
     challenge_level = _narrators_level(challenge_level, difficulty)
     source = make_source(faces, seed)
     system = magic_system()
+    hard = system.hard_spell(spell)
+    soft_options = [
+        flag
+        for flag, value in (
+            ("--cl/--difficulty", challenge_level), ("--distance", distance), ("--size", size),
+            ("--unseen", unseen or None), ("--speed", speed), ("--resist-pool", resist_pool),
+            ("--defence-pool", defence_pool), ("--against-wins", against_wins),
+        )
+        if value is not None
+    ]  # fmt: skip
+    if hard is not None and soft_options:
+        raise InputError(
+            soft_options[0], f"{hard.name} is a hard spell with a fixed CL {hard.challenge_level}",
+            expected="--skill-points and --has only",
+        )  # fmt: skip
+    if hard is None and (skill_points is not None or have):
+        raise InputError(
+            "--skill-points/--has", f"{system.spell(spell).name} is not a hard-magic spell",
+            expected="them only with " + ", ".join(s.name for s in system.hard_spells.spells),
+        )  # fmt: skip
     result: Record
-    if system.hard_spell(spell) is not None:
+    if hard is not None:
         if skill_points is None:
             raise InputError("--skill-points", "a hard spell needs it", expected="your points")
         result = cast_hard_spell(spell, caster, source, skill_points=skill_points, have=have)
