@@ -177,6 +177,11 @@ def test_movement_past_the_tables() -> None:
         movement_challenge_level("Levitation", 5, "ship")
 
 
+def test_sizes_are_read_in_any_case() -> None:
+    """``--size Car`` is the car row (CL 3 within 10 m), as ``car`` is."""
+    assert movement_challenge_level("Levitation", 8, " Car ").challenge_level == 3
+
+
 @pytest.mark.parametrize(
     ("exceeded", "expected"),
     [(-1, (False, False, 0)), (0, (False, False, 0)), (1, (True, False, 0)),

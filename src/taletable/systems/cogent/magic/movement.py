@@ -70,8 +70,10 @@ def movement_challenge_level(
             "SPELL", f"{spell!r} has no CL table",
             expected="Levitation, Self teleportation or Other teleportation",
         )  # fmt: skip
-    if size not in system.sizes:
+    wanted = size.strip().lower()
+    if wanted not in system.sizes:
         raise InputError("--size", f"{size!r}", expected=", ".join(system.sizes))
+    size = wanted
     if not distance_m >= 0:
         raise InputError("--distance", f"{distance_m}", expected="metres, 0 or more")
     band = next((band for band in system.distance_bands if distance_m <= band), None)
