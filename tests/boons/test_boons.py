@@ -190,6 +190,15 @@ def test_accumulation_checks() -> None:
     assert [step.after for step in strain.history] == [4, 1]
 
 
+def test_accumulation_rounds_a_fraction_up() -> None:
+    """003 > Round Up: 1d6/2 showing 3 adds 2, not 1.5; subtracted, it takes 2 away."""
+    strain = Accumulation(character="Irzi", name="strain", value=5)
+    added = strain.check("1d6/2", GivenFaces([3]))
+    assert (added.value, added.history[-1].change) == (7, 2)
+    taken = strain.check("1d6/2", GivenFaces([3]), subtract=True)
+    assert (taken.value, taken.history[-1].change) == (3, -2)
+
+
 def test_cli_check_contract(run_cli: Any) -> None:
     """`boons check --json` prints the contract's keys."""
     out = run_cli("boons", "check", "--bonus", "9", "--banes", "2", "--target", "25",

@@ -6,6 +6,8 @@ server) keeps the history and can save it.
 
 from __future__ import annotations
 
+from math import ceil
+
 from taletable._model import Record
 from taletable.dice import DiceSource, NotationResult, roll_notation
 from taletable.errors import InputError, RulesError
@@ -47,12 +49,13 @@ class LetItRide(Record):
 
 
 class AccumulationStep(Record):
-    """One accumulation check: the value before, the roll, and the value after."""
+    """One accumulation check: the value before, the roll, what it adds, and the value after."""
 
-    before: int | float
+    before: int
     roll: NotationResult
     subtract: bool
-    after: int | float
+    change: int
+    after: int
 
 
 class Accumulation(Record):
@@ -60,12 +63,19 @@ class Accumulation(Record):
 
     character: str
     name: str
-    value: int | float = 0
+    value: int = 0
     history: tuple[AccumulationStep, ...] = ()
 
     def check(self, formula: str, source: DiceSource, *, subtract: bool = False) -> Accumulation:
-        """Roll ``formula`` and add it to (or subtract it from) the tracked value."""
+        """Roll ``formula`` and add it to (or subtract it from) the tracked value.
+
+        A formula that gives a fraction (``1d6/2``) is rounded up before it is recorded
+        (003 > Additional Mechanics > Round Up).
+        """
         roll = roll_notation(formula, source)
-        after = self.value - roll.total if subtract else self.value + roll.total
-        step = AccumulationStep(before=self.value, roll=roll, subtract=subtract, after=after)
+        change = -ceil(roll.total) if subtract else ceil(roll.total)
+        after = self.value + change
+        step = AccumulationStep(
+            before=self.value, roll=roll, subtract=subtract, change=change, after=after
+        )
         return self.model_copy(update={"value": after, "history": (*self.history, step)})
