@@ -177,6 +177,16 @@ def test_movement_past_the_tables() -> None:
         movement_challenge_level("Levitation", 5, "ship")
 
 
+@pytest.mark.parametrize(
+    ("distance", "cl"), [(10, 0), (10.5, 3), (20, 3), (20.5, 5), (50, 5), (50.5, 7), (100, 7)]
+)
+def test_a_distance_on_a_band_edge_is_in_the_lower_band(distance: float, cl: int) -> None:
+    """RULINGS.md "Levitation and teleportation": the book's bands share their edges ("within
+    10 meters", "10 - 20 meters"); exactly 10 m is in the lower band (within 10 m), so a
+    human-sized thing needs no check, and just past it is CL 3."""
+    assert movement_challenge_level("Levitation", distance, "human").challenge_level == cl
+
+
 def test_sizes_are_read_in_any_case() -> None:
     """``--size Car`` is the car row (CL 3 within 10 m), as ``car`` is."""
     assert movement_challenge_level("Levitation", 8, " Car ").challenge_level == 3
