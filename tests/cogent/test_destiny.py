@@ -158,8 +158,16 @@ def test_parsing_modes_by_edition() -> None:
     assert parse_after_modes("reroll,lower", TIERED) == ("reroll", "lower")
     with pytest.raises(RulesError, match="no destiny-before 'die'"):
         parse_before_modes("die", CORE)
-    with pytest.raises(InputError, match="expected advantage or die"):
+    with pytest.raises(
+        InputError,
+        match="'luck' is not a destiny spend; expected die or advantage or disadvantage or half$",
+    ):
         parse_before_modes("luck", TIERED)
+    with pytest.raises(InputError, match="'luck' is not a destiny spend; expected advantage$"):
+        parse_before_modes("luck", CORE)
+    with pytest.raises(InputError, match="expected a number of points or win$"):
+        parse_after_modes("+x", CORE)
+    assert parse_after_modes(" +2 ", CORE) == 2
     with pytest.raises(RulesError, match="no destiny-after 'reroll'"):
         parse_after_modes("reroll", CORE)
     with pytest.raises(InputError, match="cannot spend -1"):

@@ -18,6 +18,7 @@ engine (``checks.py``) applies them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Literal, get_args
 
 from pydantic import Field
@@ -87,14 +88,16 @@ def source_for(rules: Rules) -> str:
     return CORE_SOURCE if rules.edition == "core" else TIERED_SOURCE
 
 
-def _parse(text: str | Sequence[str], allowed: tuple[str, ...], field: str) -> tuple[str, ...]:
+def _parse(
+    text: str | Sequence[str], known: tuple[str, ...], field: str, expected: str
+) -> tuple[str, ...]:
+    """Split ``"die,advantage"`` into modes; a word no edition knows is an InputError listing
+    ``expected`` (this edition's spends)."""
     parts = [part.strip() for part in text.split(",")] if isinstance(text, str) else list(text)
     modes = tuple(part for part in parts if part)
     for mode in modes:
-        if mode not in allowed:
-            raise InputError(
-                field, f"{mode!r} is not a destiny spend here", expected=" or ".join(allowed)
-            )
+        if mode not in known:
+            raise InputError(field, f"{mode!r} is not a destiny spend", expected=expected)
     _check_spend_count(len(modes), field)
     return modes
 
@@ -129,8 +132,9 @@ def parse_before_modes(
     text: str | Sequence[str], rules: Rules, *, field: str = "destiny_before"
 ) -> tuple[DestinyBeforeMode, ...]:
     """Read before-roll spends (``"die,advantage"``) and refuse what the edition lacks."""
-    modes = _parse(text, get_args(DestinyBeforeMode), field)
-    _refuse_other_edition(modes, BEFORE_MODES[rules.edition], rules, spend="destiny-before")
+    allowed = BEFORE_MODES[rules.edition]
+    modes = _parse(text, get_args(DestinyBeforeMode), field, " or ".join(allowed))
+    _refuse_other_edition(modes, allowed, rules, spend="destiny-before")
     return modes  # type: ignore[return-value]
 
 
@@ -138,22 +142,20 @@ def parse_after_modes(
     text: str | int | Sequence[str], rules: Rules, *, field: str = "destiny_after"
 ) -> tuple[DestinyAfterMode, ...] | int:
     """Read after-roll spends: a number of points, or named modes (``"reroll,lower"``)."""
+    if isinstance(text, str):
+        with suppress(ValueError):
+            text = int(text)
     if isinstance(text, int):
-        count = text
-    elif isinstance(text, str) and text.strip().lstrip("-").isdigit():
-        count = int(text)
-    else:
-        modes = _parse(text, get_args(DestinyAfterMode), field)
-        _refuse_other_edition(
-            modes,
-            AFTER_MODES[rules.edition],
-            rules,
-            spend="destiny-after",
-            fix="use a number of points or ",
-        )
-        return modes  # type: ignore[return-value]
-    _check_spend_count(count, field)
-    return count
+        _check_spend_count(text, field)
+        return text
+    allowed = AFTER_MODES[rules.edition]
+    modes = _parse(
+        text, get_args(DestinyAfterMode), field, "a number of points or " + " or ".join(allowed)
+    )
+    _refuse_other_edition(
+        modes, allowed, rules, spend="destiny-after", fix="use a number of points or "
+    )
+    return modes  # type: ignore[return-value]
 
 
 def pay_for(
