@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from taletable.errors import DataError
-from taletable.systems.cogent.statblock import load_statblock
+from taletable.errors import DataError, InputError
+from taletable.systems.cogent.statblock import load_statblock, new_npc
 
 
 def test_statblock_refuses_a_skill_above_its_vocation(tmp_path: Path) -> None:
@@ -149,3 +149,24 @@ def test_shipped_statblocks_load_and_fight_to_an_end(path: Path) -> None:
     duel = simulate_duel((block, weapon), (thug, "Knife"), SeededDice(11))
     assert duel.winner in {"a", "b"} and duel.rounds >= 1
     assert duel.loser_state != "standing"
+
+
+def test_npc_attribute_points_go_where_named() -> None:
+    """RULINGS.md "Guideline tiers": the tier's attribute points go to the vocation's attribute
+    unless others are named, one point each in turn; an attribute Cogent lacks is refused."""
+    assert new_npc("Scout", "elite", "Ranger", attribute="RFL").attributes.RFL == 1
+    spread = new_npc("Scout", "exceptional", "Ranger", attributes=("STR", "RFL")).attributes
+    assert (spread.STR, spread.RFL, spread.INT) == (1, 1, 0)
+    with pytest.raises(InputError, match="--attribute: 'CHA'"):
+        new_npc("Scout", "elite", "Ranger", attributes=("CHA",))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("flag", "message"),
+    [("--weapon-skill", "--weapon-skill: ''"), ("--weapon", "--weapon: '' is not a weapon group")],
+)
+def test_npc_new_refuses_an_empty_weapon(run_cli: Any, flag: str, message: str) -> None:
+    """An empty --weapon-skill or --weapon is refused, not silently dropped from the NPC."""
+    result = run_cli("cogent", "npc", "new", "--name", "G", "--tier", "average",
+                     "--vocation", "Guard", flag, "")  # fmt: skip
+    assert result.status == 2 and message in result.stderr and result.stdout == ""

@@ -201,16 +201,19 @@ def new_npc(
     points, skill = NPC_TIERS[tier]
     chosen = list(attributes) or [attribute] * points
     values = {"STR": 0, "RFL": 0, "INT": 0}
+    for which in (attribute, *chosen):
+        if which not in values:
+            raise InputError("--attribute", f"{which!r}", expected="STR, RFL or INT")
     for index in range(points):
         values[chosen[index % len(chosen)]] += 1
     combat: tuple[CombatSkill, ...] = ()
     equipment = Equipment()
-    if weapon_skill:
+    if weapon_skill is not None:
         canonical = combat_skill_table().canonical(weapon_skill)
         if canonical is None:
             raise InputError("--weapon-skill", f"{weapon_skill!r}", expected="a weapon category")
         combat = (CombatSkill(name=canonical, points=skill),)
-    if weapon:
+    if weapon is not None:
         try:
             group = weapon_group(weapon).name
         except InputError as error:
