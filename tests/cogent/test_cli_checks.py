@@ -151,6 +151,20 @@ def test_user_errors_are_one_line_exit_two(run_cli: Any) -> None:
         assert "Traceback" not in out.stderr
 
 
+def test_scale_option_says_its_form(run_cli: Any) -> None:
+    """`--scale` takes ROLLER:TARGET; anything else names that form, not a list of numbers."""
+    for text in ("", "a:b", "1", "1:2:3"):
+        out = run_cli("cogent", "check", "--pool", "3", "--cl", "1", "--edition", "tiered",
+                      "--scale", text, "--seed", "1")  # fmt: skip
+        assert out.status == 2, text
+        assert out.stderr == (
+            f"taletable: error: --scale: {text!r}; expected ROLLER:TARGET, e.g. --scale 1:-1\n"
+        )
+    out = run_cli("cogent", "check", "--pool", "3", "--cl", "1", "--edition", "tiered",
+                  "--scale", " 1 : -1 ", "--faces", "4,4,1", "--json")  # fmt: skip
+    assert out.json()["scale"]["adjustment"] == 3
+
+
 ARGUMENT = st.one_of(
     st.sampled_from([
         "--pool", "--cl", "--faces", "--seed", "--edition", "tiered", "core", "--advantage",

@@ -6,6 +6,7 @@ A thin shell (DESIGN > Principles 1): parse, call ``taletable.systems.cogent``, 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 
 import click
 
@@ -69,10 +70,11 @@ def build_pool(pool: int | None, parts: Sequence[str]) -> DicePool:
 def _scale(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
-    values = parse_int_list(text.replace(":", ","), field="--scale")
-    if len(values) != 2:
-        raise InputError("--scale", f"{text!r}", expected="ROLLER:TARGET, e.g. --scale 1:-1")
-    return values[0], values[1]
+    roller, colon, target = text.replace(",", ":").partition(":")
+    with suppress(ValueError):
+        if colon:
+            return int(roller), int(target)
+    raise InputError("--scale", f"{text!r}", expected="ROLLER:TARGET, e.g. --scale 1:-1")
 
 
 @click.command("check")
