@@ -313,6 +313,19 @@ def test_a_narrators_folder_adds_and_replaces_tables(tmp_path: Path) -> None:
     assert shipped_tables().get("severity").title == "Severity roll"
 
 
+def test_a_file_name_with_spaces_names_its_table_as_lookups_do(tmp_path: Path) -> None:
+    """``Tavern Brawls.yaml`` with no ``name`` is the table ``tavern_brawls``, the key that
+    ``get("Tavern Brawls")`` looks up (a space made the default name invalid before)."""
+    _write(
+        tmp_path,
+        "Tavern Brawls.yaml",
+        {"title": "Brawls", "die": "d2", "entries": [{"roll": "1-2", "result": "Chairs"}]},
+    )
+    library = load_table_folder(tmp_path)
+    assert list(library.tables) == ["tavern_brawls"]
+    assert library.get("Tavern Brawls").title == "Brawls"
+
+
 def test_a_folder_table_may_follow_up_with_a_shipped_table(tmp_path: Path) -> None:
     """A narrator's tavern table alone in its folder rolls Cogent's shipped severity after it."""
     _write_tavern(tmp_path)

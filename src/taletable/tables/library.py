@@ -58,7 +58,7 @@ class TableLibrary(Record):
 
     def get(self, name: str) -> RandomTable:
         """The table called ``name``, or an InputError listing the tables there are."""
-        key = name.strip().lower().replace("-", "_").replace(" ", "_")
+        key = _table_key(name)
         if key not in self.tables:
             raise InputError(
                 "NAME",
@@ -66,6 +66,11 @@ class TableLibrary(Record):
                 expected="one of " + ", ".join(sorted(self.tables)),
             )
         return self.tables[key]
+
+
+def _table_key(name: str) -> str:
+    """A table's name as the library keys it: ``Quirks of wealth`` -> ``quirks_of_wealth``."""
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
 
 
 def _library(tables: dict[str, RandomTable], origins: dict[str, str], source: str) -> TableLibrary:
@@ -77,7 +82,7 @@ def _library(tables: dict[str, RandomTable], origins: dict[str, str], source: st
 
 def _as_table(data: Any, *, stem: str, source: str) -> RandomTable:
     if isinstance(data, dict):
-        data = {"name": stem.lower().replace("-", "_"), **data}
+        data = {"name": _table_key(stem), **data}
     return load_model(data, RandomTable, source=source)
 
 
