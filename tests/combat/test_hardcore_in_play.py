@@ -7,20 +7,13 @@ import pytest
 
 from taletable.dice import GivenFaces
 from taletable.errors import InputError
-from taletable.systems.cogent.character.sheet import (
-    CombatSkill,
-    CoreAttributes,
-    CoreCharacter,
-    CoreVocation,
-    Equipment,
-    Identity,
-    Weapon,
-)
+from taletable.systems.cogent.character.sheet import CoreCharacter, Weapon
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
 from taletable.systems.cogent.combat.situation import roll_pool
-from taletable.systems.cogent.combat.state import Encounter
 from taletable.systems.cogent.rules import Rules
 from taletable.systems.cogent.statblock import load_statblock
+from tests.combat_helpers import faces_for
+from tests.combat_helpers import fighter as sheet
 
 THUG = load_statblock("examples/statblocks/thug.yaml").as_character()
 PLATE = ("Helmet", "Upper Body", "Upper Body", "Arm Protection", "Leg Protection")
@@ -29,31 +22,8 @@ PLATE = ("Helmet", "Upper Body", "Upper Body", "Arm Protection", "Leg Protection
 def fighter(
     name: str, weapon: Weapon, skill: str, *, rfl: int = 0, armour: tuple[str, ...] = ()
 ) -> CoreCharacter:
-    return CoreCharacter(
-        identity=Identity(name=name),
-        attributes=CoreAttributes(RFL=rfl),
-        vocations=(
-            CoreVocation(
-                name="Soldier",
-                attribute="RFL",
-                points=1,
-                combat_skills=(CombatSkill(name=skill, points=1),),
-            ),
-        ),
-        equipment=Equipment(weapons=(weapon,), armour=armour),
-    )
-
-
-def faces_for(encounter: Encounter, wins: dict[str, int]) -> GivenFaces:
-    """Faces in performance order (highest RFL first): each roller's wins as 6s, the rest 1s."""
-    faces: list[int] = []
-    for ident in reversed(encounter.declaration_order()):
-        declared = next(d for d in encounter.declarations if d.actor == ident)
-        if declared.action == "wait":
-            continue
-        size = roll_pool(encounter, encounter.combatant(ident), declared).size
-        faces += [6] * wins[ident] + [1] * (size - wins[ident])
-    return GivenFaces(faces)
+    """One weapon and a point in one combat skill."""
+    return sheet(name, rfl=rfl, skills=((skill, 1),), weapons=(weapon,), armour=armour)
 
 
 POLEAXE = Weapon(

@@ -4,19 +4,12 @@ circumstances, fighting groups, reductions and outcomes (002 > Combat)."""
 from __future__ import annotations
 
 from taletable.dice import GivenFaces
-from taletable.systems.cogent.character.sheet import (
-    CombatSkill,
-    CoreAttributes,
-    CoreCharacter,
-    CoreVocation,
-    Equipment,
-    Identity,
-    Injury,
-    Weapon,
-)
+from taletable.systems.cogent.character.sheet import CoreCharacter, Injury
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
 from taletable.systems.cogent.combat.situation import roll_pool
 from taletable.systems.cogent.combat.state import Encounter
+from tests.combat_helpers import faces_for
+from tests.combat_helpers import fighter as sheet
 
 
 def fighter(
@@ -28,19 +21,14 @@ def fighter(
     rfl: int = 0,
     armour: tuple[str, ...] = (),
 ) -> CoreCharacter:
-    weapons = (Weapon(name=weapon[0], group=weapon[1]),) if weapon else ()
-    return CoreCharacter(
-        identity=Identity(name=name),
-        attributes=CoreAttributes(STR=strength, RFL=rfl),
-        vocations=(
-            CoreVocation(
-                name="Soldier",
-                attribute="RFL",
-                points=1,
-                combat_skills=(CombatSkill(name=skill, points=1),),
-            ),
-        ),
-        equipment=Equipment(weapons=weapons, armour=armour),
+    """One weapon (or none) and a point in one combat skill."""
+    return sheet(
+        name,
+        strength=strength,
+        rfl=rfl,
+        skills=((skill, 1),),
+        weapons=(weapon,) if weapon else (),
+        armour=armour,
     )
 
 
@@ -50,13 +38,7 @@ def play(
     """Declare in order, then resolve with each roller's wins as 6s (the rest 1s)."""
     for ident in encounter.declaration_order():
         encounter = declare(encounter, declarations[ident])
-    faces: list[int] = []
-    for ident in reversed(encounter.declaration_order()):
-        declared = declarations[ident]
-        if declared.action != "wait":
-            size = roll_pool(encounter, encounter.combatant(ident), declared).size
-            faces += [6] * wins[ident] + [1] * (size - wins[ident])
-    return resolve(encounter, GivenFaces(faces))
+    return resolve(encounter, faces_for(encounter, wins))
 
 
 def attack(actor: str, target: str, **extra: object) -> Declaration:

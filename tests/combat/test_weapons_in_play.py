@@ -11,49 +11,19 @@ from pydantic import ValidationError
 
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import InputError, RulesError
-from taletable.systems.cogent.character.sheet import (
-    CombatSkill,
-    CoreAttributes,
-    CoreCharacter,
-    CoreVocation,
-    Equipment,
-    Identity,
-    Weapon,
-)
+from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.situation import roll_pool
 from taletable.systems.cogent.statblock import load_statblock
+from tests.combat_helpers import fighter
 
 HALE = load_statblock("examples/statblocks/sample_swordsman.yaml").as_character()
 THUG = load_statblock("examples/statblocks/thug.yaml").as_character()
 
 
-def sheet(
-    name: str,
-    *,
-    rfl: int = 0,
-    intelligence: int = 0,
-    skills: tuple[tuple[str, int], ...] = (),
-    weapons: tuple[tuple[str, str], ...] = (),
-) -> CoreCharacter:
-    return CoreCharacter(
-        identity=Identity(name=name),
-        attributes=CoreAttributes(RFL=rfl, INT=intelligence),
-        vocations=(
-            CoreVocation(
-                name="Fighter",
-                attribute="RFL",
-                points=max([1, *(p for _, p in skills)]),
-                combat_skills=tuple(CombatSkill(name=n, points=p) for n, p in skills),
-            ),
-        ),
-        equipment=Equipment(weapons=tuple(Weapon(name=n, group=g) for n, g in weapons)),
-    )
-
-
 def kelvin() -> CoreCharacter:
-    return sheet(
+    return fighter(
         "Kelvin",
         rfl=1,
         intelligence=1,
@@ -63,7 +33,7 @@ def kelvin() -> CoreCharacter:
 
 
 def rogue() -> CoreCharacter:
-    return sheet(
+    return fighter(
         "Rogue", rfl=2, skills=(("Medium Weapons", 1),), weapons=(("Sword", "Medium Weapon"),)
     )
 
@@ -88,9 +58,9 @@ def test_disarmed_dual_wielder_fights_on_with_the_dagger() -> None:
     [victory] = encounter.victories
     assert (victory.winner, victory.level) == ("rogue", 2)
     encounter = choose(encounter, victory.id, "disarm")
-    fighter = encounter.combatant("kelvin")
-    assert (fighter.weapon, fighter.secondary, fighter.conditions) == ("Dagger", None, ())
-    assert roll_pool(encounter, fighter, attack("kelvin", "rogue")).size == 6
+    disarmed = encounter.combatant("kelvin")
+    assert (disarmed.weapon, disarmed.secondary, disarmed.conditions) == ("Dagger", None, ())
+    assert roll_pool(encounter, disarmed, attack("kelvin", "rogue")).size == 6
 
 
 def test_dual_wielder_in_close_combat_keeps_the_small_secondary() -> None:
@@ -116,8 +86,8 @@ def test_dual_wielder_in_close_combat_keeps_the_small_secondary() -> None:
 
 
 def unarmed_pair() -> tuple[CoreCharacter, CoreCharacter]:
-    brawler = sheet("Brawler", rfl=2, weapons=())
-    swordsman = sheet(
+    brawler = fighter("Brawler", rfl=2, weapons=())
+    swordsman = fighter(
         "Swordsman", skills=(("Medium Weapons", 1),), weapons=(("Sword", "Medium Weapon"),)
     )
     return brawler, swordsman
@@ -150,7 +120,7 @@ def test_unarmed_disarm_needs_a_level_2_victory(brawler_wins: int, victories: li
 def test_declarations_that_could_not_be_rolled_are_refused_at_once() -> None:
     """A heavy ballistic weapon cannot strike in melee; an off-guard attack takes no flank bonus;
     a narrator's modifier is at most 50 dice and a pool at most 200: refused when declared."""
-    gunner = sheet(
+    gunner = fighter(
         "Gunner", rfl=3, skills=(("Heavy Ballistic", 1),), weapons=(("Minigun", "Heavy Ballistic"),)
     )
     encounter = start_encounter(
@@ -185,7 +155,7 @@ def test_start_checks_secondaries_and_scales() -> None:
         start_encounter(pair, GivenFaces([3, 5]), scales={"ogre": 1})
     with pytest.raises(InputError, match="-6 to 6"):
         start_encounter(pair, GivenFaces([3, 5]), scales={"hale": 7})
-    spear = sheet("Spear", weapons=(("Sword", "Medium Weapon"), ("Pike", "Reach Weapon")))
+    spear = fighter("Spear", weapons=(("Sword", "Medium Weapon"), ("Pike", "Reach Weapon")))
     with pytest.raises(RulesError, match="cannot be a secondary weapon"):
         start_encounter(
             [("s", "a", spear, "Sword"), ("thug", "t", THUG, "Club")],
@@ -254,10 +224,10 @@ def test_a_medium_weapon_keeps_its_bonus_in_close_combat_against_reach(
     """002 > Close Combat: "you can use a medium weapon in close combat if your opponent is using a
     reach weapon" (3 + Medium 1 + sword 1 = 5D6, the group named in any case); against any other
     weapon the sword counts as unarmed (3 - 1 bare hands = 2D6)."""
-    swordsman = sheet(
+    swordsman = fighter(
         "Swordsman", skills=(("Medium Weapons", 1),), weapons=(("Sword", "Medium Weapon"),)
     )
-    foe = sheet("Foe", weapons=(("Polearm", foe_group),))
+    foe = fighter("Foe", weapons=(("Polearm", foe_group),))
     encounter = start_encounter(
         [("s", "a", swordsman, "Sword"), ("f", "b", foe, "Polearm")], GivenFaces([3, 5])
     ).with_distance("s", "f", "close")

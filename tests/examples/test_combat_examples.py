@@ -7,49 +7,14 @@ import pytest
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
 from taletable.systems.cogent.character import combat_pool, load_character
-from taletable.systems.cogent.character.sheet import (
-    CombatSkill,
-    CoreAttributes,
-    CoreCharacter,
-    CoreVocation,
-    Equipment,
-    Identity,
-    Weapon,
-)
+from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
 from taletable.systems.cogent.combat.outcomes import reduce
 from taletable.systems.cogent.combat.pool import Situation, situational_pool
 from taletable.systems.cogent.equipment import armour_level, armour_penalty, weapon_group
+from tests.combat_helpers import fighter
 
 TERRIK = "examples/characters/core_sir_terrik.yaml"
-
-
-def fighter(
-    name: str,
-    *,
-    rfl: int = 0,
-    strength: int = 0,
-    intelligence: int = 0,
-    skills: tuple[tuple[str, int], ...] = (),
-    weapons: tuple[tuple[str, str], ...] = (),
-    armour: tuple[str, ...] = (),
-) -> CoreCharacter:
-    top = max((points for _, points in skills), default=0)
-    return CoreCharacter(
-        identity=Identity(name=name),
-        attributes=CoreAttributes(STR=strength, RFL=rfl, INT=intelligence),
-        vocations=(
-            CoreVocation(
-                name="Fighter",
-                attribute="STR",
-                points=max(1, top),
-                combat_skills=tuple(CombatSkill(name=n, points=p) for n, p in skills),
-            ),
-        ),
-        equipment=Equipment(
-            weapons=tuple(Weapon(name=n, group=g) for n, g in weapons), armour=armour
-        ),
-    )
 
 
 def goblin() -> CoreCharacter:

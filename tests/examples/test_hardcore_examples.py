@@ -6,15 +6,7 @@ import pytest
 
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
-from taletable.systems.cogent.character.sheet import (
-    CombatSkill,
-    CoreAttributes,
-    CoreCharacter,
-    CoreVocation,
-    Equipment,
-    Identity,
-    Weapon,
-)
+from taletable.systems.cogent.character.sheet import CoreCharacter, Weapon
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
 from taletable.systems.cogent.combat.hardcore import (
     armour_after_weapon,
@@ -26,6 +18,7 @@ from taletable.systems.cogent.combat.hardcore import (
 )
 from taletable.systems.cogent.combat.pool import Situation, situational_pool
 from taletable.systems.cogent.rules import Rules
+from tests.combat_helpers import fighter
 
 HARDCORE = Rules(hardcore_armour=True, hardcore_weapons=True, hardcore_ranged=True)
 
@@ -90,18 +83,13 @@ def test_hardcore_armour_and_weapons() -> None:
 
 
 def _knight(name: str, weapon: Weapon, armour: tuple[str, ...]) -> CoreCharacter:
-    return CoreCharacter(
-        identity=Identity(name=name),
-        attributes=CoreAttributes(STR=1, RFL=1),
-        vocations=(
-            CoreVocation(
-                name="Knight",
-                attribute="STR",
-                points=2,
-                combat_skills=(CombatSkill(name="Medium Weapons", points=2),),
-            ),
-        ),
-        equipment=Equipment(weapons=(weapon,), armour=armour),
+    return fighter(
+        name,
+        strength=1,
+        rfl=1,
+        skills=(("Medium Weapons", 2),),
+        weapons=(weapon,),
+        armour=armour,
     )
 
 
