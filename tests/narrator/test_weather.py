@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import InputError, RulesError
-from taletable.systems.cogent.narrator import climate_shift, roll_encounter, roll_weather
+from taletable.systems.cogent.narrator import (
+    climate_shift,
+    narrator_tables,
+    roll_encounter,
+    roll_weather,
+)
 
 
 def test_climate_words_and_shifts() -> None:
@@ -101,3 +108,22 @@ def test_encounter_cli(run_cli: Any) -> None:
                      "--faces", "100,6", "--json")  # fmt: skip
     assert result.status == 0, result.stderr
     assert (result.json()["encounter"], result.json()["severity"]) == ("Dragon", "Heavy")
+
+
+def test_a_narrators_weather_table_without_a_shift_rule_refuses_a_climate(
+    tmp_path: Path,
+) -> None:
+    """A narrator's own spring table with no modifier rule: --climate hot is refused by the
+    --climate option (it named --modifier, which `cogent weather` does not have), before any
+    die is taken; a mild climate rolls it."""
+    (tmp_path / "weather_spring.yaml").write_text(
+        yaml.safe_dump({"title": "My spring", "die": "d2",
+                        "entries": [{"roll": 1, "result": "Snow"}, {"roll": 2, "result": "Sun"}]}),
+        encoding="utf-8",
+    )  # fmt: skip
+    library = narrator_tables(tmp_path)
+    source = GivenFaces([2, 1])
+    with pytest.raises(InputError, match="--climate: \\+10, but table weather_spring .* no shift"):
+        roll_weather("spring", source, climate="hot", tables=library)
+    assert source.used == 0
+    assert roll_weather("spring", source, tables=library).days[0].weather == "Sun"

@@ -114,6 +114,14 @@ def roll_weather(
     library = tables or shipped_tables()
     weather_table = library.get(f"weather_{season_name}")
     severity_table = library.get("severity")
+    rule = weather_table.modifier
+    if shift and (rule is None or not rule.allows(shift)):
+        raise InputError(
+            "--climate",
+            f"{shift:+d}, but table {weather_table.name} ({library.origins[weather_table.name]}) "
+            "takes " + (rule.describe() if rule else "no shift"),
+            expected="a shift the table takes, or give the table a modifier rule",
+        )
     applied = [
         f"a weather check lasts {check_every} day(s); severity is rolled every day ({WEATHER})",
     ]
