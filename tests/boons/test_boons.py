@@ -249,3 +249,13 @@ def test_no_input_crashes_the_cli(command: str, arguments: list[str]) -> None:
     if "--faces" not in arguments and "--face" not in arguments:
         arguments = [*arguments, "--seed", "1"]
     assert main(["boons", command, *arguments]) in (0, 2)
+
+
+def test_a_tie_that_runs_out_of_given_faces_says_it_tied(run_cli: Any) -> None:
+    """One roll of faces each and a tie: the error says the contest tied, so a reroll needs dice."""
+    out = run_cli("boons", "contest", "--faces-a", "4,4,4", "--faces-b", "4,4,4")
+    assert out.status == 2
+    assert "--faces-a: the contest tied, so reroll 1 is rolled" in out.stderr
+    assert out.stderr.count("\n") == 1
+    short = run_cli("boons", "contest", "--faces-a", "4,4", "--faces-b", "4,4,4")
+    assert "tied" not in short.stderr and "needs 1 more" in short.stderr

@@ -200,9 +200,18 @@ def roll_contest(
     rounds: list[ContestRound] = []
     applied = ["the higher total wins (003 > Opposed Contests)"]
     while True:
-        rounds.append(
-            ContestRound(a=roll_check(a, None, source_a), b=roll_check(b, None, source_b))
-        )
+        try:
+            rounds.append(
+                ContestRound(a=roll_check(a, None, source_a), b=roll_check(b, None, source_b))
+            )
+        except InputError as error:
+            if not rounds:
+                raise
+            # given faces ran out on a tie reroll: say why more dice were asked for
+            problem = error.message.removeprefix(f"{error.field}: ")
+            raise InputError(
+                error.field, f"the contest tied, so reroll {len(rounds)} is rolled: {problem}"
+            ) from None
         last = rounds[-1]
         if last.a.total != last.b.total:
             winner: Literal["a", "b"] | None = "a" if last.a.total > last.b.total else "b"
