@@ -73,7 +73,11 @@ def spell_pool(points: int, *, attribute_points: int = 0, attribute: str = "attr
 
 
 def check_spell_choices(school: str, spells: Iterable[str], *, mixed: bool = False) -> None:
-    """Refuse spells outside the caster's one school (unless the narrator ``mixed`` schools)."""
+    """Refuse spells outside the caster's one school (unless the narrator ``mixed`` schools).
+
+    002 > Classic Fantasy Magic system: "once a school is chosen the player can only select
+    spells from that specific school"; the narrator "free to mix and match".
+    """
     system = magic_system()
     chosen = system.school(school)
     for name in spells:

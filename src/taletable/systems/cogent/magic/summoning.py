@@ -62,7 +62,11 @@ def summoned_creature(challenge_level: int) -> SummonedCreature:
 
 
 def summon_duration(schedule: str, step: int) -> str:
-    """How long a summoned elemental stays at ``step`` of ``schedule`` (0 = matching the CL)."""
+    """How long a summoned elemental stays at ``step`` of ``schedule`` (0 = matching the CL).
+
+    002 > Example Magic Systems > Pyromancy ("Matching the CL= three rounds ... +5 over the CL =
+    ... until dismissed") and Terramancy (one round ... +6); past the end, the last step.
+    """
     steps = magic_system().summoning.schedules[schedule]
     return steps[min(max(step, 0), len(steps) - 1)]
 
