@@ -28,6 +28,19 @@ MAX_DUEL_ROUNDS = 100
 TARGETING = ("first", "most injured")
 
 
+def _settle(encounter: Encounter) -> Encounter:
+    """Every pending victory by the policies (RULINGS.md "Default policies"): the most severe
+    injury its level allows; a loser who can act spends STR, then armour; a helpless one
+    (incapacitated, unconscious) spends nothing (002 > Circumstantial Modifiers, Incapacitated:
+    it "cannot fight back or defend")."""
+    for victory in pending(encounter):
+        if encounter.combatant(victory.loser).can_act:
+            encounter = choose(encounter, victory.id)
+        else:
+            encounter = choose(encounter, victory.id, strength=0, armour=0)
+    return encounter
+
+
 class DuelResult(Record):
     """Who was left standing, after how many rounds, and how the loser ended."""
 
@@ -55,12 +68,7 @@ def simulate_duel(
         for ident in encounter.declaration_order():
             other = "b" if ident == "a" else "a"
             encounter = declare(encounter, Declaration(actor=ident, action="attack", target=other))
-        encounter = resolve(encounter, source)
-        for victory in pending(encounter):
-            if encounter.combatant(victory.loser).can_act:
-                encounter = choose(encounter, victory.id)
-            else:
-                encounter = choose(encounter, victory.id, strength=0, armour=0)
+        encounter = _settle(resolve(encounter, source))
     sides = encounter.sides()
     winner: Literal["a", "b"] | None = None
     if sides == {"a"}:
@@ -110,12 +118,7 @@ def simulate_fight(
                 foes.sort(key=lambda f: -sum(injury.level for injury in f.sheet.injuries))
             declaration = Declaration(actor=ident, action="attack", target=foes[0].id)
             encounter = declare(encounter, declaration)
-        encounter = resolve(encounter, source)
-        for victory in pending(encounter):
-            if encounter.combatant(victory.loser).can_act:
-                encounter = choose(encounter, victory.id)
-            else:
-                encounter = choose(encounter, victory.id, strength=0, armour=0)
+        encounter = _settle(resolve(encounter, source))
     sides = encounter.sides()
     winner = next(iter(sides)) if len(sides) == 1 else None
     return FightResult(winner=winner, rounds=encounter.round - 1, encounter=encounter)
