@@ -23,10 +23,14 @@ __all__ = ["choose", "maybe_end_round", "pending"]
 
 
 def pending(encounter: Encounter) -> list[Victory]:
+    """This round's victories still waiting for their outcome."""
     return [v for v in encounter.victories if v.round == encounter.round and v.outcome is None]
 
 
 def maybe_end_round(encounter: Encounter) -> Encounter:
+    """The next round once every outcome is chosen (002 > Combat > Round Order): conditions timed
+    to this round end (a stagger or trip lasts one round, 002 > Victory Levels); declarations
+    start again from the lowest RFL."""
     if pending(encounter):
         return encounter
     next_round = encounter.round + 1
@@ -70,7 +74,8 @@ def choose(
     strength: int | None = None,
     armour: int | None = None,
 ) -> Encounter:
-    """Apply a victory's outcome with the defender's STR and armour reductions.
+    """Apply a victory's outcome with the defender's STR and armour reductions (002 > Combat >
+    Victory Levels; Attributes; Armour; hardcore armour: 002 > Hardcore Armour Rules).
 
     ``outcome`` None takes the named policy "most severe injury"; ``strength``/``armour`` None
     take the defender's policy: spend STR, then armour, to keep the injury lowest.

@@ -43,7 +43,10 @@ def chase_round(
     pursuer_assist: int = 0,
     target_assist: int = 0,
 ) -> Chase:
-    """One opposed chase roll (ties rerolled: both sides are aware and active)."""
+    """One opposed chase roll (002 > Combat > Chases; ties rerolled: both sides are aware and
+    active, 002 > Conflicts). The pursuer's win closes the distance (a catch at close), the
+    target's opens it (an escape at long); assists add wins, or losses when they backfire
+    (002 > Assists; RULINGS.md "Chase assists")."""
     if chase.outcome is not None:
         raise RulesError(CHASES, f"the chase is over ({chase.outcome})", fix="start a new chase")
     result = roll_conflict(pursuer, target, source, target_source)

@@ -84,6 +84,8 @@ def _within_reach(encounter: Encounter, victories: list[Victory], log: list[str]
 
 
 def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
+    """Every declared roll, highest RFL first (002 > Combat > Round Order: the performance phase);
+    a combatant who waits rolls nothing."""
     rolls: dict[str, RollRecord] = {}
     order = list(reversed(encounter.declaration_order()))
     for ident in order:
@@ -102,7 +104,8 @@ def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
 
 
 def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
-    """The performance phase: every declared combatant rolls; victories are found."""
+    """The performance phase: every declared combatant rolls; victories are found (002 > Combat >
+    Round Order; Fighting Groups; Melee vs Ranged; Circumstantial Modifiers)."""
     if encounter.phase != "declaration":
         raise RulesError(ROUND_ORDER, "this round is already resolved", fix="choose its outcomes")
     missing = expected_next(encounter)

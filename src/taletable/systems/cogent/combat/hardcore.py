@@ -117,7 +117,7 @@ def hardcore_armour_penalty(level: int, endurance: int = 0) -> int:
 
 
 def hardcore_weapon(name: str) -> HardcoreWeapon:
-    """The hardcore weapon group called ``name``."""
+    """The hardcore weapon group called ``name`` (002 > Hardcore Weapon Modifiers)."""
     for group in hardcore_tables().weapons.groups:
         if group.name.lower() == name.strip().lower():
             return group
@@ -128,7 +128,8 @@ def hardcore_weapon(name: str) -> HardcoreWeapon:
 def hardcore_weapon_bonus(
     name: str, target: Literal["melee", "ranged"], hands: Literal[1, 2] | None = None
 ) -> int:
-    """The hardcore weapon's dice against a target, with its one- or two-handed adjustment."""
+    """The hardcore weapon's dice against a target, with its one- or two-handed adjustment
+    (002 > Hardcore Weapon Modifiers)."""
     group = hardcore_weapon(name)
     bonus = group.melee if target == "melee" else group.ranged
     if bonus is None:
@@ -145,7 +146,8 @@ def hardcore_weapon_bonus(
 
 
 def armour_after_weapon(armour: int, weapon: str | None) -> int:
-    """The target's armour level after the weapon's armour reduction (never below 0)."""
+    """The target's armour level after the weapon's armour reduction, never below 0
+    (002 > Hardcore Weapon Modifiers; Hardcore Armour Rules)."""
     reduction = hardcore_weapon(weapon).armour_reduction if weapon else 0
     return max(0, armour - reduction)
 

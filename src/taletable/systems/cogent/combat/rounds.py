@@ -38,7 +38,8 @@ def start_encounter(
     rules: Rules | None = None,
     scales: dict[str, int] | None = None,
 ) -> Encounter:
-    """Start an encounter from ``(id, side, sheet, weapon)`` entries; roll 1D6 for RFL ties."""
+    """Start an encounter from ``(id, side, sheet, weapon)`` entries; roll 1D6 for RFL ties
+    (002 > Combat > Round Order), once for the whole encounter."""
     if not 2 <= len(fighters) <= MAX_COMBATANTS:
         raise InputError("combatants", f"{len(fighters)}", expected=f"2 to {MAX_COMBATANTS}")
     ids = [ident for ident, *_ in fighters]
@@ -106,6 +107,7 @@ def _check_secondary(ident: str, sheet: CoreCharacter, weapon: str | None, secon
 
 
 def expected_next(encounter: Encounter) -> str | None:
+    """Who declares next: the lowest RFL not yet declared (002 > Combat > Round Order)."""
     declared = {d.actor for d in encounter.declarations}
     return next((i for i in encounter.declaration_order() if i not in declared), None)
 
