@@ -60,3 +60,12 @@ def test_a_missing_file_without_a_suffix_says_no_such_file(tmp_path: Path) -> No
     """The path is checked before its suffix: a typo is reported as a missing file."""
     with pytest.raises(DataError, match="no such file; check the path"):
         read_structured(tmp_path / "sheet")
+
+
+def test_find_named_ignores_case_and_spaces() -> None:
+    """Table lookups by name: any case, surrounding spaces ignored, None when absent."""
+    from taletable._model import find_named
+
+    items = [Thing(name="Medium Weapon", size=1), Thing(name="Small Weapon", size=2)]
+    assert find_named(items, "  medium WEAPON ") is items[0]
+    assert find_named(items, "Large Weapon") is None

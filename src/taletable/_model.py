@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["Record"]
+__all__ = ["Named", "Record", "find_named"]
 
 
 class Record(BaseModel):
@@ -17,3 +18,22 @@ class Record(BaseModel):
     def to_data(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (what ``--json`` prints)."""
         return self.model_dump(mode="json")
+
+
+class Named(Protocol):
+    """Anything with a ``name`` (a table's entry: a skill, a quirk, a weapon group...)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def find_named(items: Iterable[N], name: str) -> N | None:
+    """The item called ``name``, ignoring case and surrounding spaces; None when there is none.
+
+    Rules tables name their entries as the book does; people type them as they like.
+    """
+    wanted = name.strip().lower()
+    return next((item for item in items if item.name.lower() == wanted), None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from taletable._model import Record
+from taletable._model import Record, find_named
 from taletable.errors import InputError
 from taletable.files import load_package_table
 
@@ -79,17 +79,17 @@ def armour_table() -> ArmourTable:
 
 def weapon_group(name: str) -> WeaponGroup:
     """The weapon group called ``name`` (case-insensitive)."""
-    for group in weapon_table().groups:
-        if group.name.lower() == name.strip().lower():
-            return group
+    group = find_named(weapon_table().groups, name)
+    if group is not None:
+        return group
     names = ", ".join(group.name for group in weapon_table().groups)
     raise InputError("weapon", f"{name!r} is not a weapon group", expected=names)
 
 
 def _piece(name: str) -> ArmourPiece:
-    for piece in armour_table().pieces:
-        if piece.name.lower() == name.strip().lower():
-            return piece
+    piece = find_named(armour_table().pieces, name)
+    if piece is not None:
+        return piece
     names = ", ".join(piece.name for piece in armour_table().pieces)
     raise InputError("armour", f"{name!r} is not an armour piece", expected=names)
 

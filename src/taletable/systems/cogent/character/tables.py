@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from taletable._model import Record
+from taletable._model import Record, find_named
 from taletable.files import load_package_table
 from taletable.systems.cogent.rules import Edition
 
@@ -47,16 +47,14 @@ class SkillTable(Record):
     skills: tuple[Skill, ...]
 
     def attribute_of(self, name: str) -> str | None:
-        for skill in self.skills:
-            if skill.name.lower() == name.lower():
-                return skill.attribute
-        return None
+        """The attribute of the core skill called ``name`` (any case), or None."""
+        skill = find_named(self.skills, name)
+        return skill.attribute if skill else None
 
     def canonical(self, name: str) -> str | None:
-        for skill in self.skills:
-            if skill.name.lower() == name.strip().lower():
-                return skill.name
-        return None
+        """The core skill called ``name`` as the book spells it, or None."""
+        skill = find_named(self.skills, name)
+        return skill.name if skill else None
 
 
 class CombatCategory(Record):
@@ -66,14 +64,15 @@ class CombatCategory(Record):
 
 
 class CombatSkillTable(Record):
+    """The combat skill categories (002 > Combat Skills), melee and ranged."""
+
     source: str
     categories: tuple[CombatCategory, ...]
 
     def canonical(self, name: str) -> str | None:
-        for category in self.categories:
-            if category.name.lower() == name.strip().lower():
-                return category.name
-        return None
+        """The category called ``name`` as the book spells it, or None."""
+        category = find_named(self.categories, name)
+        return category.name if category else None
 
 
 class CostIncrease(Record):
@@ -104,10 +103,8 @@ class DisablingTable(Record):
     entries: tuple[DisablingEntry, ...]
 
     def find(self, name: str) -> DisablingEntry | None:
-        for entry in self.entries:
-            if entry.name.lower() == name.strip().lower():
-                return entry
-        return None
+        """The disabling characteristic called ``name`` (any case), or None."""
+        return find_named(self.entries, name)
 
     def rolled(self, face: int) -> DisablingEntry:
         return next(entry for entry in self.entries if entry.roll == face)
@@ -128,10 +125,8 @@ class QuirkList(Record):
     entries: tuple[Quirk, ...]
 
     def find(self, name: str) -> Quirk | None:
-        for quirk in self.entries:
-            if quirk.name.lower() == name.strip().lower():
-                return quirk
-        return None
+        """The quirk of wealth called ``name`` (any case), or None."""
+        return find_named(self.entries, name)
 
 
 class QuirkTable(Record):
