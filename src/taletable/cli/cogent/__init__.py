@@ -12,11 +12,12 @@ from taletable.cli.lazy import LazyGroup
 __all__ = ["COMMAND_MODULES", "cogent"]
 
 _PACKAGE = "taletable.cli.cogent"
-_CHECKS = ("check", "conflict", "assist", "collaborate", "destiny-roll", "powerless",
-           "challenge-levels")  # fmt: skip
+_CHECKS = ("check", "destiny-roll", "challenge-levels")
+_CONFLICTS = ("conflict", "assist", "collaborate", "powerless")
 #: Each command of `taletable cogent` and the module whose ``register`` adds it.
 COMMAND_MODULES = {
     **dict.fromkeys(_CHECKS, f"{_PACKAGE}.checks"),
+    **dict.fromkeys(_CONFLICTS, f"{_PACKAGE}.conflicts"),
     "character": f"{_PACKAGE}.characters",
     "buy": f"{_PACKAGE}.characters",
     "combat": f"{_PACKAGE}.combat",
