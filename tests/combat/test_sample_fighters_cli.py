@@ -52,3 +52,21 @@ def test_sample_fighters_duel_from_the_cli(run_cli: Any, tmp_path: Path) -> None
     final = json.loads(file.read_text())
     assert len({c["side"] for c in able(final)}) == 1
     assert final["log"][-1]
+
+
+def test_start_names_the_fighter_option_for_a_bad_creature_or_id(
+    run_cli: Any, tmp_path: Path
+) -> None:
+    """An unknown @NAME and an over-long id are one-line --fighter errors (exit 2)."""
+    thug = "t:b:examples/statblocks/thug.yaml"
+    out = str(tmp_path / "fight.json")
+    for bad, problem in (
+        ("g:a:@dragonfly", "no creature called 'dragonfly'; expected bandit"),
+        ("x" * 61 + ":a:@goblin", "is too long; expected at most 60 characters"),
+    ):
+        result = run_cli(
+            "cogent", "combat", "start", "--fighter", bad, "--fighter", thug, "--out", out
+        )
+        assert result.status == 2
+        assert "--fighter: " in result.stderr and problem in result.stderr
+        assert "Traceback" not in result.stderr

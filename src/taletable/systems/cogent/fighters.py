@@ -25,16 +25,24 @@ __all__ = [
     "parse_fighter",
 ]
 
+#: The longest combatant id (an encounter's ``Combatant.id``).
+MAX_ID = 60
 #: The word that names no weapon: bare hands (002 > Weapons: Unarmed).
 UNARMED = "unarmed"
 #: ``(id, side, sheet, weapon or None)`` as the combat engine takes it.
 Fighter = tuple[str, str, CoreCharacter, str | None]
 
 
-def load_fighter_sheet(reference: str) -> CoreCharacter:
+def load_fighter_sheet(reference: str, *, field: str = "--fighter") -> CoreCharacter:
     """The sheet behind ``reference``: ``@NAME`` (bestiary), a statblock or a character file."""
     if reference.startswith("@"):
-        return bestiary_statblock(reference[1:]).as_character()
+        try:
+            creature = bestiary_statblock(reference[1:])
+        except InputError as error:
+            raise InputError(
+                field, f"no creature called {reference[1:]!r}", expected=error.expected
+            ) from None
+        return creature.as_character()
     data = read_structured(reference)
     if isinstance(data, dict) and data.get("kind") == "statblock":
         return load_statblock(reference).as_character()
@@ -54,7 +62,13 @@ def parse_fighter(text: str, *, field: str = "--fighter") -> tuple[Fighter, str 
             field, f"{text!r}",
             expected="ID:SIDE:FILE[:WEAPON[:SECONDARY]], e.g. g1:b:@goblin or t:a:me.yaml:Axe",
         )  # fmt: skip
-    sheet = load_fighter_sheet(parts[2])
+    if len(parts[0]) > MAX_ID:
+        raise InputError(
+            field,
+            f"the id {parts[0][:20]!r}... is too long",
+            expected=f"at most {MAX_ID} characters",
+        )
+    sheet = load_fighter_sheet(parts[2], field=field)
     weapon = chosen_weapon(sheet, parts[3] if len(parts) > 3 else None)
     secondary = parts[4] if len(parts) == 5 else None
     return (parts[0], parts[1], sheet, weapon), secondary
