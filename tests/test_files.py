@@ -69,3 +69,17 @@ def test_find_named_ignores_case_and_spaces() -> None:
     items = [Thing(name="Medium Weapon", size=1), Thing(name="Small Weapon", size=2)]
     assert find_named(items, "  medium WEAPON ") is items[0]
     assert find_named(items, "Large Weapon") is None
+
+
+def test_write_structured_by_suffix(tmp_path: Path) -> None:
+    """YAML or JSON by the suffix, read back equal; another suffix is refused, nothing written."""
+    from taletable.files import write_structured
+
+    data = {"name": "Mara", "skills": {"Stealth": 2}, "note": "café"}
+    for name in ("sheet.yaml", "sheet.json"):
+        write_structured(tmp_path / name, data)
+        assert read_structured(tmp_path / name) == data
+    assert (tmp_path / "sheet.json").read_text(encoding="utf-8").startswith('{\n  "name"')
+    with pytest.raises(DataError, match="sheet.txt: unknown file type"):
+        write_structured(tmp_path / "sheet.txt", data)
+    assert not (tmp_path / "sheet.txt").exists()

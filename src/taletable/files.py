@@ -1,7 +1,8 @@
 """Reading and writing the files people and rules tables are kept in.
 
 * :func:`atomic_write_text` — save so that a crash never leaves half a file;
-* :func:`read_structured` — a YAML or JSON file as plain data, or a :class:`DataError`;
+* :func:`read_structured` / :func:`write_structured` — a YAML or JSON file as plain data, or a
+  :class:`DataError`;
 * :func:`load_model` / :func:`load_package_table` — that data validated by a pydantic model,
   every validation problem turned into one :class:`DataError` naming the file and the entry.
 
@@ -36,6 +37,7 @@ __all__ = [
     "load_package_table",
     "parse_structured",
     "read_structured",
+    "write_structured",
 ]
 
 M = TypeVar("M", bound=BaseModel)
@@ -76,6 +78,26 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` as UTF-8 to ``path`` atomically (see :func:`atomic_write_bytes`)."""
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def write_structured(path: str | os.PathLike[str], data: Any) -> None:
+    """Save plain ``data`` atomically as JSON (``.json``) or YAML (``.yaml``/``.yml``).
+
+    An unknown suffix, a missing folder or a failed write is a DataError naming the file.
+    """
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix == ".json":
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    elif suffix in {".yaml", ".yml"}:
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    else:
+        raise DataError(str(target), "unknown file type; use a .yaml, .yml or .json file")
+    try:
+        atomic_write_text(target, text)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise DataError(str(target), f"cannot be written ({reason}); check the folder") from None
 
 
 def parse_structured(text: str, *, source: str, json_only: bool = False) -> Any:

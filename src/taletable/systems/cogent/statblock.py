@@ -18,7 +18,7 @@ from pydantic import Field
 
 from taletable._model import Record
 from taletable.errors import DataError, InputError
-from taletable.files import atomic_write_text, load_model, read_structured
+from taletable.files import load_model, read_structured, write_structured
 from taletable.systems.cogent.character.sheet import (
     CombatSkill,
     CoreAttributes,
@@ -133,25 +133,13 @@ def load_statblock(path: str | Path) -> Statblock:
 
 def save_statblock(block: Statblock, path: str | Path) -> None:
     """Write a statblock atomically as YAML (or JSON for a ``.json`` path)."""
-    import json
-
-    import yaml
-
     target = Path(path)
     if target.suffix.lower() not in {".yaml", ".yml", ".json"}:
         raise InputError("--out", f"{target.name}", expected="a .yaml, .yml or .json file")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise InputError("--out", f"{folder} is not a folder", expected="a path in a folder")
-    data = block.model_dump(mode="json")
-    if target.suffix.lower() == ".json":
-        text = json.dumps(data, indent=1) + "\n"
-    else:
-        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
-    try:
-        atomic_write_text(target, text)
-    except OSError as error:
-        raise InputError("--out", f"cannot write {target}: {error.strerror}") from None
+    write_structured(target, block.model_dump(mode="json"))
 
 
 def new_npc(

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from taletable.errors import DataError, InputError
-from taletable.files import atomic_write_text, describe_validation_error, read_structured
+from taletable.files import describe_validation_error, read_structured, write_structured
 from taletable.systems.cogent.character.sheet import (
     CoreCharacter,
     TieredCharacter,
@@ -39,19 +37,7 @@ def load_character(path: str | Path) -> CoreCharacter | TieredCharacter:
 
 def save_character(sheet: CoreCharacter | TieredCharacter, path: str | Path) -> None:
     """Write a character atomically, as YAML or JSON by the file's suffix."""
-    data = sheet.model_dump(mode="json")
-    target = Path(path)
-    if target.suffix.lower() == ".json":
-        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    elif target.suffix.lower() in {".yaml", ".yml"}:
-        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
-    else:
-        raise DataError(str(path), "unknown file type; use .yaml, .yml or .json")
-    try:
-        atomic_write_text(target, text)
-    except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise DataError(str(path), f"cannot be written ({reason}); check the folder") from None
+    write_structured(path, sheet.model_dump(mode="json"))
 
 
 def character_schema(edition: str | None = None) -> dict[str, Any]:
