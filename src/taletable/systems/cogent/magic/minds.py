@@ -12,7 +12,7 @@ from taletable.dice import DiceSource
 from taletable.errors import InputError
 from taletable.systems.cogent.dice import Roll, roll_pool
 from taletable.systems.cogent.magic.system import MAGIC
-from taletable.systems.cogent.pools import MAX_POOL, DicePool
+from taletable.systems.cogent.pools import MAX_POOL, DicePool, check_pool_size
 
 __all__ = [
     "CounterResult",
@@ -60,8 +60,7 @@ def telepathy_outcome(exceeded_by: int) -> tuple[bool, bool, int]:
 
 
 def _pool_size(pool: DicePool, field: str) -> int:
-    if not -MAX_POOL <= pool.size <= MAX_POOL:
-        raise InputError(field, f"a pool of {pool.size}", expected=f"at most {MAX_POOL} dice")
+    check_pool_size(pool.size, field=field)
     return pool.size
 
 
