@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.markup import escape
 
 from taletable.cli.common import console
+from taletable.systems.cogent.character.commerce import tiered_commerce_points
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
-from taletable.systems.cogent.character.tiered_validation import tiered_commerce_points
 
 __all__ = ["render_sheet"]
 

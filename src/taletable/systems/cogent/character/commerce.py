@@ -20,10 +20,17 @@ from taletable.systems.cogent.character.tables import (
     commerce_scale,
     disabling_table,
     quirk_table,
+    tier_resources,
 )
-from taletable.systems.cogent.character.tiered_validation import tiered_commerce_points
 
-__all__ = ["Purchase", "purchase", "purchase_cost", "roll_disabling", "roll_quirks"]
+__all__ = [
+    "Purchase",
+    "purchase",
+    "purchase_cost",
+    "roll_disabling",
+    "roll_quirks",
+    "tiered_commerce_points",
+]
 
 COMMERCE = "002 > Character Creation > Commerce Points"
 MAX_REROLLS = 200
@@ -64,6 +71,12 @@ def purchase_cost(value: int, level: int, *, quantity: bool = False) -> int:
     if value == level - 1:
         return 1
     return 1 if quantity else 0
+
+
+def tiered_commerce_points(sheet: TieredCharacter) -> int:
+    """Commerce points: the tier's plus one per quirk of wealth (000 > Equipment)."""
+    base = tier_resources().of(sheet.tier).commerce_points + len(sheet.commerce.quirks)
+    return base if sheet.commerce.points is None else sheet.commerce.points
 
 
 def _commerce_points(sheet: CoreCharacter | TieredCharacter) -> int:

@@ -129,9 +129,3 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
             "vocation points are paid with skill points)",
         )
     return Report(legal=not problems, problems=tuple(problems), budget=budget)
-
-
-def tiered_commerce_points(sheet: TieredCharacter) -> int:
-    """Commerce points: the tier's plus one per quirk of wealth (000 > Equipment)."""
-    base = tier_resources().of(sheet.tier).commerce_points + len(sheet.commerce.quirks)
-    return base if sheet.commerce.points is None else sheet.commerce.points
