@@ -24,6 +24,7 @@ __all__ = [
     "PHYSICAL",
     "check_pool",
     "combat_pool",
+    "endurance_points",
     "injury_penalty",
     "pool_names",
     "situations",
@@ -38,6 +39,12 @@ PHYSICAL = ("STR", "RFL")
 def injury_penalty(sheet: Sheet) -> int:
     """Dice injuries take from physical checks: 1D6 per level, stacking (002 > Victory Levels)."""
     return sum(injury.level for injury in sheet.injuries)
+
+
+def endurance_points(sheet: Sheet) -> int:
+    """Points in the Endurance core skill, which offset armour's combat penalty (002 > Armour >
+    Endurance and Armour: "NOT including the base 3D6 or any strength modifiers")."""
+    return next((p for n, p in sheet.skills.items() if n.lower() == "endurance"), 0)
 
 
 def _attribute(sheet: Sheet, name: str) -> int:
@@ -174,8 +181,7 @@ def combat_pool(
             expected="the other target kind",
         )
     skill_label, skill_points = _combat_skill(sheet, group.skill)
-    endurance = next((p for n, p in sheet.skills.items() if n.lower() == "endurance"), 0)
-    penalty = armour_penalty(armour_level(sheet.equipment.armour), endurance)
+    penalty = armour_penalty(armour_level(sheet.equipment.armour), endurance_points(sheet))
     parts = [
         ("STR", sheet.attributes.STR),
         ("RFL", sheet.attributes.RFL),

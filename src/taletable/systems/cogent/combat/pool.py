@@ -16,6 +16,7 @@ from typing import Literal
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.pools import combat_pool as sheet_combat_pool
+from taletable.systems.cogent.character.pools import endurance_points
 from taletable.systems.cogent.character.sheet import CoreCharacter, Weapon
 from taletable.systems.cogent.combat.hardcore import (
     hardcore_armour_level,
@@ -159,9 +160,8 @@ def _hardcore(
     parts = list(pool.contributions)
     if rules.hardcore_armour:
         parts = [part for part in parts if not part.source.startswith("armour")]
-        endurance = next((p for n, p in sheet.skills.items() if n.lower() == "endurance"), 0)
         level = hardcore_armour_level(sheet.equipment.armour)
-        penalty = hardcore_armour_penalty(level, endurance)
+        penalty = hardcore_armour_penalty(level, endurance_points(sheet))
         if penalty:
             parts.append(
                 Contribution(
