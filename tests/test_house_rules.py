@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from taletable.cli.main import HOUSE_RULES_VARIABLE, house_rules_library
 from taletable.errors import DataError
-from taletable.files import HOUSE_RULES_VARIABLE, house_rules_file, load_package_table
+from taletable.files import load_package_table
+from taletable.library import SHIPPED, RulesLibrary
 from taletable.systems.cogent.equipment import WeaponTable
 
-SHIPPED = Path("src/taletable/systems/cogent/data/weapons.yaml")
+SHIPPED_WEAPONS = Path("src/taletable/systems/cogent/data/weapons.yaml")
 TERRIK = "examples/characters/core_sir_terrik.yaml"
 
 
@@ -38,25 +40,28 @@ def test_a_house_table_replaces_the_shipped_one(
 ) -> None:
     """Only a file under the system's name counts; without one the shipped table loads."""
     monkeypatch.setenv(HOUSE_RULES_VARIABLE, str(tmp_path))
-    assert house_rules_file("taletable.systems.cogent", "data/weapons.yaml") is None
-    _house_weapons(tmp_path, SHIPPED.read_text(encoding="utf-8").replace(
+    assert house_rules_library().house_rules == ()
+    _house_weapons(tmp_path, SHIPPED_WEAPONS.read_text(encoding="utf-8").replace(
         "{name: Medium Weapon, skill: Medium Weapons, melee: 1,",
         "{name: Medium Weapon, skill: Medium Weapons, melee: 2,"))  # fmt: skip
-    found = house_rules_file("taletable.systems.cogent", "data/weapons.yaml")
-    assert found == tmp_path / "cogent" / "weapons.yaml"
-    table = load_package_table("taletable.systems.cogent", "data/weapons.yaml", WeaponTable)
+    library = house_rules_library()
+    assert library.house_rules == ("cogent/weapons.yaml",)
+    with library.in_force():
+        table = load_package_table("taletable.systems.cogent", "data/weapons.yaml", WeaponTable)
     medium = {group.name: group.melee for group in table.groups}["Medium Weapon"]
     assert medium == 2  # the shipped table says +1 (002 > Weapons)
+    shipped = load_package_table("taletable.systems.cogent", "data/weapons.yaml", WeaponTable)
+    assert {group.name: group.melee for group in shipped.groups}["Medium Weapon"] == 1
     monkeypatch.setenv(HOUSE_RULES_VARIABLE, str(tmp_path / "missing"))
     with pytest.raises(DataError, match="TALETABLE_HOUSE_RULES names no folder"):
-        house_rules_file("taletable.systems.cogent", "data/weapons.yaml")
+        house_rules_library()
 
 
 def test_the_cli_plays_by_house_rules(tmp_path: Path) -> None:
     """A medium weapon worth +2 at this table makes Sir Terrik's 8D6 combat pool 9D6."""
     shipped = _taletable("cogent", "character", "pools", TERRIK, "--json", house=None)
     assert json.loads(shipped.stdout)["combat"]["Arming Sword vs melee"]["dice"] == 8
-    _house_weapons(tmp_path, SHIPPED.read_text(encoding="utf-8").replace(
+    _house_weapons(tmp_path, SHIPPED_WEAPONS.read_text(encoding="utf-8").replace(
         "{name: Medium Weapon, skill: Medium Weapons, melee: 1,",
         "{name: Medium Weapon, skill: Medium Weapons, melee: 2,"))  # fmt: skip
     house = _taletable("cogent", "character", "pools", TERRIK, "--json", house=tmp_path)
@@ -75,3 +80,37 @@ def test_a_broken_house_table_is_one_line_naming_it(tmp_path: Path) -> None:
     missing = _taletable("cogent", "character", "pools", TERRIK, house=tmp_path / "nope")
     assert missing.returncode == 2
     assert "TALETABLE_HOUSE_RULES names no folder" in missing.stderr
+
+
+def test_two_libraries_live_in_one_process(tmp_path: Path) -> None:
+    """Two tables with different weapons tables, used in turn and at once, keep their own pools.
+
+    The shipped table gives a medium weapon +1 (002 > Weapons), so Sir Terrik's Arming Sword
+    pool is 8D6; a table whose house rules make it +3 gives him 10D6, and neither leaks.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    from taletable.systems.cogent.character import combat_pool, load_character
+
+    shipped_text = SHIPPED_WEAPONS.read_text(encoding="utf-8")
+    house = RulesLibrary({"cogent/weapons.yaml": _yaml(shipped_text.replace(
+        "{name: Medium Weapon, skill: Medium Weapons, melee: 1,",
+        "{name: Medium Weapon, skill: Medium Weapons, melee: 3,"))})  # fmt: skip
+    sheet = load_character(TERRIK)
+
+    def dice(library: RulesLibrary) -> int:
+        with library.in_force():
+            return combat_pool(sheet, "Arming Sword").size
+
+    assert dice(SHIPPED) == 8
+    assert dice(house) == 10
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        totals = list(pool.map(dice, [SHIPPED, house] * 20))
+    assert totals == [8, 10] * 20
+    assert dice(SHIPPED) == 8
+
+
+def _yaml(text: str) -> object:
+    import yaml
+
+    return yaml.safe_load(text)

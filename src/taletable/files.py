@@ -6,10 +6,8 @@
 * :func:`load_model` / :func:`load_package_table` — that data validated by a pydantic model,
   every validation problem turned into one :class:`DataError` naming the file and the entry.
 
-House rules (DESIGN > Principles 4): when the environment variable ``TALETABLE_HOUSE_RULES``
-names a folder, a rules table found there under the system's name replaces the shipped one:
-``$TALETABLE_HOUSE_RULES/cogent/weapons.yaml`` for ``taletable.systems.cogent``'s
-``data/weapons.yaml``. It is checked by the same model, so a broken copy is a DataError naming it.
+House rules (DESIGN > Principles 4) are the rules library's (:mod:`taletable.library`):
+:func:`load_package_table` reads a table from the library in force.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,12 +24,10 @@ from pydantic import BaseModel, ValidationError
 from taletable.errors import DataError
 
 __all__ = [
-    "HOUSE_RULES_VARIABLE",
     "MAX_FILE_BYTES",
     "atomic_write_bytes",
     "atomic_write_text",
     "describe_validation_error",
-    "house_rules_file",
     "load_model",
     "load_package_table",
     "parse_structured",
@@ -44,8 +39,6 @@ M = TypeVar("M", bound=BaseModel)
 
 #: The largest data or character file taletable reads (DESIGN > Principles 8).
 MAX_FILE_BYTES = 5_000_000
-#: The environment variable naming a folder of house-rule tables.
-HOUSE_RULES_VARIABLE = "TALETABLE_HOUSE_RULES"
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
@@ -152,30 +145,13 @@ def load_model(data: Any, model: type[M], *, source: str) -> M:
         raise DataError(source, describe_validation_error(error)) from None
 
 
-def house_rules_file(package: str, name: str) -> Path | None:
-    """The house-rule copy of ``package``'s table ``name``, if the house-rules folder has one."""
-    folder = os.environ.get(HOUSE_RULES_VARIABLE, "").strip()
-    if not folder:
-        return None
-    root = Path(folder)
-    if not root.is_dir():
-        raise DataError(folder, f"{HOUSE_RULES_VARIABLE} names no folder; fix or unset it")
-    candidate = root / package.rsplit(".", 1)[-1] / name.removeprefix("data/")
-    return candidate if candidate.is_file() else None
-
-
 def load_package_table(package: str, name: str, model: type[M]) -> M:
     """Load the rules table ``name`` shipped inside ``package`` (e.g. its ``data`` folder).
 
-    A house-rule copy (see the module) is loaded instead when there is one.
+    The table comes from the rules library in force (:func:`taletable.library.rules_library`):
+    its house-rule copy when the library has one, else the shipped table; each library loads a
+    table once.
     """
-    house = house_rules_file(package, name)
-    if house is not None:
-        return load_model(read_structured(house), model, source=str(house))
-    resource = resources.files(package).joinpath(name)
-    source = f"{package}/{name}"
-    try:
-        text = resource.read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
-        raise DataError(source, "rules table missing from the installed package") from None
-    return load_model(parse_structured(text, source=source), model, source=source)
+    from taletable.library import rules_library
+
+    return rules_library().load(package, name, model)

@@ -14,10 +14,14 @@ from pydantic import ValidationError
 
 from taletable import __version__
 from taletable.cli.lazy import LazyGroup
-from taletable.errors import TaletableError
+from taletable.errors import DataError, TaletableError
 from taletable.files import describe_validation_error
+from taletable.library import SHIPPED, RulesLibrary
 
-__all__ = ["COMMANDS", "cli", "main"]
+__all__ = ["COMMANDS", "HOUSE_RULES_VARIABLE", "cli", "house_rules_library", "main"]
+
+#: The environment variable naming a folder of house-rule tables (``SYSTEM/TABLE.yaml``).
+HOUSE_RULES_VARIABLE = "TALETABLE_HOUSE_RULES"
 
 #: Each top-level command and where it is defined (imported only when named).
 COMMANDS = {
@@ -60,13 +64,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def house_rules_library() -> RulesLibrary:
+    """The rules library of ``$TALETABLE_HOUSE_RULES`` (the shipped one when it is unset)."""
+    folder = os.environ.get(HOUSE_RULES_VARIABLE, "").strip()
+    if not folder:
+        return SHIPPED
+    if not os.path.isdir(folder):
+        raise DataError(folder, f"{HOUSE_RULES_VARIABLE} names no folder; fix or unset it")
+    return RulesLibrary.from_folder(folder)
+
+
 def _run(argv: Sequence[str] | None) -> int:
     try:
-        result = cli.main(
-            args=list(argv) if argv is not None else None,
-            prog_name="taletable",
-            standalone_mode=False,
-        )
+        with house_rules_library().in_force():
+            result = cli.main(
+                args=list(argv) if argv is not None else None,
+                prog_name="taletable",
+                standalone_mode=False,
+            )
     except TaletableError as error:
         return _fail(str(error))
     except ValidationError as error:  # a backstop: commands check their own options first

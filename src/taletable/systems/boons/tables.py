@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from pydantic import Field, model_validator
 
 from taletable._model import Record
@@ -97,19 +95,16 @@ class ScatterTable(Record):
     distance: ScatterDistance
 
 
-@cache
 def difficulty_table() -> DifficultyTable:
     """003 > Standard Checks > Determining Difficulty."""
     return load_package_table(PACKAGE, "data/difficulty.yaml", DifficultyTable)
 
 
-@cache
 def twist_table() -> TwistTable:
     """003 > Random Chance > Twists of Fate."""
     return load_package_table(PACKAGE, "data/twists_of_fate.yaml", TwistTable)
 
 
-@cache
 def scatter_table() -> ScatterTable:
     """003 > Random Chance > Scatter Dice."""
     return load_package_table(PACKAGE, "data/scatter.yaml", ScatterTable)

@@ -8,7 +8,6 @@ the armour table, less one die per point of Endurance (never a bonus).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from taletable._model import Record, find_named
 from taletable.errors import InputError
@@ -65,13 +64,11 @@ class ArmourTable(Record):
     maximum_level: int
 
 
-@cache
 def weapon_table() -> WeaponTable:
     """The standard weapon groups (002 > Combat > Weapon Modifiers)."""
     return load_package_table(PACKAGE, "data/weapons.yaml", WeaponTable)
 
 
-@cache
 def armour_table() -> ArmourTable:
     """The standard armour table (002 > Combat > Armour)."""
     return load_package_table(PACKAGE, "data/armour.yaml", ArmourTable)

@@ -8,8 +8,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from pydantic import Field, model_validator
 
 from taletable._model import Record
@@ -158,7 +156,6 @@ class _ChallengeLevelScales(Record):
     tiered: ChallengeLevelScale
 
 
-@cache
 def _challenge_level_scales() -> _ChallengeLevelScales:
     return load_package_table(PACKAGE, "data/challenge_levels.yaml", _ChallengeLevelScales)
 
@@ -169,19 +166,16 @@ def challenge_level_scale(edition: Edition) -> ChallengeLevelScale:
     return scales.core if edition == "core" else scales.tiered
 
 
-@cache
 def destiny_roll_table() -> DestinyRollTable:
     """The destiny roll tables (002 > Narration > The Destiny Roll; 000 > Destiny Rolls)."""
     return load_package_table(PACKAGE, "data/destiny_roll.yaml", DestinyRollTable)
 
 
-@cache
 def scale_table() -> ScaleTable:
     """The scale adjustment table (000 > Dice Pools > Scale)."""
     return load_package_table(PACKAGE, "data/scale.yaml", ScaleTable)
 
 
-@cache
 def destiny_limits() -> DestinyLimits:
     """Destiny start and maximum (002 > Destiny Points, Campaign Progression; 000 > Tiers)."""
     return load_package_table(PACKAGE, "data/destiny.yaml", DestinyLimits)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Literal
 
 from pydantic import Field
@@ -212,7 +211,6 @@ class _Skills(Record):
     tiered: SkillTable
 
 
-@cache
 def _skills() -> _Skills:
     return load_package_table(PACKAGE, "data/skills.yaml", _Skills)
 
@@ -222,37 +220,31 @@ def skill_table(edition: Edition) -> SkillTable:
     return _skills().core if edition == "core" else _skills().tiered
 
 
-@cache
 def combat_skill_table() -> CombatSkillTable:
     """002 > Vocations > Combat Skills."""
     return load_package_table(PACKAGE, "data/combat_skills.yaml", CombatSkillTable)
 
 
-@cache
 def disabling_table() -> DisablingTable:
     """002 > Disabling Characteristics."""
     return load_package_table(PACKAGE, "data/disabling_characteristics.yaml", DisablingTable)
 
 
-@cache
 def quirk_table() -> QuirkTable:
     """Quirks of wealth of both editions."""
     return load_package_table(PACKAGE, "data/quirks_of_wealth.yaml", QuirkTable)
 
 
-@cache
 def commerce_scale() -> CommerceScale:
     """002 > Commerce Points: item values."""
     return load_package_table(PACKAGE, "data/commerce_scale.yaml", CommerceScale)
 
 
-@cache
 def campaign_tiers() -> CampaignTiers:
     """002 > Campaign Progression: creation limits of each core mode."""
     return load_package_table(PACKAGE, "data/campaign_tiers.yaml", CampaignTiers)
 
 
-@cache
 def tier_resources() -> TierResources:
     """000 > Tier Resources and Limits."""
     return load_package_table(PACKAGE, "data/tier_resources.yaml", TierResources)

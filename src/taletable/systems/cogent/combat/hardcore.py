@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Literal
 
 from pydantic import Field
@@ -89,7 +88,6 @@ class HardcoreTables(Record):
     ranged: HardcoreRanged
 
 
-@cache
 def hardcore_tables() -> HardcoreTables:
     """002 > Hardcore Combat, as data."""
     return load_package_table("taletable.systems.cogent", "data/hardcore.yaml", HardcoreTables)

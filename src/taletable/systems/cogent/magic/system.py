@@ -7,7 +7,6 @@ from ``data/classic_fantasy.yaml`` and validated.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -218,7 +217,6 @@ def _key(name: str) -> str:
     return name.strip().lower().replace("-", " ").replace("_", " ")
 
 
-@cache
 def magic_system() -> MagicSystem:
     """The example magic system shipped in ``data/classic_fantasy.yaml``."""
     return load_package_table(

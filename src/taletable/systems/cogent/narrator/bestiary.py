@@ -8,12 +8,12 @@ the tiers (RULINGS.md "bestiary"). Each is a statblock file in ``bestiary/``.
 
 from __future__ import annotations
 
-from functools import cache
 from importlib import resources
 from pathlib import PurePath
 
 from taletable.errors import DataError, InputError
 from taletable.files import load_model, parse_structured
+from taletable.library import rules_library
 from taletable.systems.cogent.statblock import Statblock, statblock_problems
 
 __all__ = ["bestiary", "bestiary_statblock"]
@@ -21,9 +21,15 @@ __all__ = ["bestiary", "bestiary_statblock"]
 PACKAGE = "taletable.systems.cogent.narrator"
 
 
-@cache
 def bestiary() -> dict[str, Statblock]:
-    """Every shipped creature, by key (``dire_wolf``), validated as a statblock."""
+    """Every shipped creature, by key (``dire_wolf``), validated as a statblock.
+
+    Validated against the rules tables in force (house rules included), once per library.
+    """
+    return rules_library().memo("bestiary", _load_bestiary)
+
+
+def _load_bestiary() -> dict[str, Statblock]:
     creatures: dict[str, Statblock] = {}
     folder = resources.files(PACKAGE).joinpath("bestiary")
     for item in sorted(folder.iterdir(), key=lambda item: item.name):
