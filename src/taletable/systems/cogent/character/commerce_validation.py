@@ -4,7 +4,9 @@ The narrator assigns level 2, 3 or 4; level 2 gives a skill point for an untouch
 a quirk of wealth; the player may step once up (another quirk) or down (another untouched-skill
 point), ending between 1 and 5. Quirks come from the d20 table, duplicates rerolled. A bonus
 skill holds exactly its 1 point at creation only: once the campaign progresses it may grow
-(RULINGS.md "When the campaign progresses").
+(RULINGS.md "When the campaign progresses"). The first vocation's free point is not a bonus
+point: the first vocation always holds a point before commerce is assigned, so it is never the
+untouched skill a bonus point goes into (RULINGS.md "commerce bonus skill points").
 """
 
 from __future__ import annotations
@@ -75,8 +77,19 @@ def commerce_problems(sheet: CoreCharacter) -> list[Problem]:
         )
     if campaign_started(sheet):
         return problems
+    first = sheet.vocations[0].name.strip().lower() if sheet.vocations else None
     for name in commerce.bonus_skills:
-        if points_in(sheet, name) != 1:
+        if name.strip().lower() == first:
+            problems.append(
+                Problem(
+                    rule=COMMERCE,
+                    found=f"commerce bonus point in {name}, the first vocation",
+                    fix="the first vocation's point is its free point (002 > Vocations), so it "
+                    "is not untouched: put the bonus point in a skill, vocation or vocational "
+                    "skill with no points",
+                )
+            )
+        elif points_in(sheet, name) != 1:
             problems.append(
                 Problem(
                     rule=COMMERCE,
