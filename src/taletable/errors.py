@@ -21,6 +21,8 @@ its fields (as attrs' exceptions do): a worker process can hand one back whole.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["ConflictError", "DataError", "InputError", "RulesError", "TaletableError"]
@@ -53,31 +55,56 @@ class TaletableError(Exception):
         self.__dict__.update(state or {})
 
 
+def _spell(text: str, words: Mapping[str, str]) -> str:
+    """``text`` with each ``{field}`` it mentions spelled as ``words`` says (else as named)."""
+    return _MENTION.sub(lambda found: words.get(found[1], found[1]), text)
+
+
+_MENTION = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
 class InputError(TaletableError, ValueError):
     """Malformed input from a person or a file.
 
     ``field`` names the input (``faces``, ``pool``), ``problem`` what is wrong with it,
-    ``expected`` what is allowed and ``given`` what was received.
+    ``expected`` what is allowed and ``given`` what was received. ``problem`` and ``expected``
+    may mention other fields as ``{field}``, so that a shell spells them in its own words.
     """
 
     def __init__(
-        self, field: str, problem: str, *, expected: str = "", given: object = None
+        self,
+        field: str,
+        problem: str,
+        *,
+        expected: str = "",
+        given: object = None,
+        words: Mapping[str, str] | None = None,
     ) -> None:
         self.field = field
         self.problem = problem
         self.expected = expected
         self.given = given
-        message = f"{field}: {problem}"
+        self.words = dict(words or {})
+        message = f"{field}: {_spell(problem, self.words)}"
         if expected:
-            message += f"; expected {expected}"
+            message += f"; expected {_spell(expected, self.words)}"
         super().__init__(message)
 
     def _made_with(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
-        return (self.field, self.problem), {"expected": self.expected, "given": self.given}
+        made = {"expected": self.expected, "given": self.given, "words": self.words}
+        return (self.field, self.problem), made
 
-    def renamed(self, field: str) -> InputError:
-        """The same error naming ``field`` instead (a shell's word for the engine's field)."""
-        renamed = InputError(field, self.problem, expected=self.expected, given=self.given)
+    @property
+    def mentions(self) -> tuple[str, ...]:
+        """The other fields the message mentions (``{field}``), in order."""
+        return tuple(_MENTION.findall(f"{self.problem} {self.expected}"))
+
+    def renamed(self, field: str, words: Mapping[str, str] | None = None) -> InputError:
+        """The same error naming ``field`` instead (a shell's word for the engine's field), and
+        spelling each field it mentions as ``words`` says."""
+        renamed = InputError(
+            field, self.problem, expected=self.expected, given=self.given, words=words
+        )
         renamed.__cause__ = self.__cause__
         return renamed
 

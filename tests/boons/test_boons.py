@@ -210,7 +210,6 @@ def test_cli_check_contract(run_cli: Any) -> None:
     assert (scatter["direction"], scatter["distance"]) == ("southeast", 2)
 
 
-
 @pytest.mark.parametrize(
     ("arguments", "field"),
     [
@@ -235,6 +234,7 @@ def test_out_of_range_options_name_the_option(
     assert out.stdout == ""
     assert field in out.stderr
     assert out.stderr.count("\n") == 1
+
 
 @settings(max_examples=200, deadline=None)
 @given(

@@ -65,11 +65,15 @@ from taletable.store import FileStore
 
 path = sys.argv[1]
 store = FileStore()
+first = True
 while True:
     read = store.read("encounter", path)
     data = dict(read.data)
     data["steps"] = [*data["steps"], {"n": len(data["steps"]), "pad": "x" * 2000}][-200:]
     store.save("encounter", path, data, version=read.version)
+    if first:
+        print("saving", flush=True)
+        first = False
 """
 
 
@@ -78,8 +82,9 @@ def test_kill_9_mid_save_leaves_a_whole_file(tmp_path: Path) -> None:
     path = tmp_path / "fight.json"
     path.write_text(json.dumps({"steps": []}), encoding="utf-8")
     for attempt in range(20):
-        saver = subprocess.Popen(_python(SAVER, str(path)))
-        time.sleep(0.15 + 0.013 * attempt)
+        saver = subprocess.Popen(_python(SAVER, str(path)), stdout=subprocess.PIPE, text=True)
+        assert saver.stdout is not None and saver.stdout.readline() == "saving\n"
+        time.sleep(0.005 + 0.007 * attempt)  # a different moment of the save loop each time
         os.kill(saver.pid, signal.SIGKILL)
         saver.wait()
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -10,13 +10,20 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+from pydantic import ValidationError
 from rich.console import Console
 
 from taletable._model import Record
 from taletable.dice import DiceSource, GivenFaces, SeededDice, SystemDice, parse_faces
 from taletable.errors import InputError
+from taletable.library import rules_library
+from taletable.play.context import Table
+from taletable.play.requests import Request, input_error
+from taletable.store import FileStore
+from taletable.systems.cogent.rules import CORE, Rules
 
 __all__ = [
+    "ask",
     "console",
     "dice_options",
     "emit",
@@ -24,9 +31,11 @@ __all__ = [
     "json_option",
     "make_source",
     "parse_int_list",
+    "table_for",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+Q = TypeVar("Q", bound=Request)
 
 
 class _Console(Console):
@@ -52,6 +61,24 @@ def make_source(faces: str | None, seed: int | None, *, field: str = "--faces") 
     if seed is not None:
         return SeededDice(seed)
     return SystemDice()
+
+
+def table_for(rules: Rules = CORE, *, seed: int | None = None, faces: str | None = None) -> Table:
+    """The table a command plays at: its rules, the house rules in force, files as the store,
+    and dice from ``--seed`` or the machine (``--faces`` go in the request, not here)."""
+    if faces is not None and seed is not None:
+        raise InputError("--faces/--seed", "give either faces or a seed, not both",
+                         expected="one of them")  # fmt: skip
+    dice = SeededDice(seed) if seed is not None else SystemDice()
+    return Table(rules=rules, library=rules_library(), dice=dice, store=FileStore())
+
+
+def ask(request: type[Q], **fields: Any) -> Q:
+    """The request of a command, from its options; a bad value names the option's field."""
+    try:
+        return request(**fields)
+    except ValidationError as error:
+        raise input_error(error) from None
 
 
 def finish_source(source: DiceSource) -> None:

@@ -13,8 +13,9 @@ import click
 from pydantic import ValidationError
 
 from taletable import __version__
+from taletable.cli.fields import name_flag
 from taletable.cli.lazy import LazyGroup
-from taletable.errors import DataError, TaletableError
+from taletable.errors import DataError, InputError, TaletableError
 from taletable.files import describe_validation_error
 from taletable.library import SHIPPED, RulesLibrary
 
@@ -36,9 +37,7 @@ COMMANDS = {
 }
 
 
-@click.group(
-    cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]}
-)
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="taletable")
 def cli() -> None:
     """Rules engine, exact odds and table tools for dice-pool role-playing games."""
@@ -75,13 +74,13 @@ def house_rules_library() -> RulesLibrary:
 
 
 def _run(argv: Sequence[str] | None) -> int:
+    arguments = list(argv) if argv is not None else sys.argv[1:]
     try:
-        with house_rules_library().in_force():
-            result = cli.main(
-                args=list(argv) if argv is not None else None,
-                prog_name="taletable",
-                standalone_mode=False,
-            )
+        try:
+            with house_rules_library().in_force():
+                result = cli.main(args=arguments, prog_name="taletable", standalone_mode=False)
+        except InputError as error:
+            raise name_flag(error, cli, arguments) from None
     except TaletableError as error:
         return _fail(str(error))
     except ValidationError as error:  # a backstop: commands check their own options first

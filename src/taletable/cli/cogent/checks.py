@@ -5,7 +5,6 @@ A thin shell (DESIGN > Principles 1): parse, call ``taletable.systems.cogent``, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from contextlib import suppress
 
 import click
@@ -17,23 +16,19 @@ from taletable.cli.cogent.render import (
     render_levels,
     sheet_options,
 )
-from taletable.cli.common import (
-    dice_options,
-    emit,
-    finish_source,
-    json_option,
-    make_source,
-)
+from taletable.cli.common import ask, dice_options, emit, json_option, table_for
 from taletable.errors import InputError
-from taletable.systems.cogent.character import check_pool, load_character
-from taletable.systems.cogent.checks import roll_check
-from taletable.systems.cogent.destiny import DestinyPurse, parse_after_modes, parse_before_modes
-from taletable.systems.cogent.destiny_roll import roll_destiny
-from taletable.systems.cogent.pools import DicePool, base_pool, pool_of
+from taletable.play.cogent_checks import (
+    ChallengeLevelsRequest,
+    CheckRequest,
+    DestinyRollRequest,
+)
+from taletable.play.cogent_checks import challenge_levels as play_challenge_levels
+from taletable.play.cogent_checks import check as play_check
+from taletable.play.cogent_checks import destiny_roll as play_destiny_roll
 from taletable.systems.cogent.rules import Rules
-from taletable.systems.cogent.tables import challenge_level_scale
 
-__all__ = ["build_pool", "register"]
+__all__ = ["register"]
 
 
 def _parse_part(text: str) -> tuple[str, int]:
@@ -46,19 +41,6 @@ def _parse_part(text: str) -> tuple[str, int]:
         raise InputError(
             "--part", f"{text!r} is not NAME=DICE", expected="e.g. --part STR=1 --part Athletics=2"
         ) from None
-
-
-def build_pool(pool: int | None, parts: Sequence[str]) -> DicePool:
-    """The pool from ``--pool N`` (its total) and named ``--part NAME=DICE`` contributions."""
-    named = [_parse_part(part) for part in parts]
-    if pool is None and not named:
-        raise InputError("--pool", "no pool given", expected="--pool N, or --part NAME=DICE parts")
-    if pool is None:
-        return base_pool(named)
-    built = pool_of(pool)
-    for name, dice in named:
-        built = built.plus(name, dice)
-    return built
 
 
 def _scale(text: str | None) -> tuple[int, int] | None:
@@ -153,48 +135,21 @@ def check(
     no_scale_clamp: bool, faces: str | None, seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll a Cogent dice pool against a Challenge Level, with every rule applied."""
-    if destiny_points is not None and destiny_points < 0:
-        raise InputError("--destiny-points", f"{destiny_points}", expected="0 or more")
     rules = Rules(
         edition=edition,
         destiny_after_cap=destiny_after_cap,
         scale_method=scale_method,
         scale_clamp=not no_scale_clamp,
     )
-    if character is not None:
-        if skill is None or pool is not None:
-            raise InputError(
-                "--skill", "--character needs --skill and no --pool", expected="--skill NAME"
-            )
-        sheet = load_character(character)
-        if sheet.edition != rules.edition:
-            rules = rules.model_copy(update={"edition": sheet.edition})
-        built = check_pool(sheet, skill, situation=situation)
-        for name, dice in (_parse_part(part) for part in parts):
-            built = built.plus(name, dice)
-    elif skill is not None or situation is not None:
-        option = "--skill" if skill is not None else "--situation"
-        raise InputError(option, f"{option} needs --character", expected="--character FILE")
-    else:
-        built = build_pool(pool, parts)
-    source = make_source(faces, seed)
-    result = roll_check(
-        built,
-        challenge_level,
-        source,
-        rules=rules,
-        advantage=advantage,
-        disadvantage=disadvantage,
-        destiny_before=parse_before_modes(destiny_before, rules, field="--destiny-before"),
-        destiny_after=parse_after_modes(destiny_after, rules, field="--destiny-after"),
-        purse=DestinyPurse(points=destiny_points, temporary=temporary_destiny),
-        player_initiated=not npc,
-        routine=routine,
-        reflex=reflex,
-        assist_bonus=assist_bonus,
-        scale=_scale(scale_text),
-    )
-    finish_source(source)
+    request = ask(
+        CheckRequest, pool=pool, character=character, skill=skill, situation=situation,
+        parts=tuple(_parse_part(part) for part in parts), challenge_level=challenge_level,
+        advantage=advantage, disadvantage=disadvantage, destiny_before=destiny_before,
+        destiny_after=destiny_after, destiny_points=destiny_points,
+        temporary_destiny=temporary_destiny, npc=npc, routine=routine, reflex=reflex,
+        assist_bonus=assist_bonus, scale=_scale(scale_text), faces=faces,
+    )  # fmt: skip
+    result = play_check(request, table_for(rules, seed=seed, faces=faces)).result
     emit(result, as_json, lambda: render_check(result))
 
 
@@ -213,14 +168,9 @@ def destiny_roll(
     seed: int | None, criticals: bool, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll the d20 destiny roll (core: bands and criticals; tiered: against a CL)."""
-    if criticals and edition != "tiered":
-        raise InputError(
-            "--criticals", "the core destiny roll always has criticals", expected="--edition tiered"
-        )
-    source = make_source(str(face) if face is not None else None, seed, field="--face")
     rules = Rules(edition=edition, tiered_destiny_criticals=criticals)
-    result = roll_destiny(source, rules, chance=chance, challenge_level=challenge_level)
-    finish_source(source)
+    request = ask(DestinyRollRequest, chance=chance, challenge_level=challenge_level, face=face)
+    result = play_destiny_roll(request, table_for(rules, seed=seed)).result
     emit(result, as_json, lambda: render_destiny_roll(result))
 
 
@@ -229,7 +179,8 @@ def destiny_roll(
 @json_option
 def challenge_levels(edition: str, as_json: bool) -> None:
     """The edition's scale of Challenge Levels."""
-    scale = challenge_level_scale(edition)  # type: ignore[arg-type]
+    table = table_for(Rules(edition=edition))
+    scale = play_challenge_levels(ChallengeLevelsRequest(), table).result
     emit(scale, as_json, lambda: render_levels(scale))
 
 

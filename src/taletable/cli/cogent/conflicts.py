@@ -16,19 +16,25 @@ from taletable.cli.cogent.render import (
     render_conflict,
 )
 from taletable.cli.common import (
+    ask,
     dice_options,
     emit,
-    finish_source,
     json_option,
-    make_source,
     parse_int_list,
+    table_for,
 )
 from taletable.errors import InputError
-from taletable.systems.cogent.assists import convert_assist, roll_assist, roll_collaboration
-from taletable.systems.cogent.checks import roll_check
-from taletable.systems.cogent.conflicts import powerless_challenge_level, roll_conflict
-from taletable.systems.cogent.destiny import parse_before_modes
-from taletable.systems.cogent.pools import pool_of
+from taletable.play.cogent_checks import (
+    AssistRequest,
+    AssistRoll,
+    CollaborateRequest,
+    ConflictRequest,
+    PowerlessRequest,
+)
+from taletable.play.cogent_checks import assist as play_assist
+from taletable.play.cogent_checks import collaborate as play_collaborate
+from taletable.play.cogent_checks import conflict as play_conflict
+from taletable.play.cogent_checks import powerless as play_powerless
 from taletable.systems.cogent.rules import Rules
 
 __all__ = ["register"]
@@ -78,26 +84,14 @@ def conflict(
         raise InputError(
             "--faces-a/--faces-b", "give both sides' faces", expected="both or neither"
         )
-    rules = Rules(edition=edition)
-    source_a = make_source(faces_a, seed, field="--faces-a")
-    source_b = make_source(faces_b, None, field="--faces-b") if faces_b is not None else None
-    result = roll_conflict(
-        pool_of(pool_a, field="--pool-a"),
-        pool_of(pool_b, field="--pool-b"),
-        source_a,
-        source_b,
-        advantage_a=advantage_a,
-        disadvantage_a=disadvantage_a,
-        advantage_b=advantage_b,
-        disadvantage_b=disadvantage_b,
-        aware_and_active=not not_aware,
-        rules=rules,
-        destiny_before_a=parse_before_modes(destiny_before_a, rules, field="--destiny-before-a"),
-        destiny_before_b=parse_before_modes(destiny_before_b, rules, field="--destiny-before-b"),
-    )
-    finish_source(source_a)
-    if source_b is not None:
-        finish_source(source_b)
+    request = ask(
+        ConflictRequest, pool_a=pool_a, pool_b=pool_b, faces_a=faces_a, faces_b=faces_b,
+        advantage_a=advantage_a, disadvantage_a=disadvantage_a, advantage_b=advantage_b,
+        disadvantage_b=disadvantage_b, destiny_before_a=destiny_before_a,
+        destiny_before_b=destiny_before_b, not_aware=not_aware,
+    )  # fmt: skip
+    table = table_for(Rules(edition=edition), seed=seed, faces=faces_a)
+    result = play_conflict(request, table).result
     emit(result, as_json, lambda: render_conflict(result))
 
 
@@ -128,35 +122,17 @@ def assist(
     cl_change: int | None, faces: str | None, seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll an assist: core adds wins over the CL (capped at the CL); tiered converts the result."""
-    source = make_source(faces, seed)
-    if edition == "core":
-        if convert or cl_change is not None:
-            raise InputError(
-                "--convert", "conversions are the tiered edition's", expected="--edition tiered"
-            )
-        result = roll_assist(pool_of(pool), challenge_level, source, helpers=helpers)
-        finish_source(source)
-        emit(result, as_json, lambda: render_assist(result, None))
-        return
-    if helpers:
-        raise InputError(
-            "--helpers", "group assists are the core edition's", expected="--edition core"
-        )
-    check_result = roll_check(pool_of(pool), challenge_level, source, rules=Rules(edition="tiered"))
-    finish_source(source)
-    assert check_result.margin is not None
-    conversion = (
-        convert_assist(check_result.margin, convert, challenge_level_change=cl_change)  # type: ignore[arg-type]
-        if convert
-        else None
-    )
-    data = {
-        "wins": check_result.wins,
-        "margin": check_result.margin,
-        "check": check_result.to_data(),
-    }
-    data["conversion"] = conversion.to_data() if conversion else None
-    emit(data, as_json, lambda: render_assist(check_result, conversion))
+    request = ask(
+        AssistRequest, pool=pool, challenge_level=challenge_level, helpers=helpers,
+        convert=convert, cl_change=cl_change, faces=faces,
+    )  # fmt: skip
+    result = play_assist(request, table_for(Rules(edition=edition), seed=seed, faces=faces)).result
+    if isinstance(result, AssistRoll):
+        tiered = result
+        emit(tiered, as_json, lambda: render_assist(tiered.check, tiered.conversion))
+    else:
+        core = result
+        emit(core, as_json, lambda: render_assist(core, None))
 
 
 @click.command("collaborate")
@@ -168,9 +144,11 @@ def collaborate(
     pools: str, challenge_level: int, faces: str | None, seed: int | None, as_json: bool
 ) -> None:
     """Roll a tiered collaboration: group CL = CL x characters; wins are summed."""
-    source = make_source(faces, seed)
-    result = roll_collaboration(parse_int_list(pools, field="--pools"), challenge_level, source)
-    finish_source(source)
+    pool_sizes = parse_int_list(pools, field="--pools")
+    request = ask(
+        CollaborateRequest, pools=pool_sizes, challenge_level=challenge_level, faces=faces
+    )
+    result = play_collaborate(request, table_for(seed=seed, faces=faces)).result
     emit(result, as_json, lambda: render_collaboration(result))
 
 
@@ -179,8 +157,8 @@ def collaborate(
 @json_option
 def powerless(pool: int, as_json: bool) -> None:
     """The CL for a player acting on an NPC powerless to oppose (lower than half its pool)."""
-    level = powerless_challenge_level(pool)
-    emit({"pool": pool, "cl": level}, as_json, lambda: click.echo(f"CL {level} (pool {pool})"))
+    result = play_powerless(ask(PowerlessRequest, pool=pool), table_for()).result
+    emit(result, as_json, lambda: click.echo(f"CL {result.cl} (pool {result.pool})"))
 
 
 def register(group: click.Group) -> None:

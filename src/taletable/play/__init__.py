@@ -1,0 +1,87 @@
+"""taletable.play: one function per thing a user does, the layer both shells stand on.
+
+Each action takes a typed, validated request and a :class:`Table` (the rules, the rules tables
+in force, a dice source and a store) and returns :class:`Played`: the engine's result record and
+the events the action caused. The CLI and the live table only parse, call these, and render;
+no rule is decided in a shell (DESIGN > Layers).
+
+The names below are imported on first use, so ``import taletable.play`` stays light.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from taletable.play.cogent_checks import (
+        AssistRequest,
+        ChallengeLevelsRequest,
+        CheckRequest,
+        CollaborateRequest,
+        ConflictRequest,
+        DestinyRollRequest,
+        PowerlessRequest,
+        assist,
+        challenge_levels,
+        check,
+        collaborate,
+        conflict,
+        destiny_roll,
+        powerless,
+    )
+    from taletable.play.context import Table
+    from taletable.play.events import Event, Played
+    from taletable.play.registry import ACTIONS, Action, all_actions, perform
+    from taletable.play.requests import Request
+
+__all__ = [
+    "ACTIONS",
+    "Action",
+    "AssistRequest",
+    "ChallengeLevelsRequest",
+    "CheckRequest",
+    "CollaborateRequest",
+    "ConflictRequest",
+    "DestinyRollRequest",
+    "Event",
+    "Played",
+    "PowerlessRequest",
+    "Request",
+    "Table",
+    "all_actions",
+    "assist",
+    "challenge_levels",
+    "check",
+    "collaborate",
+    "conflict",
+    "destiny_roll",
+    "perform",
+    "powerless",
+]
+
+_HOMES = {
+    "taletable.play.context": ("Table",),
+    "taletable.play.events": ("Event", "Played"),
+    "taletable.play.registry": ("ACTIONS", "Action", "all_actions", "perform"),
+    "taletable.play.requests": ("Request",),
+    "taletable.play.cogent_checks": (
+        "AssistRequest", "ChallengeLevelsRequest", "CheckRequest", "CollaborateRequest",
+        "ConflictRequest", "DestinyRollRequest", "PowerlessRequest", "assist",
+        "challenge_levels", "check", "collaborate", "conflict", "destiny_roll", "powerless",
+    ),
+}  # fmt: skip
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module the first time it is asked for (PEP 562)."""
+    if name not in _HOME_OF:
+        raise AttributeError(f"module 'taletable.play' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOME_OF[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

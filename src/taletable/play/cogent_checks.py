@@ -1,0 +1,325 @@
+"""Cogent rolls a person makes: checks, conflicts, assists, collaborations, destiny rolls.
+
+Each function takes a request and a :class:`~taletable.play.Table` and returns
+:class:`~taletable.play.Played`: the engine's result record and the events the roll caused.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AliasChoices, BeforeValidator, Field
+
+from taletable._model import Record
+from taletable.errors import InputError, RulesError
+from taletable.play.context import Table
+from taletable.play.dice import dice_for, finish
+from taletable.play.events import Event, Played
+from taletable.play.fields import Faces, IntList, Scale, parse_parts
+from taletable.play.registry import action
+from taletable.play.requests import Request
+from taletable.play.sheets import read_character
+from taletable.systems.cogent.assists import (
+    AssistConversion,
+    AssistResult,
+    CollaborationResult,
+    convert_assist,
+    roll_assist,
+    roll_collaboration,
+)
+from taletable.systems.cogent.character import check_pool
+from taletable.systems.cogent.checks import CheckResult, roll_check
+from taletable.systems.cogent.conflicts import (
+    ConflictResult,
+    powerless_challenge_level,
+    roll_conflict,
+)
+from taletable.systems.cogent.destiny import (
+    DestinyBeforeMode,
+    DestinyPurse,
+    parse_after_modes,
+    parse_before_modes,
+)
+from taletable.systems.cogent.destiny_roll import DestinyRollResult, roll_destiny
+from taletable.systems.cogent.pools import DicePool, base_pool, pool_of
+from taletable.systems.cogent.rules import Rules
+from taletable.systems.cogent.tables import ChallengeLevelScale, challenge_level_scale
+
+__all__ = [
+    "AssistRequest",
+    "AssistRoll",
+    "ChallengeLevelsRequest",
+    "CheckRequest",
+    "CollaborateRequest",
+    "ConflictRequest",
+    "DestinyRollRequest",
+    "PowerlessRequest",
+    "PowerlessResult",
+    "assist",
+    "challenge_levels",
+    "check",
+    "collaborate",
+    "conflict",
+    "destiny_roll",
+    "powerless",
+]
+
+Parts = Annotated[tuple[tuple[str, int], ...], BeforeValidator(parse_parts)]
+ASSISTS = "002 > How to Play > Assists; 000 > Dice Pools > Assists and Collaborations"
+
+
+def _alias(*names: str) -> AliasChoices:
+    return AliasChoices(*names)
+
+
+#: The CL, by name or by the CLI's ``cl``.
+CL = _alias("challenge_level", "cl")
+
+
+class CheckRequest(Request):
+    """A check: a pool (a number, named parts, or a sheet's skill) against a CL."""
+
+    pool: int | None = None
+    character: str | None = None
+    skill: str | None = None
+    situation: str | None = None
+    parts: Parts = Field(default=(), validation_alias=_alias("parts", "part"))
+    challenge_level: int | None = Field(
+        default=None, validation_alias=_alias("challenge_level", "cl")
+    )
+    advantage: bool = False
+    disadvantage: bool = False
+    destiny_before: str | tuple[str, ...] = ""
+    destiny_after: int | str | tuple[str, ...] = 0
+    destiny_points: int | None = Field(default=None, ge=0)
+    temporary_destiny: int = 0
+    npc: bool = False
+    routine: bool = False
+    reflex: bool = False
+    assist_bonus: int = 0
+    scale: Scale = None
+    faces: Faces = None
+
+
+def _check_pool(request: CheckRequest, table: Table) -> tuple[DicePool, Table]:
+    """The pool a check rolls, and the table's rules in the sheet's edition if there is one."""
+    if request.character is not None:
+        if request.skill is None or request.pool is not None:
+            raise InputError(
+                "skill", "{character} needs {skill} and no {pool}", expected="a skill of the sheet"
+            )
+        sheet = read_character(table, request.character).sheet
+        if sheet.edition != table.rules.edition:
+            table = table.with_rules(table.rules.model_copy(update={"edition": sheet.edition}))
+        built = check_pool(sheet, request.skill, situation=request.situation)
+    elif request.skill is not None or request.situation is not None:
+        field = "skill" if request.skill is not None else "situation"
+        raise InputError(field, f"{{{field}}} needs {{character}}", expected="{character}")
+    elif request.pool is None:
+        if not request.parts:
+            raise InputError("pool", "no pool given", expected="{pool} N, or {parts} NAME=DICE")
+        return base_pool(request.parts), table
+    else:
+        built = pool_of(request.pool)
+    for name, dice in request.parts:
+        built = built.plus(name, dice)
+    return built, table
+
+
+@action("cogent.check", CheckRequest)
+def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
+    """Roll a Cogent pool against a CL with every rule (002 > How to Play; 000 > Dice Pools)."""
+    pool, table = _check_pool(request, table)
+    rules = table.rules
+    source = dice_for(table, request.faces)
+    result = roll_check(
+        pool,
+        request.challenge_level,
+        source,
+        rules=rules,
+        advantage=request.advantage,
+        disadvantage=request.disadvantage,
+        destiny_before=parse_before_modes(request.destiny_before, rules),
+        destiny_after=parse_after_modes(request.destiny_after, rules),
+        purse=DestinyPurse(points=request.destiny_points, temporary=request.temporary_destiny),
+        player_initiated=not request.npc,
+        routine=request.routine,
+        reflex=request.reflex,
+        assist_bonus=request.assist_bonus,
+        scale=request.scale,
+    )
+    finish(source)
+    return Played(result, (Event(kind="cogent.check", subject=request.character),))
+
+
+class ConflictRequest(Request):
+    """Two sides roll against each other (002 > How to Play > Conflicts)."""
+
+    pool_a: int
+    pool_b: int
+    faces_a: Faces = None
+    faces_b: Faces = None
+    advantage_a: bool = False
+    disadvantage_a: bool = False
+    advantage_b: bool = False
+    disadvantage_b: bool = False
+    destiny_before_a: str | tuple[str, ...] = ""
+    destiny_before_b: str | tuple[str, ...] = ""
+    not_aware: bool = False
+
+
+def _before(
+    modes: str | tuple[str, ...], rules: Rules, field: str
+) -> tuple[DestinyBeforeMode, ...]:
+    return parse_before_modes(modes, rules, field=field)
+
+
+@action("cogent.conflict", ConflictRequest)
+def conflict(request: ConflictRequest, table: Table) -> Played[ConflictResult]:
+    """Roll a conflict: most wins wins, the difference is the victory level (002 > Conflicts)."""
+    if (request.faces_a is None) != (request.faces_b is None):
+        raise InputError("faces_a", "give both sides' faces, or neither", expected="both")
+    rules = table.rules
+    source_a = dice_for(table, request.faces_a, field="faces_a")
+    source_b = dice_for(table, request.faces_b, field="faces_b") if request.faces_b else None
+    result = roll_conflict(
+        pool_of(request.pool_a, field="pool_a"),
+        pool_of(request.pool_b, field="pool_b"),
+        source_a,
+        source_b,
+        advantage_a=request.advantage_a,
+        disadvantage_a=request.disadvantage_a,
+        advantage_b=request.advantage_b,
+        disadvantage_b=request.disadvantage_b,
+        aware_and_active=not request.not_aware,
+        rules=rules,
+        destiny_before_a=_before(request.destiny_before_a, rules, "destiny_before_a"),
+        destiny_before_b=_before(request.destiny_before_b, rules, "destiny_before_b"),
+    )
+    finish(source_a, source_b)
+    return Played(result, (Event(kind="cogent.conflict"),))
+
+
+class AssistRequest(Request):
+    """An assist roll; tiered: with the narrator's conversion of its result."""
+
+    pool: int
+    challenge_level: int = Field(validation_alias=CL)
+    helpers: int = 0
+    convert: Literal["destiny", "cl", "dice"] | None = None
+    cl_change: int | None = Field(default=None, validation_alias=_alias("cl_change", "cl-change"))
+    faces: Faces = None
+
+
+class AssistRoll(Record):
+    """A tiered assist: the check and how the narrator converted its result (if yet)."""
+
+    wins: int | None
+    margin: int
+    check: CheckResult
+    conversion: AssistConversion | None
+
+
+@action("cogent.assist", AssistRequest)
+def assist(request: AssistRequest, table: Table) -> Played[AssistResult | AssistRoll]:
+    """Roll an assist: core adds wins over the CL, capped at the CL (002 > Assists); tiered
+    rolls a check whose narrative result the narrator converts (000 > Assists)."""
+    source = dice_for(table, request.faces)
+    if table.rules.edition == "core":
+        if request.convert or request.cl_change is not None:
+            raise RulesError(ASSISTS, "the core edition converts no assist",
+                             fix="drop the conversion, or play the tiered edition")  # fmt: skip
+        result = roll_assist(
+            pool_of(request.pool), request.challenge_level, source, helpers=request.helpers
+        )
+        finish(source)
+        return Played(result, (Event(kind="cogent.assist"),))
+    if request.helpers:
+        raise RulesError(
+            ASSISTS,
+            "group assists (+1 die a helper) are the core edition's",
+            fix="roll each tiered helper's assist, or play the core edition",
+        )
+    rolled = roll_check(pool_of(request.pool), request.challenge_level, source, rules=table.rules)
+    finish(source)
+    assert rolled.margin is not None
+    conversion = (
+        convert_assist(rolled.margin, request.convert, challenge_level_change=request.cl_change)
+        if request.convert
+        else None
+    )
+    roll = AssistRoll(wins=rolled.wins, margin=rolled.margin, check=rolled, conversion=conversion)
+    return Played(roll, (Event(kind="cogent.assist"),))
+
+
+class CollaborateRequest(Request):
+    """A tiered collaboration: each character's pool against one individual CL."""
+
+    pools: IntList
+    challenge_level: int = Field(validation_alias=CL)
+    faces: Faces = None
+
+
+@action("cogent.collaborate", CollaborateRequest)
+def collaborate(request: CollaborateRequest, table: Table) -> Played[CollaborationResult]:
+    """Roll a collaboration: group CL = CL x characters, wins summed (000 > Collaborations)."""
+    source = dice_for(table, request.faces)
+    result = roll_collaboration(request.pools, request.challenge_level, source)
+    finish(source)
+    return Played(result, (Event(kind="cogent.collaborate"),))
+
+
+class DestinyRollRequest(Request):
+    """The d20 destiny roll: core bands, or tiered against a chance or a CL."""
+
+    chance: int | None = None
+    challenge_level: int | None = Field(
+        default=None, validation_alias=_alias("challenge_level", "cl")
+    )
+    face: int | None = None
+
+
+@action("cogent.destiny-roll", DestinyRollRequest)
+def destiny_roll(request: DestinyRollRequest, table: Table) -> Played[DestinyRollResult]:
+    """Roll the destiny roll (002 > Narration > The Destiny Roll; 000 > Destiny Rolls)."""
+    if table.rules.edition == "core" and table.rules.tiered_destiny_criticals:
+        raise InputError(
+            "criticals", "the core destiny roll always has criticals", expected="the tiered edition"
+        )
+    faces = (request.face,) if request.face is not None else None
+    source = dice_for(table, faces, field="face")
+    result = roll_destiny(
+        source, table.rules, chance=request.chance, challenge_level=request.challenge_level
+    )
+    finish(source)
+    return Played(result, (Event(kind="cogent.destiny-roll"),))
+
+
+class PowerlessRequest(Request):
+    """A target powerless to oppose: its pool."""
+
+    pool: int
+
+
+class PowerlessResult(Record):
+    """The CL set by a powerless target's pool."""
+
+    pool: int
+    cl: int
+
+
+@action("cogent.powerless", PowerlessRequest)
+def powerless(request: PowerlessRequest, table: Table) -> Played[PowerlessResult]:
+    """The CL against an NPC powerless to oppose (002 > How to Play > Conflicts)."""
+    result = PowerlessResult(pool=request.pool, cl=powerless_challenge_level(request.pool))
+    return Played(result, (Event(kind="cogent.powerless"),))
+
+
+class ChallengeLevelsRequest(Request):
+    """The edition's CL scale (the table's edition)."""
+
+
+@action("cogent.challenge-levels", ChallengeLevelsRequest)
+def challenge_levels(request: ChallengeLevelsRequest, table: Table) -> Played[ChallengeLevelScale]:
+    """The scale of CLs (002 > Assigning CL and Skills; 000 > Narrator Declares)."""
+    return Played(challenge_level_scale(table.rules.edition), ())

@@ -1,0 +1,32 @@
+"""The ``Table`` a play function acts at: its rules, rules tables, dice and store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from taletable.dice import DiceSource, SystemDice
+from taletable.library import SHIPPED, RulesLibrary
+from taletable.store import MemoryStore, Store
+from taletable.systems.cogent.rules import CORE, Rules
+
+__all__ = ["Table"]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything an action needs besides its request (DESIGN > Layers > play).
+
+    ``rules`` is the Cogent edition and its optional rules; ``library`` the rules tables in force
+    (the shipped ones with this table's house rules); ``dice`` where every face comes from
+    (the machine, a seed, a person's physical dice, or a live table's committed scene seed);
+    ``store`` where characters, statblocks and encounters are read and saved, by version.
+    """
+
+    rules: Rules = CORE
+    library: RulesLibrary = SHIPPED
+    dice: DiceSource = field(default_factory=SystemDice)
+    store: Store = field(default_factory=MemoryStore)
+
+    def with_rules(self, rules: Rules) -> Table:
+        """This table playing by ``rules`` (a sheet of the other edition brings its own)."""
+        return Table(rules=rules, library=self.library, dice=self.dice, store=self.store)

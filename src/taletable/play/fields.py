@@ -1,0 +1,74 @@
+"""Request fields that many actions share, parsed the same way for every shell."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field
+
+from taletable.dice import MAX_DICE_PER_ROLL
+
+__all__ = ["Faces", "IntList", "Scale", "parse_faces_field", "parse_parts", "parse_scale"]
+
+
+def _ints(value: Any, example: str) -> Any:
+    if isinstance(value, str):
+        parts = [part for part in value.replace(",", " ").split() if part]
+        if not parts:
+            raise ValueError(f"the list is empty; expected a list like {example}")
+        try:
+            return tuple(int(part) for part in parts)
+        except ValueError:
+            raise ValueError(f"{value!r} is not a list of whole numbers like {example}") from None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value,)
+    return value
+
+
+def parse_faces_field(value: Any) -> Any:
+    """``"1,3,3,4"`` or ``[1, 3, 3, 4]``: the faces of physical dice, in order."""
+    return _ints(value, "1,3,3,4")
+
+
+def parse_parts(value: Any) -> Any:
+    """``["STR=1", "Athletics=2"]`` or ``[["STR", 1], ...]``: named parts of a pool."""
+    if isinstance(value, str):
+        value = [value]
+    if isinstance(value, dict):
+        return tuple(value.items())
+    if not isinstance(value, list | tuple):
+        return value
+    parsed: list[Any] = []
+    for part in value:
+        if isinstance(part, str):
+            name, separator, dice = part.rpartition("=")
+            try:
+                if not separator or not name.strip():
+                    raise ValueError
+                parsed.append((name.strip(), int(dice)))
+            except ValueError:
+                raise ValueError(f"{part!r} is not NAME=DICE, e.g. STR=1") from None
+        else:
+            parsed.append(part)
+    return tuple(parsed)
+
+
+def parse_scale(value: Any) -> Any:
+    """``"1:-1"`` (roller:target) or ``[1, -1]``."""
+    if isinstance(value, str):
+        roller, colon, target = value.replace(",", ":").partition(":")
+        try:
+            if not colon:
+                raise ValueError
+            return int(roller), int(target)
+        except ValueError:
+            raise ValueError(f"{value!r} is not ROLLER:TARGET, e.g. 1:-1") from None
+    return value
+
+
+Faces = Annotated[
+    Annotated[tuple[int, ...], Field(max_length=MAX_DICE_PER_ROLL * 10)] | None,
+    BeforeValidator(parse_faces_field),
+]
+IntList = Annotated[tuple[int, ...], BeforeValidator(lambda v: _ints(v, "4,4,4"))]
+Scale = Annotated[tuple[int, int] | None, BeforeValidator(parse_scale)]

@@ -1,0 +1,35 @@
+"""The base of every play request: a typed, validated record of what a person asked for.
+
+Fields carry the engine's logical names (``challenge_level``); each may also be given by the
+CLI's option name without dashes (``cl``), which is how the live table's API names ``args``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from taletable.errors import InputError
+
+__all__ = ["Request", "input_error"]
+
+
+class Request(BaseModel):
+    """A frozen request; unknown fields are refused, by name or by the CLI's option name."""
+
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", validate_by_name=True, validate_by_alias=True
+    )
+
+
+def input_error(error: ValidationError, *, prefix: str = "") -> InputError:
+    """The first problem of a request's validation as an InputError naming its field."""
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "(request)"
+    message = first["msg"].replace("\n", " ")
+    more = len(error.errors()) - 1
+    if more:
+        message += f" (and {more} more problem{'s' if more > 1 else ''})"
+    given: Any = first.get("input")
+    return InputError(prefix + where, message, given=given if isinstance(given, int) else None)

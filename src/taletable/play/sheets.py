@@ -1,0 +1,37 @@
+"""Characters and statblocks read from and saved to the table's store, by version."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from taletable.play.context import Table
+from taletable.play.events import Event
+from taletable.systems.cogent.character import CoreCharacter, TieredCharacter
+from taletable.systems.cogent.character.files import character_from_data
+
+__all__ = ["StoredSheet", "read_character", "save_character"]
+
+Sheet = CoreCharacter | TieredCharacter
+
+
+@dataclass(frozen=True)
+class StoredSheet:
+    """A sheet as read from the store: its key, the version read, and the validated sheet."""
+
+    key: str
+    version: int
+    sheet: Sheet
+
+
+def read_character(table: Table, key: str) -> StoredSheet:
+    """The character saved under ``key`` (a file's path at the CLI, an id at a live table)."""
+    stored = table.store.read("character", key)
+    return StoredSheet(key, stored.version, character_from_data(dict(stored.data), source=key))
+
+
+def save_character(table: Table, read: StoredSheet, sheet: Sheet) -> Event:
+    """Save ``sheet`` over the version ``read``; a save that landed since is a ConflictError."""
+    saved = table.store.save(
+        "character", read.key, sheet.model_dump(mode="json"), version=read.version
+    )
+    return Event(kind="character.saved", subject=read.key, version=saved.version)
