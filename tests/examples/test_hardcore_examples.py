@@ -16,9 +16,10 @@ from taletable.systems.cogent.combat.hardcore import (
     hardcore_weapon_bonus,
     ranged_challenge_level,
 )
+from taletable.systems.cogent.combat.outcomes import reduce
 from taletable.systems.cogent.combat.pool import Situation, situational_pool
 from taletable.systems.cogent.rules import Rules
-from tests.combat_helpers import fighter
+from tests.combat_helpers import faces_for, fighter
 
 HARDCORE = Rules(hardcore_armour=True, hardcore_weapons=True, hardcore_ranged=True)
 
@@ -188,3 +189,56 @@ def test_hardcore_armour_table() -> None:
     }
     assert {name: hardcore_armour_level([name]) for name in levels} == levels
     assert hardcore_armour_level(["Upper Body", "Upper Body"]) == 2  # gambeson under chainmail
+
+
+@pytest.mark.parametrize(
+    ("level", "final", "injury"),
+    [(7, None, 0), (8, "minor injury", 1), (9, "medium injury", 2), (11, "fatal injury", 4),
+     (12, "deathblow", 5)],
+)  # fmt: skip
+def test_hardcore_armour_seven_is_exceeded_by_the_victory_level(
+    level: int, final: str | None, injury: int
+) -> None:
+    """002 > Hardcore Armour Rules: "the only way to injure an opponent in armour is to exceed
+    their armour score"; "A level eight victory is VERY hard to achieve, which would be needed
+    to inflict even a minor injury to an opponent with an armour score of 7." The whole armour
+    score comes off the whole victory level: the deathblow's level 5 is not a cap here."""
+    result = reduce("deathblow", level, armour=7, hardcore_armour=True)
+    assert (result.final, result.injury_level) == (final, injury)
+
+
+def test_standard_deathblow_stays_injury_five() -> None:
+    """002 > Victory Levels ("Level 5 Victory and Higher": a deathblow "unless the character
+    ... is wearing armour and uses them to reduce either the level of victory or injury"):
+    under the standard rules a deathblow is injury 5 whatever the level (RULINGS.md)."""
+    result = reduce("deathblow", 9, armour=3)
+    assert (result.final, result.injury_level, result.armour_used) == ("medium injury", 2, 3)
+
+
+def test_a_fighter_in_armour_seven_is_hurt_by_a_level_nine_victory_in_a_fight() -> None:
+    """002 > Hardcore Armour Rules, in play: armour 7 (plate, helmet and a medium shield) against
+    a level 9 victory is a medium injury under the default outcome (the most severe)."""
+    sword = Weapon(name="Sword", group="Medium Weapon")
+    plate = ("Helmet", "Upper Body", "Upper Body", "Arm Protection", "Leg Protection")
+    a = _knight("A", sword, ())
+    b = _knight("B", sword, (*plate, "Medium Shield"))
+    encounter = start_encounter(
+        [("a", "x", a, "Sword"), ("b", "y", b, "Sword")],
+        GivenFaces([1, 2]),
+        rules=Rules(hardcore_armour=True),
+    )
+    assert encounter.combatant("b").armour_level == 7
+    first, second = encounter.declaration_order()
+    # a: 3 + STR 1 + RFL 1 + Medium 2 + sword 1 + a narrator's 1 = 9D6, all 6s;
+    # b: 8D6 less half its armour (3) = 5D6, all 1s
+    extra = {"a": (("high ground", 1),), "b": ()}
+    for actor, target in ((first, second), (second, first)):
+        declaration = Declaration(
+            actor=actor, action="attack", target=target, modifiers=extra[actor]
+        )
+        encounter = declare(encounter, declaration)
+    encounter = resolve(encounter, faces_for(encounter, {"a": 9, "b": 0}))
+    [victory] = encounter.victories
+    assert victory.level == 9
+    encounter = choose(encounter, victory.id, strength=0)
+    assert [i.level for i in encounter.combatant("b").sheet.injuries] == [2]

@@ -125,6 +125,7 @@ def choose(
         strength=strength,
         armour=armour,
         armour_allowed=victory.armour_allowed,
+        hardcore_armour=hardcore,
     )
     # spend only what was needed
     loser = loser.model_copy(

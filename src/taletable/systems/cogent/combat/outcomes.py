@@ -84,6 +84,17 @@ def legal_outcomes(level: int, *, ranged: bool = False, disarm_only: bool = Fals
     return sorted(allowed, key=lambda name: (-OUTCOME_LEVELS[name], name))
 
 
+#: The injury level of a deathblow (002 > Victory Levels: "Level 5 Victory and Higher").
+DEATHBLOW_INJURY = INJURY_OUTCOMES["deathblow"]
+
+
+def injury_outcome(injury: int) -> str | None:
+    """The outcome an injury level amounts to: none, minor ... fatal, a deathblow from 5 on."""
+    if injury <= 0:
+        return None
+    return "deathblow" if injury >= DEATHBLOW_INJURY else INJURY_NAMES[injury]
+
+
 def most_severe_injury(level: int) -> str:
     """The named-policy choice: the most severe injury the level allows."""
     if level >= 5:
@@ -111,6 +122,7 @@ def reduce(
     strength: int = 0,
     armour: int = 0,
     armour_allowed: bool = True,
+    hardcore_armour: bool = False,
 ) -> Reduction:
     """Apply ``strength`` points (victory levels) then ``armour`` levels (injury levels).
 
@@ -118,6 +130,13 @@ def reduce(
     falls to the most severe injury the reduced level allows, any other outcome fails
     (RULINGS.md "reductions"). Armour lowers only injuries, and not when ``armour_allowed`` is
     False (close combat, incapacitated targets).
+
+    A deathblow is injury level 5 under the standard rules (002 > Victory Levels, "Level 5
+    Victory and Higher"). With ``hardcore_armour`` (002 > Hardcore Armour Rules: "the only way
+    to injure an opponent in armour is to exceed their armour score"; "A level eight victory ...
+    would be needed to inflict even a minor injury to an opponent with an armour score of 7")
+    a deathblow's injury is the whole victory level left after STR, so the armour's whole score
+    comes off the level: 9 against 7 is a medium injury, 8 a minor one (RULINGS.md).
     """
     if outcome not in OUTCOME_LEVELS:
         raise InputError("outcome", f"{outcome!r}", expected=", ".join(OUTCOME_LEVELS))
@@ -144,11 +163,14 @@ def reduce(
             injury = INJURY_OUTCOMES[final]
         else:
             final, injury = None, 0
+    if final == "deathblow" and hardcore_armour:
+        injury = after  # the whole victory level, not capped at 5 before armour comes off
     if final in INJURY_OUTCOMES:
         armour = min(armour, injury)  # only what the injury needs is spent
         injury = max(0, injury - armour)
         if (final == "deathblow" and armour) or (final in INJURY_NAMES.values() and armour):
-            final = INJURY_NAMES.get(injury) if injury else None
+            final = injury_outcome(injury)
+        injury = min(injury, DEATHBLOW_INJURY)  # a deathblow kills, however high the level
     else:
         armour = 0
     return Reduction(
