@@ -1,5 +1,6 @@
 """Where creation's skill points come from: the first vocation's free point, the commerce bonus
-point and the INT points (002 > Character Creation), each counted once and only at creation."""
+point and the INT points (002 > Character Creation), each counted once and only at creation;
+an attribute point bought with a later award is recorded (`character raise`)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,15 @@ import copy
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
+from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character import validate
+from taletable.systems.cogent.character.awards import raise_attribute
 from taletable.systems.cogent.character.files import character_from_data
+from taletable.systems.cogent.character.progression import advance_core
+from taletable.systems.cogent.character.sheet import CoreCharacter
 
 EXAMPLES = Path("examples/characters")
 TERRIK = yaml.safe_load((EXAMPLES / "core_sir_terrik.yaml").read_text())
@@ -68,3 +74,61 @@ def test_a_second_vocation_of_one_point_may_hold_the_bonus_point() -> None:
     data["vocations"].append({"name": "Herald", "attribute": "INT", "points": 1})
     data["commerce"]["bonus_skills"] = ["Herald"]
     assert problems(data) == []
+
+
+def adept_ansel() -> CoreCharacter:
+    """Brother Ansel (adept) with INT 1 and RFL 1 at creation, Survival left untrained."""
+    data = yaml.safe_load((EXAMPLES / "core_brother_ansel.yaml").read_text())
+    data["attributes"] = {"STR": 0, "RFL": 1, "INT": 1}
+    del data["skills"]["Survival"]
+    sheet = character_from_data(data, source="t")
+    assert isinstance(sheet, CoreCharacter) and validate(sheet).legal
+    return sheet
+
+
+def test_an_int_point_bought_with_an_award_gives_no_skill_points() -> None:
+    """002 > Attributes: "For each point in INT, you receive +3 Skill Points during character
+    creation"; 002 > Adept campaigns: "At the end of the SECOND arc, award an ATTRIBUTE point".
+    The awarded point raises INT but brings no skill points."""
+    sheet = adept_ansel()
+    before = validate(sheet).budget.skill_points
+    for _ in range(2):
+        sheet = advance_core(sheet, "arc")
+    raised = raise_attribute(sheet, "int")
+    assert isinstance(raised, CoreCharacter)
+    assert raised.attributes.INT == 2
+    assert raised.progress.attributes_from_awards == {"INT": 1}
+    report = validate(raised)
+    assert report.legal, report.problems
+    assert report.budget.skill_points == before
+    assert "3 from INT" in report.budget.sources
+    assert raised.history[-1].event == "attribute"
+    assert "no skill points" in raised.history[-1].detail
+
+
+def test_an_unrecorded_awarded_int_point_is_refused() -> None:
+    """Raising INT by hand after an award would count it as a creation point worth +3 skill
+    points; the sheet's creation points (2 in Adept) no longer fit and the fix names the
+    command that records the point."""
+    sheet = advance_core(advance_core(adept_ansel(), "arc"), "arc")
+    edited = sheet.model_copy(
+        update={"attributes": sheet.attributes.model_copy(update={"INT": 2})}
+    )
+    found = [str(p) for p in validate(edited).problems]
+    assert any("3 attribute points at creation" in p and "character raise" in p for p in found)
+
+
+def test_raising_needs_an_awarded_point_and_respects_the_human_limit() -> None:
+    """002 > Campaign Progression awards the points; 002 > Attributes: over 2 points only
+    "through means of superhuman powers"."""
+    with pytest.raises(RulesError, match="no awarded attribute point left"):
+        raise_attribute(adept_ansel(), "STR")
+    sheet = advance_core(advance_core(adept_ansel(), "arc"), "arc")
+    sheet = advance_core(sheet, "final-arc")
+    twice = raise_attribute(raise_attribute(sheet, "RFL"), "STR")
+    with pytest.raises(RulesError, match="no awarded attribute point left"):
+        raise_attribute(twice, "STR")
+    with pytest.raises(RulesError, match="RFL would be 3"):
+        raise_attribute(raise_attribute(sheet, "RFL"), "RFL")
+    with pytest.raises(InputError, match="--attribute"):
+        raise_attribute(sheet, "CHA")

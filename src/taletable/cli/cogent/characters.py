@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 import click
 
+from taletable.cli.cogent.character_awards import register_awards
 from taletable.cli.cogent.character_prompts import prompted_sheet
 from taletable.cli.cogent.character_sheet import render_sheet
 from taletable.cli.common import (
@@ -39,7 +40,7 @@ Sheet = CoreCharacter | TieredCharacter
 
 @click.group("character")
 def character() -> None:
-    """Character sheets: create, validate, show, pools, advance."""
+    """Character sheets: create, validate, show, pools, advance, and changes in play."""
 
 
 def _report_data(sheet: Sheet, *, cost_increase: int = 1) -> dict[str, Any]:
@@ -287,5 +288,6 @@ def buy_command() -> click.Command:
 
 def register(group: click.Group) -> None:
     """Add this module's commands to `taletable cogent`."""
+    register_awards(character)
     group.add_command(character)
     group.add_command(buy_command())

@@ -1,9 +1,10 @@
 """What a character has to spend and what it has spent (the builder view).
 
-core (002 > Character Creation): attribute points by mode; skill points by mode, +3 per INT,
-+1 per chosen and +2 per rolled disabling characteristic (the first two only), +1 free point for
-the first vocation, the commerce bonus points (only in untouched skills), and the skill points
-campaign progression awarded. Points in a skill whose attribute (or the skill itself) a
+core (002 > Character Creation): attribute points by mode; skill points by mode, +3 per INT
+point of creation (not one bought later with an award), +1 per chosen and +2 per rolled
+disabling characteristic (the first two only), +1 free point for the first vocation, the
+commerce bonus points (only in untouched skills), and the skill points campaign progression
+awarded. Points in a skill whose attribute (or the skill itself) a
 disabling characteristic marks * cost more (RULINGS.md "cost increase"); a negative core skill
 point gives one point back.
 tiered (000 > Character Creation): attribute, vocation and skill points by tier; skill points
@@ -13,7 +14,11 @@ may pay for vocation ranks beyond the vocation points.
 from __future__ import annotations
 
 from taletable._model import Record
-from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
+from taletable.systems.cogent.character.sheet import (
+    CORE_ATTRIBUTES,
+    CoreCharacter,
+    TieredCharacter,
+)
 from taletable.systems.cogent.character.tables import (
     campaign_tiers,
     disabling_table,
@@ -24,6 +29,8 @@ from taletable.systems.cogent.character.tables import (
 __all__ = [
     "Budget",
     "core_budget",
+    "creation_attributes",
+    "creation_intelligence",
     "marked_for_cost",
     "point_cost",
     "points_in",
@@ -91,6 +98,21 @@ def points_in(sheet: CoreCharacter, name: str) -> int:
     return 0
 
 
+def creation_attributes(sheet: CoreCharacter) -> dict[str, int]:
+    """Each attribute as it was at creation: its value less the awarded points spent on it."""
+    bought = sheet.progress.attributes_from_awards
+    return {name: getattr(sheet.attributes, name) - bought.get(name, 0) for name in CORE_ATTRIBUTES}
+
+
+def creation_intelligence(sheet: CoreCharacter) -> int:
+    """INT points that give skill points: those of creation, not those bought with a later award.
+
+    002 > Attributes: "For each point in INT, you receive +3 Skill Points during character
+    creation" (RULINGS.md "INT bought with an award").
+    """
+    return max(0, creation_attributes(sheet)["INT"])
+
+
 def _disabling_bonus(sheet: CoreCharacter) -> int:
     table = disabling_table()
     bonuses = [
@@ -110,7 +132,7 @@ def core_budget(sheet: CoreCharacter, *, cost_increase: int = 1) -> Budget:
     bonus_skills = {name.lower() for name in sheet.commerce.bonus_skills}
     commerce_bonus = len(bonus_skills)
     disabling = _disabling_bonus(sheet)
-    intelligence = max(0, sheet.attributes.INT) * SKILL_POINTS_PER_INT
+    intelligence = creation_intelligence(sheet) * SKILL_POINTS_PER_INT
     free_vocation = 1 if sheet.vocations else 0
     skill_points = (
         mode.skill_points

@@ -19,6 +19,7 @@ from pydantic import Discriminator, Field, TypeAdapter
 from taletable._model import Record
 
 __all__ = [
+    "CORE_ATTRIBUTES",
     "SCHEMA_VERSION",
     "Award",
     "Character",
@@ -45,6 +46,7 @@ __all__ = [
 
 SCHEMA_VERSION = 1
 CoreAttribute = Literal["STR", "RFL", "INT"]
+CORE_ATTRIBUTES: tuple[CoreAttribute, ...] = ("STR", "RFL", "INT")
 TieredAttribute = Literal["STR", "RFL", "INT", "CHA"]
 Points = Annotated[int, Field(ge=-1, le=20)]
 
@@ -200,6 +202,11 @@ class CoreProgress(Record):
     attribute_points_awarded: int = Field(default=0, ge=0, le=100)
     career_milestones: tuple[str, ...] = ()
     final_arc_started: bool = False
+    #: Awarded attribute points spent, by attribute (`character raise`): an INT point bought with
+    #: an award gives no skill points ("+3 Skill Points during character creation").
+    attributes_from_awards: dict[CoreAttribute, Annotated[int, Field(ge=0, le=100)]] = Field(
+        default_factory=dict
+    )
 
 
 class CoreCharacter(Record):

@@ -7,7 +7,7 @@ report also says what is left to spend (the builder view).
 
 from __future__ import annotations
 
-from taletable.systems.cogent.character.budget import core_budget
+from taletable.systems.cogent.character.budget import core_budget, creation_attributes
 from taletable.systems.cogent.character.campaign_limits import campaign_problems, core_caps
 from taletable.systems.cogent.character.commerce_validation import commerce_problems
 from taletable.systems.cogent.character.disabling_validation import disabling_problems
@@ -23,7 +23,11 @@ from taletable.systems.cogent.character.report import (
     Report,
 )
 from taletable.systems.cogent.character.sheet import CombatSkill, CoreCharacter, VocationalSkill
-from taletable.systems.cogent.character.tables import combat_skill_table, skill_table
+from taletable.systems.cogent.character.tables import (
+    campaign_tiers,
+    combat_skill_table,
+    skill_table,
+)
 
 __all__ = ["Problem", "Report", "core_caps", "validate_core"]
 
@@ -50,6 +54,46 @@ def _attributes(sheet: CoreCharacter, problems: list[Problem]) -> None:
                     "superhuman_attributes if the narrator allows it",
                 )
             )
+
+
+def _attributes_from_awards(sheet: CoreCharacter, problems: list[Problem]) -> None:
+    """Awarded attribute points spent (``progress.attributes_from_awards``) must have been
+    awarded and be held; the rest must fit creation's points, since only creation's INT points
+    give skill points (002 > Attributes; RULINGS.md "INT bought with an award")."""
+    progress = sheet.progress
+    bought = progress.attributes_from_awards
+    if sum(bought.values()) > progress.attribute_points_awarded:
+        problems.append(
+            Problem(
+                rule=CAMPAIGN,
+                found=f"{sum(bought.values())} awarded attribute point(s) recorded as spent",
+                fix=f"{progress.attribute_points_awarded} were awarded (`character advance`)",
+            )
+        )
+    for name, points in bought.items():
+        if points > getattr(sheet.attributes, name):
+            problems.append(
+                Problem(
+                    rule=CAMPAIGN,
+                    found=f"{name} is {getattr(sheet.attributes, name)} with {points} point(s) "
+                    "bought with awards",
+                    fix="record only the points the attribute holds",
+                )
+            )
+    if not progress.attribute_points_awarded:
+        return  # the budget's own check covers creation's points
+    start = campaign_tiers().modes[sheet.mode].attribute_points
+    at_creation = sum(max(0, value) for value in creation_attributes(sheet).values())
+    if at_creation > start:
+        problems.append(
+            Problem(
+                rule=ATTRIBUTES,
+                found=f"{at_creation} attribute points at creation",
+                fix=f"{sheet.mode.replace('_', ' ')} starts with {start}; record a point bought "
+                "with a later award with `character raise FILE --attribute NAME` (an INT point "
+                "bought so gives no skill points)",
+            )
+        )
 
 
 def _skills(sheet: CoreCharacter, core_cap: int, problems: list[Problem]) -> None:
@@ -182,6 +226,7 @@ def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
     problems: list[Problem] = []
     core_cap, vocation_cap, overrides = core_caps(sheet)
     _attributes(sheet, problems)
+    _attributes_from_awards(sheet, problems)
     _skills(sheet, core_cap, problems)
     _vocations(sheet, vocation_cap, overrides, problems)
     problems += campaign_problems(sheet)

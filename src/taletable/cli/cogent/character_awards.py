@@ -1,0 +1,40 @@
+"""`taletable cogent character raise|...`: changes in play, recorded in the sheet's history.
+
+A thin shell (DESIGN > Principles 1): load the sheet, call the engine, save, print the history
+line the engine wrote.
+"""
+
+from __future__ import annotations
+
+import click
+
+from taletable.cli.common import console, emit, json_option
+from taletable.systems.cogent.character import load_character, save_character
+from taletable.systems.cogent.character.awards import raise_attribute
+from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
+
+__all__ = ["register_awards"]
+
+Sheet = CoreCharacter | TieredCharacter
+
+
+def _save_and_report(updated: Sheet, path: str, as_json: bool) -> None:
+    save_character(updated, path)
+    last = updated.history[-1]
+    emit(last.to_data(), as_json, lambda: console.print(f"{last.event}: {last.detail}"))
+
+
+@click.command("raise")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--attribute", required=True, help="STR, RFL, INT (tiered: CHA too).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
+@json_option
+def raise_command(file: str, attribute: str, out: str | None, as_json: bool) -> None:
+    """Spend an awarded attribute point (an INT point bought so gives no skill points)."""
+    updated = raise_attribute(load_character(file), attribute)
+    _save_and_report(updated, out or file, as_json)
+
+
+def register_awards(group: click.Group) -> None:
+    """Add the commands of play-time changes to `taletable cogent character`."""
+    group.add_command(raise_command)

@@ -1,0 +1,39 @@
+"""Changes in play from the command line, each saved and recorded in the sheet's history."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from taletable.systems.cogent.character import load_character
+from taletable.systems.cogent.character.sheet import CoreCharacter
+
+EXAMPLES = Path("examples/characters")
+
+
+def copy_of(tmp_path: Path, name: str) -> Path:
+    target = tmp_path / name
+    shutil.copy(EXAMPLES / name, target)
+    return target
+
+
+def test_raise_spends_an_awarded_attribute_point(run_cli: Any, tmp_path: Path) -> None:
+    """002 > Adept campaigns: "At the beginning of the FINAL arc, award an ATTRIBUTE point";
+    `character raise` spends it and records it; with none left it exits 2 naming the rule."""
+    ansel = copy_of(tmp_path, "core_brother_ansel.yaml")
+    refused = run_cli("cogent", "character", "raise", str(ansel), "--attribute", "STR")
+    assert refused.status == 2
+    assert "no awarded attribute point left" in refused.stderr
+    assert "002 > Narration > Campaign Progression" in refused.stderr
+    assert run_cli("cogent", "character", "advance", str(ansel), "--event", "final-arc").status == 0
+    done = run_cli("cogent", "character", "raise", str(ansel), "--attribute", "STR", "--json")
+    assert done.status == 0, done.stderr
+    assert done.json() == {
+        "event": "attribute",
+        "detail": "STR 0 -> 1 with an awarded attribute point",
+    }
+    sheet = load_character(ansel)
+    assert isinstance(sheet, CoreCharacter)
+    assert (sheet.attributes.STR, sheet.progress.attributes_from_awards) == (1, {"STR": 1})
+    assert run_cli("cogent", "character", "validate", str(ansel)).status == 0
