@@ -63,6 +63,8 @@ class Statblock(Record):
     vocations: tuple[CoreVocation, ...] = ()
     equipment: Equipment = Equipment()
     injuries: tuple[Injury, ...] = ()
+    #: Conditions it is in (asleep, tied up, prone...), honoured in a fight (002 > Combat).
+    conditions: tuple[str, ...] = ()
     scale: int = Field(default=0, ge=-6, le=6)
     #: 002 > NPCs: "give them 'rough dice pools' - such as 'Intelligence skills, 5D6'".
     rough_pools: dict[str, int] = Field(default_factory=dict)
@@ -79,6 +81,7 @@ class Statblock(Record):
             vocations=self.vocations,
             equipment=self.equipment,
             injuries=self.injuries,
+            conditions=self.conditions,
         )
 
 

@@ -65,4 +65,5 @@ def combatant_sheet(sheet: CoreCharacter | TieredCharacter) -> CoreCharacter:
         disabling_characteristics=sheet.disabling_characteristics,
         equipment=sheet.equipment,
         injuries=sheet.injuries,
+        conditions=sheet.conditions,
     )

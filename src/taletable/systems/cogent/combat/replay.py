@@ -18,6 +18,13 @@ from taletable.systems.cogent.combat.state import Encounter
 __all__ = ["replay", "verify_replay"]
 
 
+def _opening_log(log: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines ``start_encounter`` wrote: notes on what fighters brought, then the first
+    declaration order."""
+    first = next((i for i, line in enumerate(log) if "declaration order" in line), 0)
+    return log[: first + 1]
+
+
 def replay(encounter: Encounter) -> Encounter:
     """The encounter its opening and steps make, step by step (002 > Combat > Round Order)."""
     if not encounter.opening:
@@ -31,7 +38,7 @@ def replay(encounter: Encounter) -> Encounter:
         rules=encounter.rules,
         combatants=encounter.opening,
         opening=encounter.opening,
-        log=encounter.log[:1],
+        log=_opening_log(encounter.log),
     )
     for step in encounter.steps:
         if step.kind == "declare" and step.declaration is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat.conditions import brought_conditions
 from taletable.systems.cogent.combat.hardcore import hardcore_armour_level
 from taletable.systems.cogent.combat.pool import DUAL_WIELD_BONUS
 from taletable.systems.cogent.combat.situation import hardcore_shot, roll_pool
@@ -53,6 +54,7 @@ def start_encounter(
         if not -6 <= value <= 6:
             raise InputError("--scale", f"{ident}={value}", expected="a scale from -6 to 6")
     built = []
+    log: list[str] = []
     reflexes = [sheet.attributes.RFL for _, _, sheet, _ in fighters]
     hardcore = rules is not None and rules.hardcore_armour
     for ident, side, sheet, weapon in fighters:
@@ -67,6 +69,8 @@ def start_encounter(
             _check_secondary(ident, sheet, weapon, second)
         tie = source.roll(6, 1)[0] if reflexes.count(sheet.attributes.RFL) > 1 else 0
         level = (hardcore_armour_level if hardcore else armour_level)(sheet.equipment.armour)
+        conditions, until, notes = brought_conditions(sheet)
+        log += [f"round 1: {ident}: {note}" for note in notes]
         built.append(
             Combatant(
                 id=ident,
@@ -79,13 +83,15 @@ def start_encounter(
                 armour_left=level,
                 tie_roll=tie,
                 scale=(scales or {}).get(ident, 0),
+                conditions=conditions,
+                condition_until=until,
             )
         )
     encounter = Encounter(
         name=name, combatants=tuple(built), rules=rules or Rules(), opening=tuple(built)
     )
     order = ", ".join(encounter.declaration_order())
-    return encounter.model_copy(update={"log": (f"round 1: declaration order {order}",)})
+    return encounter.model_copy(update={"log": (*log, f"round 1: declaration order {order}")})
 
 
 def _check_secondary(ident: str, sheet: CoreCharacter, weapon: str | None, second: str) -> None:

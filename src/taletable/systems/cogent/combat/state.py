@@ -13,6 +13,7 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat.conditions import CONDITIONS, HELPLESS
 from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
 from taletable.systems.cogent.rules import Rules
 
@@ -32,16 +33,6 @@ Action = Literal[
     "attack", "ranged", "defend", "charge", "brace", "disarm", "other", "check", "wait"
 ]
 ACTIONS: tuple[str, ...] = get_args(Action)
-#: Conditions a combatant can be in (002 > Combat).
-CONDITIONS = (
-    "staggered",
-    "prone",
-    "disarmed",
-    "incapacitated",
-    "unconscious",
-    "dead",
-    "dismembered",
-)
 Distance = Literal["range", "adjacent", "close"]
 #: The most combatants and rounds one encounter holds (DESIGN > Principles 8).
 MAX_COMBATANTS = 50
@@ -70,8 +61,9 @@ class Combatant(Record):
 
     @property
     def can_act(self) -> bool:
-        """Not dead, unconscious or incapacitated."""
-        return not {"dead", "unconscious", "incapacitated"} & set(self.conditions)
+        """Not dead, unconscious, incapacitated, tied up or asleep (002 > Circumstantial
+        Modifiers, Incapacitated: "cannot fight back or defend themselves")."""
+        return not HELPLESS & set(self.conditions)
 
     @property
     def ranged_weapon(self) -> bool:
