@@ -35,6 +35,7 @@ __all__ = [
     "CheckResult",
     "ContestResult",
     "ability_bonus",
+    "check_target",
     "declare_check",
     "enchantment_bonus",
     "roll_check",
@@ -124,6 +125,13 @@ class CheckResult(Record):
     rules_applied: tuple[str, ...]
 
 
+def check_target(target: int, *, field: str = "--target") -> None:
+    """The one limit on a check's target (within ±1000, DESIGN > Principles 8): the roll
+    (:func:`roll_check`) and the odds (``odds.pass_probability``) both check with it."""
+    if abs(target) > MAX_BONUS:
+        raise InputError(field, f"{target} is out of range", expected=f"within ±{MAX_BONUS}")
+
+
 def _throw(check: BoonsCheck, source: DiceSource) -> tuple[tuple[int, ...], int]:
     if check.passive:
         return (), PASSIVE_RESULT
@@ -137,8 +145,8 @@ def roll_check(check: BoonsCheck, target: int | None, source: DiceSource) -> Che
     The total is the dice (or 12 when passive) plus the modifier; it succeeds when it reaches the
     target, and the margin is total - target. Without a target, the total alone is reported.
     """
-    if target is not None and abs(target) > MAX_BONUS:
-        raise InputError("--target", f"{target} is out of range", expected=f"within ±{MAX_BONUS}")
+    if target is not None:
+        check_target(target)
     applied = [f"boons +1 and bigger dice from the first; banes -1 and smaller from the last "
                f"(003 > Boons & Banes, {check.method})"]  # fmt: skip
     if check.passive:

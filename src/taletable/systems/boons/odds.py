@@ -15,7 +15,7 @@ from typing import Literal
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.prob import Distribution, die, point
-from taletable.systems.boons.checks import PASSIVE_RESULT, BoonsCheck
+from taletable.systems.boons.checks import PASSIVE_RESULT, BoonsCheck, check_target
 from taletable.systems.boons.dice import ResizeMethod, resize_dice
 from taletable.systems.boons.group import (
     GroupDifficulty,
@@ -50,8 +50,9 @@ def check_total(check: BoonsCheck) -> Distribution:
     return dice_sum(check.boons, check.banes, check.method) + check.modifier
 
 
-def pass_probability(check: BoonsCheck, target: int) -> Fraction:
-    """P(total >= target)."""
+def pass_probability(check: BoonsCheck, target: int, *, field: str = "--target") -> Fraction:
+    """P(total >= target) (003 > Standard Checks); the target is limited as for the roll."""
+    check_target(target, field=field)
     return check_total(check).at_least(target)
 
 

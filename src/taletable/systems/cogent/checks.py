@@ -21,6 +21,7 @@ from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.destiny import (
+    BeforePlan,
     DestinyAfterMode,
     DestinyBeforeMode,
     DestinyPurse,
@@ -41,8 +42,10 @@ __all__ = [
     "MAX_CHALLENGE_LEVEL",
     "SPECIALIST_MAXIMUM_CL",
     "SPECIALIST_POOL",
+    "CheckPlan",
     "CheckResult",
     "check_challenge_level",
+    "plan_check",
     "roll_check",
 ]
 
@@ -107,6 +110,64 @@ def check_challenge_level(challenge_level: int, *, field: str = "cl") -> None:
         )
 
 
+class CheckPlan(Record):
+    """What a check's options make of it before any die is thrown: the dice rolled, the win
+    threshold, the destiny spends to pay for, and whether a specialist passes without a roll."""
+
+    size: int
+    win_on: int
+    before: BeforePlan
+    spends: tuple[tuple[Literal["before", "after"], str], ...]
+    automatic: bool
+
+
+def plan_check(
+    pool: int,
+    challenge_level: int,
+    *,
+    rules: Rules = CORE,
+    advantage: bool = False,
+    disadvantage: bool = False,
+    destiny_before: Sequence[DestinyBeforeMode] = (),
+    destiny_after: int | Sequence[DestinyAfterMode] = 0,
+    routine: bool = False,
+) -> CheckPlan:
+    """The one definition of what a check may ask, before its dice: :func:`roll_check` and the
+    odds (``odds.check_odds``) both plan with it, so they refuse exactly the same checks.
+
+    002 > How to Play > Introduction to Dice Pools, Skill Specialty; 002 > Destiny Points;
+    000 > Dice Pools > Advantage and Disadvantage (the narrator's, tiered only);
+    000 > Destiny Points. ``routine``: the check may pass by skill specialty (a routine,
+    non-reflex check against a set CL).
+    """
+    check_challenge_level(challenge_level)
+    check_pool_size(pool)
+    if (advantage or disadvantage) and rules.edition == "core":
+        raise RulesError(
+            ADVANTAGE,
+            "the core edition has no narrator Advantage or Disadvantage",
+            fix="use --destiny-before advantage, or add or remove dice as modifiers",
+        )
+    plan = plan_before(destiny_before, rules, narrator_advantage=advantage)
+    size = pool + plan.extra_dice
+    check_pool_size(size)
+    spends: list[tuple[Literal["before", "after"], str]] = [
+        ("before", mode) for mode in destiny_before
+    ]
+    spends += after_spends(destiny_after, rules)
+    automatic = routine and pool >= SPECIALIST_POOL and challenge_level <= SPECIALIST_MAXIMUM_CL
+    if automatic and spends:
+        raise RulesError(
+            SPECIALTY,
+            "a specialist's routine check passes without a roll, so no destiny can be spent on it",
+            fix="drop the destiny spends, or do not mark the check routine",
+        )
+    win_on = win_threshold(advantage=advantage or plan.advantage, disadvantage=disadvantage)
+    return CheckPlan(
+        size=size, win_on=win_on, before=plan, spends=tuple(spends), automatic=automatic
+    )
+
+
 def roll_check(
     pool: DicePool,
     challenge_level: int | None,
@@ -138,16 +199,21 @@ def roll_check(
     applied: list[str] = [f"a die wins on 4-6 unless stated ({DICE_POOLS})"]
     scaling = challenge_level is None
     level = 1 if challenge_level is None else challenge_level
-    check_challenge_level(level)
+    legal = plan_check(
+        pool.size, level, rules=rules, advantage=advantage, disadvantage=disadvantage,
+        destiny_before=destiny_before, destiny_after=destiny_after,
+        routine=routine and not scaling and not reflex,
+    )  # fmt: skip
+    plan, size, win_on, spends, automatic = (
+        legal.before,
+        legal.size,
+        legal.win_on,
+        list(legal.spends),
+        legal.automatic,
+    )
     if scaling:
         applied.append(
             "scaling check: no CL set, so CL 1 (002 > How to Play > Success and Failure)"
-        )
-    if (advantage or disadvantage) and rules.edition == "core":
-        raise RulesError(
-            ADVANTAGE,
-            "the core edition has no narrator Advantage or Disadvantage",
-            fix="use --destiny-before advantage, or add or remove dice as modifiers",
         )
     if abs(assist_bonus) > MAX_CHALLENGE_LEVEL:
         raise InputError("assist_bonus", "out of range", expected=f"within ±{MAX_CHALLENGE_LEVEL}")
@@ -158,33 +224,14 @@ def roll_check(
             f"{purse.temporary} is out of range",
             expected=f"within ±{MAX_POOL}",
         )
-    plan = plan_before(destiny_before, rules, narrator_advantage=advantage)
     breakdown = list(pool.contributions)
     if plan.extra_dice:
         breakdown.append(Contribution(source="destiny +1D6 per point", dice=plan.extra_dice))
-    size = pool.size + plan.extra_dice
-    check_pool_size(size)
-    win_on = win_threshold(advantage=advantage or plan.advantage, disadvantage=disadvantage)
     if win_on != WIN_ON:
         why = f"destiny, {source_for(rules)}" if plan.advantage else f"the narrator, {ADVANTAGE}"
         applied.append(f"dice win on {win_on}-6 ({why})")
     elif advantage or plan.advantage:
         applied.append("Advantage and Disadvantage cancel: dice win on 4-6 (RULINGS.md)")
-
-    spends: list[tuple[Literal["before", "after"], str]] = [
-        ("before", mode) for mode in destiny_before
-    ]
-    spends += after_spends(destiny_after, rules)
-    automatic = (
-        not scaling and routine and not reflex and pool.size >= SPECIALIST_POOL
-        and level <= SPECIALIST_MAXIMUM_CL
-    )  # fmt: skip
-    if automatic and spends:
-        raise RulesError(
-            SPECIALTY,
-            "a specialist's routine check passes without a roll, so no destiny can be spent on it",
-            fix="drop the destiny spends, or do not mark the check routine",
-        )
     paid = pay_for(spends, purse, rules, player_initiated=player_initiated)
     # 000 > Calculate Narrative Success or Failure: a pool greater than the CL is "capable"
     capable = size > level if rules.edition == "tiered" else None

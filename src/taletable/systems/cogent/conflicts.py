@@ -25,7 +25,14 @@ from taletable.systems.cogent.dice import Roll, roll_pool, win_threshold
 from taletable.systems.cogent.pools import MAX_POOL, DicePool, check_pool_size
 from taletable.systems.cogent.rules import CORE, Rules
 
-__all__ = ["MAX_TIE_REROLLS", "ConflictResult", "powerless_challenge_level", "roll_conflict"]
+__all__ = [
+    "MAX_TIE_REROLLS",
+    "ConflictPlan",
+    "ConflictResult",
+    "plan_conflict",
+    "powerless_challenge_level",
+    "roll_conflict",
+]
 
 CONFLICTS = "002 > How to Play > Reflex Actions and Conflicts > Conflicts"
 #: The most tie rerolls one conflict makes before the tie stands (DESIGN > Principles 8).
@@ -77,6 +84,71 @@ def _side_roll(size: int, plan: BeforePlan, source: DiceSource, win_on: int, rea
         raise InputError(error.field, f"the roll tied, so {reason} is rolled: {problem}") from None
 
 
+class ConflictPlan(Record):
+    """What a conflict's options make of it before any die: each side's dice and threshold."""
+
+    size_a: int
+    size_b: int
+    win_on_a: int
+    win_on_b: int
+    before_a: BeforePlan
+    before_b: BeforePlan
+
+
+def plan_conflict(
+    pool_a: int,
+    pool_b: int,
+    *,
+    rules: Rules = CORE,
+    advantage_a: bool = False,
+    disadvantage_a: bool = False,
+    advantage_b: bool = False,
+    disadvantage_b: bool = False,
+    destiny_before_a: Sequence[DestinyBeforeMode] = (),
+    destiny_before_b: Sequence[DestinyBeforeMode] = (),
+) -> ConflictPlan:
+    """The one definition of what a conflict may ask, before its dice: :func:`roll_conflict` and
+    its odds both plan with it, so they refuse exactly the same conflicts.
+
+    002 > Conflicts; 000 > Dice Pools > Advantage and Disadvantage (the narrator's, tiered
+    only); 002 > Destiny Points and 000 > Destiny Points > Before a Dice Roll.
+    """
+    check_pool_size(pool_a, field="pool_a")
+    check_pool_size(pool_b, field="pool_b")
+    if rules.edition == "core" and (advantage_a or disadvantage_a or advantage_b or disadvantage_b):
+        raise RulesError(
+            ADVANTAGE,
+            "the core edition has no narrator Advantage or Disadvantage",
+            fix="spend destiny advantage, or use the tiered edition",
+        )
+    plan_a = plan_before(destiny_before_a, rules, narrator_advantage=advantage_a, opposed=True)
+    plan_b = plan_before(destiny_before_b, rules, narrator_advantage=advantage_b, opposed=True)
+    if (plan_a.opponent_disadvantage and disadvantage_b) or (
+        plan_b.opponent_disadvantage and disadvantage_a
+    ):
+        raise RulesError(
+            source_for(rules), "that side already has Disadvantage", fix="spend it otherwise"
+        )
+    size_a = pool_a + plan_a.extra_dice
+    size_b = pool_b + plan_b.extra_dice
+    check_pool_size(size_a, field="pool_a")
+    check_pool_size(size_b, field="pool_b")
+    return ConflictPlan(
+        size_a=size_a,
+        size_b=size_b,
+        win_on_a=win_threshold(
+            advantage=advantage_a or plan_a.advantage,
+            disadvantage=disadvantage_a or plan_b.opponent_disadvantage,
+        ),
+        win_on_b=win_threshold(
+            advantage=advantage_b or plan_b.advantage,
+            disadvantage=disadvantage_b or plan_a.opponent_disadvantage,
+        ),
+        before_a=plan_a,
+        before_b=plan_b,
+    )
+
+
 def roll_conflict(
     pool_a: DicePool,
     pool_b: DicePool,
@@ -103,32 +175,15 @@ def roll_conflict(
     Points: core ``advantage``; 000 > Destiny Points > Before a Dice Roll: tiered ``die``,
     ``advantage``, ``disadvantage`` given to the other side, ``half`` the pool instead of rolling).
     """
-    if rules.edition == "core" and (advantage_a or disadvantage_a or advantage_b or disadvantage_b):
-        raise RulesError(
-            ADVANTAGE,
-            "the core edition has no narrator Advantage or Disadvantage",
-            fix="spend destiny advantage, or use the tiered edition",
-        )
-    plan_a = plan_before(destiny_before_a, rules, narrator_advantage=advantage_a, opposed=True)
-    plan_b = plan_before(destiny_before_b, rules, narrator_advantage=advantage_b, opposed=True)
+    legal = plan_conflict(
+        pool_a.size, pool_b.size, rules=rules, advantage_a=advantage_a,
+        disadvantage_a=disadvantage_a, advantage_b=advantage_b, disadvantage_b=disadvantage_b,
+        destiny_before_a=destiny_before_a, destiny_before_b=destiny_before_b,
+    )  # fmt: skip
+    plan_a, plan_b, size_a, size_b = legal.before_a, legal.before_b, legal.size_a, legal.size_b
+    win_on_a, win_on_b = legal.win_on_a, legal.win_on_b
     rule = source_for(rules)
-    if (plan_a.opponent_disadvantage and disadvantage_b) or (
-        plan_b.opponent_disadvantage and disadvantage_a
-    ):
-        raise RulesError(rule, "that side already has Disadvantage", fix="spend it otherwise")
-    size_a = pool_a.size + plan_a.extra_dice
-    size_b = pool_b.size + plan_b.extra_dice
-    check_pool_size(size_a, field="pool_a")
-    check_pool_size(size_b, field="pool_b")
     source_b = source_b or source_a
-    win_on_a = win_threshold(
-        advantage=advantage_a or plan_a.advantage,
-        disadvantage=disadvantage_a or plan_b.opponent_disadvantage,
-    )
-    win_on_b = win_threshold(
-        advantage=advantage_b or plan_b.advantage,
-        disadvantage=disadvantage_b or plan_a.opponent_disadvantage,
-    )
     applied = [
         f"both sides roll; most wins wins; the difference is the victory level ({CONFLICTS})"
     ]

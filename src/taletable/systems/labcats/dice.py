@@ -17,6 +17,7 @@ __all__ = [
     "KEPT_FOR_FREE",
     "MAX_POOL_DICE",
     "Score",
+    "check_roll",
     "parse_die",
     "parse_pool",
     "step_down",
@@ -67,6 +68,34 @@ def parse_pool(
             given=len(parts),
         )
     return tuple(parse_die(part, field=field) for part in parts)
+
+
+def check_roll(
+    pool: Sequence[int],
+    resources: Sequence[int] = (),
+    add: int = 0,
+    *,
+    fields: tuple[str, str, str] = ("--pool", "--resources", "--add"),
+) -> None:
+    """The one definition of what a roll may ask (004 > Rolling the Dice): at least one main
+    die, at most :data:`MAX_POOL_DICE` in each pool, dice of the system, no negative Plot Point
+    purchases. The roll (``rolls.roll_pool``) and the odds (``odds.total_distribution``) both
+    check with it, so they refuse exactly the same rolls. ``fields`` name pool, resources, add.
+    """
+    pool_field, resources_field, add_field = fields
+    if not pool:
+        raise InputError(pool_field, "the main pool is empty", expected="at least one die")
+    for field, dice in ((pool_field, pool), (resources_field, resources)):
+        if len(dice) > MAX_POOL_DICE:
+            raise InputError(
+                field, f"{len(dice)} dice is over the limit", expected=f"at most {MAX_POOL_DICE}"
+            )
+        for sides in dice:
+            if sides not in DIE_SIZES:
+                raise InputError(field, f"a d{sides} is not a die of the system",
+                                 expected=_SIZES_TEXT, given=sides)  # fmt: skip
+    if add < 0:
+        raise InputError(add_field, f"{add} extra dice", expected="0 or more", given=add)
 
 
 def step_up(size: int) -> int:

@@ -15,7 +15,7 @@ from functools import reduce
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.prob import Distribution, die, fraction_text, point, probability_rows
-from taletable.systems.labcats.dice import KEPT_FOR_FREE, MAX_POOL_DICE
+from taletable.systems.labcats.dice import KEPT_FOR_FREE, check_roll
 
 __all__ = ["LabcatsOdds", "complications_distribution", "labcats_odds", "total_distribution"]
 
@@ -91,10 +91,7 @@ def total_distribution(
     pool: Sequence[int], resources: Sequence[int] = (), *, add: int = 0
 ) -> Distribution:
     """The distribution of the roll's total (004 > Rolling the Dice)."""
-    if not pool or len(pool) > MAX_POOL_DICE or len(resources) > MAX_POOL_DICE:
-        raise InputError("--pool", f"{len(pool)} dice", expected=f"1 to {MAX_POOL_DICE}")
-    if add < 0:
-        raise InputError("--add", f"{add}", expected="0 or more")
+    check_roll(pool, resources, add)
     sums = _top_two_sums(pool) if not add else _sum_states(_main_states(pool, KEPT_FOR_FREE + add))
     failed = sums.pop(0, 0)
     resource = _resource_max(resources)

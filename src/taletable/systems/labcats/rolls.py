@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
-from taletable.systems.labcats.dice import MAX_POOL_DICE, total_of
+from taletable.systems.labcats.dice import check_roll, total_of
 
 __all__ = ["LabcatsRoll", "roll_pool", "score"]
 
@@ -94,13 +94,7 @@ def roll_pool(
     add: int = 0,
 ) -> LabcatsRoll:
     """Roll the main pool and the side pool from dice sources and score them."""
-    if not pool:
-        raise InputError("--pool", "the main pool is empty", expected="at least one die")
-    for field, dice in (("--pool", pool), ("--resources", resources)):
-        if len(dice) > MAX_POOL_DICE:
-            raise InputError(
-                field, f"{len(dice)} dice is over the limit", expected=f"at most {MAX_POOL_DICE}"
-            )
+    check_roll(pool, resources, add)
     faces = tuple(source.roll(sides, 1)[0] for sides in pool)
     side = resource_source or source
     resource_faces = tuple(side.roll(sides, 1)[0] for sides in resources)

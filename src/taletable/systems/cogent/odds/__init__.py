@@ -13,7 +13,11 @@ from taletable.systems.cogent.odds.checks import (
     collaboration_odds,
     wins_distribution,
 )
-from taletable.systems.cogent.odds.conflicts import ConflictOdds, conflict_odds
+from taletable.systems.cogent.odds.conflicts import (
+    ConflictOdds,
+    conflict_odds,
+    rolled_conflict_odds,
+)
 
 __all__ = [
     "CheckOdds",
@@ -26,5 +30,6 @@ __all__ = [
     "check_odds",
     "collaboration_odds",
     "conflict_odds",
+    "rolled_conflict_odds",
     "wins_distribution",
 ]

@@ -14,15 +14,10 @@ from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.prob import Distribution, binomial, fraction_text, point, probability_rows
 from taletable.systems.cogent.assists import ASSIST_MINIMUM_CL, MAX_COLLABORATORS, MAX_HELPERS
-from taletable.systems.cogent.checks import (
-    SPECIALIST_MAXIMUM_CL,
-    SPECIALIST_POOL,
-    SPECIALTY,
-    check_challenge_level,
-)
-from taletable.systems.cogent.destiny import DestinyBeforeMode, plan_before, source_for
-from taletable.systems.cogent.dice import DIE_SIDES, win_threshold
-from taletable.systems.cogent.pools import MAX_POOL
+from taletable.systems.cogent.checks import check_challenge_level, plan_check
+from taletable.systems.cogent.destiny import DestinyBeforeMode, source_for
+from taletable.systems.cogent.dice import DIE_SIDES
+from taletable.systems.cogent.pools import check_pool_size
 from taletable.systems.cogent.rules import CORE, Rules
 
 __all__ = [
@@ -36,8 +31,7 @@ __all__ = [
 
 def wins_distribution(pool: int, win_on: int = 4) -> Distribution:
     """Wins of ``pool`` d6 each winning on ``win_on``-6 (a pool of 0 or fewer: 0 wins)."""
-    if pool > MAX_POOL:
-        raise InputError("pool", f"{pool} dice", expected=f"at most {MAX_POOL}")
+    check_pool_size(pool)
     if not 1 <= win_on <= DIE_SIDES:
         raise InputError("win_on", f"{win_on}", expected="1 to 6")
     return binomial(max(0, pool), DIE_SIDES + 1 - win_on, DIE_SIDES)
@@ -97,22 +91,15 @@ def check_odds(
 
     ``destiny_after`` is a number of points (core: +1 win each, capped when
     ``rules.destiny_after_cap``; tiered: reroll while failing, then raise). ``assist_bonus`` is
-    the distribution of an assist's bonus wins added to this roll.
+    the distribution of an assist's bonus wins added to this roll. What may be asked is
+    :func:`~taletable.systems.cogent.checks.plan_check`'s, as for the roll.
     """
-    check_challenge_level(challenge_level)
-    if destiny_after < 0:
-        raise InputError("--destiny-after", f"{destiny_after}", expected="0 or more points")
-    plan = plan_before(destiny_before, rules, narrator_advantage=advantage)
-    size = pool + plan.extra_dice
-    win_on = win_threshold(advantage=advantage or plan.advantage, disadvantage=disadvantage)
-    if routine and pool >= SPECIALIST_POOL and challenge_level <= SPECIALIST_MAXIMUM_CL:
-        if destiny_before or destiny_after:
-            raise RulesError(
-                SPECIALTY,
-                "a specialist's routine check passes without a roll, so no destiny can be spent"
-                " on it",
-                fix="drop the destiny spends, or do not mark the check routine",
-            )
+    legal = plan_check(
+        pool, challenge_level, rules=rules, advantage=advantage, disadvantage=disadvantage,
+        destiny_before=destiny_before, destiny_after=destiny_after, routine=routine,
+    )  # fmt: skip
+    plan, size, win_on = legal.before, legal.size, legal.win_on
+    if legal.automatic:
         return CheckOdds(
             pool=size, challenge_level=challenge_level, win_on=win_on, automatic=True,
             p_pass=Fraction(1), distribution=(),
