@@ -90,12 +90,12 @@ def test_a_conflict_is_refused_by_its_odds_exactly_when_the_roll_refuses_it(
         "destiny_before_a": tuple(before_a), "destiny_before_b": tuple(before_b),
         "aware_and_active": aware,
     }  # fmt: skip
-    rolled = refusal(
-        lambda: roll_conflict(
-            pool_of(pool_a, field="pool_a"), pool_of(pool_b, field="pool_b"),
-            SeededDice(seed), **options,
-        )  # fmt: skip
-    )
+
+    def roll() -> Any:
+        a, b = pool_of(pool_a, field="pool_a"), pool_of(pool_b, field="pool_b")
+        return roll_conflict(a, b, SeededDice(seed), **options)
+
+    rolled = refusal(roll)
     odds = refusal(lambda: rolled_conflict_odds(pool_a, pool_b, **options))
     assert rolled is odds
 
