@@ -37,3 +37,23 @@ def test_raise_spends_an_awarded_attribute_point(run_cli: Any, tmp_path: Path) -
     assert isinstance(sheet, CoreCharacter)
     assert (sheet.attributes.STR, sheet.progress.attributes_from_awards) == (1, {"STR": 1})
     assert run_cli("cogent", "character", "validate", str(ansel)).status == 0
+
+
+def test_commerce_gained_in_play_is_a_recorded_command(run_cli: Any, tmp_path: Path) -> None:
+    """002 > Assigning Commerce Points: "Players will gain commerce points throughout gameplay
+    which will be assigned by the narrator as a reward for quests". Terrik (level 3) gains 2;
+    the history says why, and the sheet stays legal at 5 points."""
+    terrik = copy_of(tmp_path, "core_sir_terrik.yaml")
+    gained = run_cli(
+        "cogent", "character", "commerce", str(terrik), "--gain", "2",
+        "--reason", "the dragon's hoard", "--json",
+    )  # fmt: skip
+    assert gained.status == 0, gained.stderr
+    assert gained.json()["detail"] == "+2 commerce (the dragon's hoard): 3 -> 5"
+    sheet = load_character(terrik)
+    assert (sheet.commerce.points, sheet.commerce.gained) == (5, 2)
+    assert run_cli("cogent", "character", "validate", str(terrik)).status == 0
+    over = run_cli(
+        "cogent", "character", "commerce", str(terrik), "--gain", "4", "--reason", "a crown"
+    )
+    assert over.status == 2 and "above the scale's top, 8" in over.stderr

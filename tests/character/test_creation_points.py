@@ -13,7 +13,7 @@ import yaml
 
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character import validate
-from taletable.systems.cogent.character.awards import raise_attribute
+from taletable.systems.cogent.character.awards import gain_commerce, raise_attribute
 from taletable.systems.cogent.character.files import character_from_data
 from taletable.systems.cogent.character.progression import advance_core
 from taletable.systems.cogent.character.sheet import CoreCharacter
@@ -132,3 +132,35 @@ def test_raising_needs_an_awarded_point_and_respects_the_human_limit() -> None:
         raise_attribute(raise_attribute(sheet, "RFL"), "RFL")
     with pytest.raises(InputError, match="--attribute"):
         raise_attribute(sheet, "CHA")
+
+
+def test_commerce_held_is_the_creation_level_plus_recorded_gains() -> None:
+    """002 > Assigning Commerce Points: "At the end of this process, the player will be left with
+    a commerce level of between ONE and FIVE"; more comes only as the narrator's award in play.
+    A level 3 sheet claiming 6 points with no gain recorded is refused; the recorded gain of 3
+    makes it legal."""
+    data = copy.deepcopy(TERRIK)
+    data["commerce"] = {"assigned": 3, "points": 6}
+    found = problems(data)
+    assert any("6 commerce points" in p and "at most 3" in p and "--gain" in p for p in found)
+    data["commerce"]["gained"] = 3
+    assert problems(data) == []
+    sheet = character_from_data(copy.deepcopy(TERRIK), source="t")
+    richer = gain_commerce(sheet, 3, "sold the loot")
+    assert richer.commerce.points == 6 and validate(richer).legal
+    with pytest.raises(InputError, match="--reason"):
+        gain_commerce(sheet, 1, " ")
+    with pytest.raises(InputError, match="--gain"):
+        gain_commerce(sheet, 0, "nothing")
+
+
+def test_a_tiered_sheet_holds_its_tier_points_plus_recorded_gains() -> None:
+    """000 > Equipment: starting commerce points by tier, +1 per quirk; a gain in play raises
+    what the sheet may hold."""
+    erin = character_from_data(
+        yaml.safe_load((EXAMPLES / "tiered_erin_the_mage.yaml").read_text()), source="t"
+    )
+    over = erin.model_copy(update={"commerce": erin.commerce.model_copy(update={"points": 5})})
+    assert any("5 commerce points" in str(p) for p in validate(over).problems)
+    richer = gain_commerce(erin, 2, "a patron's purse")
+    assert richer.commerce.points == 5 and validate(richer).legal

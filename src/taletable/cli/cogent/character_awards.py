@@ -10,7 +10,7 @@ import click
 
 from taletable.cli.common import console, emit, json_option
 from taletable.systems.cogent.character import load_character, save_character
-from taletable.systems.cogent.character.awards import raise_attribute
+from taletable.systems.cogent.character.awards import gain_commerce, raise_attribute
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 
 __all__ = ["register_awards"]
@@ -35,6 +35,19 @@ def raise_command(file: str, attribute: str, out: str | None, as_json: bool) -> 
     _save_and_report(updated, out or file, as_json)
 
 
+@click.command("commerce")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--gain", type=int, required=True, help="Commerce points the narrator awards.")
+@click.option("--reason", required=True, help="Why: the quest, the treasure, the sale.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
+@json_option
+def commerce_command(file: str, gain: int, reason: str, out: str | None, as_json: bool) -> None:
+    """Commerce gained in play (002 > Assigning Commerce Points), recorded in the history."""
+    updated = gain_commerce(load_character(file), gain, reason)
+    _save_and_report(updated, out or file, as_json)
+
+
 def register_awards(group: click.Group) -> None:
     """Add the commands of play-time changes to `taletable cogent character`."""
-    group.add_command(raise_command)
+    for command in (raise_command, commerce_command):
+        group.add_command(command)

@@ -25,6 +25,7 @@ from taletable.systems.cogent.character.tables import (
 
 __all__ = [
     "Purchase",
+    "commerce_points",
     "purchase",
     "purchase_cost",
     "roll_disabling",
@@ -79,7 +80,8 @@ def tiered_commerce_points(sheet: TieredCharacter) -> int:
     return base if sheet.commerce.points is None else sheet.commerce.points
 
 
-def _commerce_points(sheet: CoreCharacter | TieredCharacter) -> int:
+def commerce_points(sheet: CoreCharacter | TieredCharacter) -> int:
+    """Commerce points held now (002 > Commerce Points; 000 > Equipment)."""
     if isinstance(sheet, CoreCharacter):
         return sheet.commerce.current
     return tiered_commerce_points(sheet)
@@ -114,7 +116,7 @@ def purchase(
             fix="spend destiny you hold",
         )
     _check_value(value)
-    points = _commerce_points(sheet)
+    points = commerce_points(sheet)
     level = points
     notes: list[str] = []
     effective = max(0, value - int(haggled) - destiny)

@@ -6,7 +6,8 @@ point), ending between 1 and 5. Quirks come from the d20 table, duplicates rerol
 skill holds exactly its 1 point at creation only: once the campaign progresses it may grow
 (RULINGS.md "When the campaign progresses"). The first vocation's free point is not a bonus
 point: the first vocation always holds a point before commerce is assigned, so it is never the
-untouched skill a bonus point goes into (RULINGS.md "commerce bonus skill points").
+untouched skill a bonus point goes into (RULINGS.md "commerce bonus skill points"). In play the
+points held never exceed that level plus the gains recorded (`commerce.gained`).
 """
 
 from __future__ import annotations
@@ -57,6 +58,17 @@ def commerce_problems(sheet: CoreCharacter) -> list[Problem]:
     if len(set(every_quirk)) != len(every_quirk):
         problems.append(
             Problem(rule=COMMERCE, found="the same quirk twice", fix="reroll duplicates")
+        )
+    most = commerce.level + commerce.gained
+    if commerce.points is not None and commerce.points > most:
+        problems.append(
+            Problem(
+                rule=COMMERCE,
+                found=f"{commerce.points} commerce points",
+                fix=f"at most {most}: the level after creation ({commerce.level}; creation ends "
+                f"between ONE and FIVE) plus {commerce.gained} gained in play; record a gain "
+                "with `character commerce FILE --gain N --reason TEXT`",
+            )
         )
     bonus_needed = (commerce.assigned == 2) + (commerce.adjustment == -1)
     if len(commerce.bonus_skills) != bonus_needed:

@@ -133,7 +133,10 @@ class CoreCommerce(Record):
     #: Quirks the player and narrator agreed instead of rolling ("a backstory appropriate quirk").
     custom_quirks: tuple[Annotated[str, Field(min_length=1)], ...] = ()
     bonus_skills: tuple[str, ...] = ()
+    #: Commerce points now, when purchases or play changed them (None: the level).
     points: int | None = Field(default=None, ge=0, le=20)
+    #: Commerce points gained in play (`character commerce --gain`), recorded in the history.
+    gained: int = Field(default=0, ge=0, le=100)
 
     @property
     def level(self) -> int:
@@ -151,6 +154,8 @@ class TieredCommerce(Record):
 
     quirks: tuple[str, ...] = ()
     points: int | None = Field(default=None, ge=0, le=20)
+    #: Commerce points gained in play (`character commerce --gain`), recorded in the history.
+    gained: int = Field(default=0, ge=0, le=100)
 
 
 class Weapon(Record):

@@ -86,13 +86,14 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
     taken = [quirk.strip().lower() for quirk in sheet.commerce.quirks]
     if len(set(taken)) != len(taken):
         problem(f"{CREATION} > Equipment", "the same quirk twice", "each quirk is taken once")
-    most_commerce = tier.commerce_points + len(sheet.commerce.quirks)
+    gained = sheet.commerce.gained
+    most_commerce = tier.commerce_points + len(sheet.commerce.quirks) + gained
     if sheet.commerce.points is not None and sheet.commerce.points > most_commerce:
         problem(
             f"{CREATION} > Equipment",
             f"{sheet.commerce.points} commerce points",
             f"at most {most_commerce}: tier {tier.tier}'s {tier.commerce_points} "
-            f"+ 1 per quirk of wealth",
+            f"+ 1 per quirk of wealth + {gained} gained in play (`character commerce --gain`)",
         )
     if sheet.destiny.maximum != tier.destiny_max:
         problem(
