@@ -9,7 +9,7 @@ from taletable.play.events import Event
 from taletable.systems.cogent.character import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.character.files import character_from_data
 
-__all__ = ["StoredSheet", "read_character", "save_character"]
+__all__ = ["Sheet", "StoredSheet", "read_character", "save_character"]
 
 Sheet = CoreCharacter | TieredCharacter
 

@@ -11,16 +11,20 @@ from taletable.cli.cogent.character_awards import register_awards
 from taletable.cli.cogent.character_prompts import prompted_sheet
 from taletable.cli.cogent.character_sheet import render_sheet
 from taletable.cli.common import (
+    ask,
     console,
     dice_options,
     emit,
     finish_source,
     json_option,
     make_source,
+    table_for,
 )
-from taletable.errors import InputError, RulesError
+from taletable.errors import InputError
+from taletable.play.characters import AdvanceRequest, BuyRequest
+from taletable.play.characters import advance as play_advance
+from taletable.play.characters import buy as play_buy
 from taletable.systems.cogent.character import load_character, save_character, validate
-from taletable.systems.cogent.character.commerce import purchase
 from taletable.systems.cogent.character.files import character_from_data
 from taletable.systems.cogent.character.pools import (
     check_pool,
@@ -29,7 +33,6 @@ from taletable.systems.cogent.character.pools import (
     situations,
     strength_reductions,
 )
-from taletable.systems.cogent.character.progression import advance_core, advance_tiered
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.equipment import armour_level
 
@@ -211,25 +214,8 @@ def pools(file: str, as_json: bool) -> None:
 @json_option
 def advance(file: str, event: str, vocation: str, out: str | None, as_json: bool) -> None:
     """Apply a campaign event (recorded in the sheet's history) and save."""
-    sheet = load_character(file)
-    if isinstance(sheet, CoreCharacter):
-        if event in ("growth", "tier"):
-            raise RulesError(
-                "002 > Campaign Progression",
-                f"'{event}' is a tiered event",
-                fix="use chapter, arc, final-arc, first-session or milestone",
-            )
-        updated: Sheet = advance_core(sheet, event, vocation=vocation)  # type: ignore[arg-type]
-    else:
-        if event not in ("chapter", "growth", "tier"):
-            raise RulesError(
-                "000 > Tier Progression",
-                f"'{event}' is a core event",
-                fix="use chapter, growth or tier",
-            )
-        updated = advance_tiered(sheet, event)  # type: ignore[arg-type]
-    save_character(updated, out or file)
-    last = updated.history[-1]
+    request = ask(AdvanceRequest, character=file, event=event, vocation=vocation, out=out)
+    last = play_advance(request, table_for()).result
     emit(last.to_data(), as_json, lambda: console.print(f"{last.event}: {last.detail}"))
 
 
@@ -267,11 +253,11 @@ def buy_command() -> click.Command:
         as_json: bool,
     ) -> None:
         """Buy an item with commerce points (002 > Commerce Points; a tiered sheet too)."""
-        sheet = load_character(file)
-        updated, record = purchase(
-            sheet, item, value, quantity=quantity, haggled=haggled, destiny=destiny, away=away
-        )
-        save_character(updated, out or file)
+        request = ask(
+            BuyRequest, character=file, item=item, value=value, quantity=quantity,
+            haggled=haggled, destiny=destiny, away=away, out=out,
+        )  # fmt: skip
+        record = play_buy(request, table_for()).result
 
         def render() -> None:
             console.print(

@@ -30,9 +30,16 @@ def character_from_data(data: Any, *, source: str) -> CoreCharacter | TieredChar
         raise DataError(source, describe_validation_error(error)) from None
 
 
+#: The field a saved file keeps its version in (the file store's; not part of the sheet).
+REVISION_FIELD = "revision"
+
+
 def load_character(path: str | Path) -> CoreCharacter | TieredCharacter:
-    """Read a character from a ``.yaml``/``.yml``/``.json`` file."""
-    return character_from_data(read_structured(path), source=str(path))
+    """Read a character from a ``.yaml``/``.yml``/``.json`` file (its revision set aside)."""
+    data = read_structured(path)
+    if isinstance(data, dict):
+        data.pop(REVISION_FIELD, None)
+    return character_from_data(data, source=str(path))
 
 
 def save_character(sheet: CoreCharacter | TieredCharacter, path: str | Path) -> None:
@@ -54,4 +61,9 @@ def character_schema(edition: str | None = None) -> dict[str, Any]:
         schema["title"] = "taletable Cogent character (tiered, 000)"
     else:
         raise InputError("--edition", f"unknown edition {edition!r}", expected="core or tiered")
+    schema.setdefault("properties", {})[REVISION_FIELD] = {
+        "type": "integer",
+        "minimum": 0,
+        "description": "How many times the file was saved (kept by taletable; do not edit).",
+    }
     return schema

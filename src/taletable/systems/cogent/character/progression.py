@@ -10,7 +10,7 @@ point for significant growth, and a tier per story.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.campaign_limits import campaign_awards
@@ -22,7 +22,7 @@ from taletable.systems.cogent.character.tables import (
     tier_resources,
 )
 
-__all__ = ["CoreEvent", "advance_core", "advance_tiered", "core_destiny_maximum"]
+__all__ = ["CoreEvent", "advance", "advance_core", "advance_tiered", "core_destiny_maximum"]
 
 CAMPAIGN = "002 > Narration > Campaign Progression"
 TIERS = "000 > Tier Progression"
@@ -240,3 +240,25 @@ def advance_tiered(
             }
         )
     raise InputError("--event", f"{event!r}", expected="chapter, growth, tier")
+
+
+def advance(
+    sheet: CoreCharacter | TieredCharacter, event: str, *, vocation: str = "*"
+) -> CoreCharacter | TieredCharacter:
+    """Apply a campaign event of the sheet's edition (002 > Narration > Campaign Progression;
+    000 > Tier Progression); an event of the other edition is refused, naming this edition's."""
+    if isinstance(sheet, CoreCharacter):
+        if event not in get_args(CoreEvent):
+            raise RulesError(
+                "002 > Campaign Progression",
+                f"'{event}' is a tiered event",
+                fix="use chapter, arc, final-arc, first-session or milestone",
+            )
+        return advance_core(sheet, event, vocation=vocation)  # type: ignore[arg-type]
+    if event not in ("chapter", "growth", "tier"):
+        raise RulesError(
+            "000 > Tier Progression",
+            f"'{event}' is a core event",
+            fix="use chapter, growth or tier",
+        )
+    return advance_tiered(sheet, event)  # type: ignore[arg-type]

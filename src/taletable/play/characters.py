@@ -1,0 +1,84 @@
+"""What a person does to a character sheet in the store: advance it, buy with it.
+
+Each reads the sheet at a version and saves it over that version, so a save that landed in
+between (another person, another process) is refused with a ConflictError, never overwritten.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from taletable.errors import DataError, InputError
+from taletable.play.context import Table
+from taletable.play.events import Event, Played
+from taletable.play.registry import action
+from taletable.play.requests import Request
+from taletable.play.sheets import Sheet, StoredSheet, read_character, save_character
+from taletable.systems.cogent.character.commerce import Purchase, purchase
+from taletable.systems.cogent.character.progression import advance as advance_sheet
+from taletable.systems.cogent.character.sheet import Award
+
+__all__ = ["AdvanceRequest", "BuyRequest", "advance", "buy"]
+
+
+def _save(table: Table, read: StoredSheet, sheet: Sheet, out: str | None) -> Event:
+    """Save over the sheet read, or to ``out`` (replacing what is there, at its version)."""
+    if out is None or out == read.key:
+        return save_character(table, read, sheet)
+    try:
+        version: int | None = table.store.read("character", out).version
+    except (InputError, DataError):
+        version = None
+    saved = table.store.save("character", out, sheet.model_dump(mode="json"), version=version)
+    return Event(kind="character.saved", subject=out, version=saved.version)
+
+
+class AdvanceRequest(Request):
+    """A campaign event for a stored sheet."""
+
+    character: str
+    event: Literal["chapter", "arc", "final-arc", "first-session", "milestone", "growth", "tier"]
+    vocation: str = "*"
+    out: str | None = None
+
+
+@action("cogent.character.advance", AdvanceRequest)
+def advance(request: AdvanceRequest, table: Table) -> Played[Award]:
+    """Apply a campaign event, recorded in the sheet's history (002 > Campaign Progression;
+    000 > Tier Progression), and save the sheet."""
+    read = read_character(table, request.character)
+    updated = advance_sheet(read.sheet, request.event, vocation=request.vocation)
+    saved = _save(table, read, updated, request.out)
+    return Played(updated.history[-1], (Event(kind="cogent.character.advance"), saved))
+
+
+class BuyRequest(Request):
+    """A purchase with a stored sheet's commerce points."""
+
+    character: str
+    item: str
+    value: int = Field(ge=0, le=8)
+    quantity: bool = False
+    haggled: bool = False
+    destiny: int = Field(default=0, ge=0, le=50)
+    away: bool = False
+    out: str | None = None
+
+
+@action("cogent.buy", BuyRequest)
+def buy(request: BuyRequest, table: Table) -> Played[Purchase]:
+    """Buy an item with commerce points (002 > Commerce Points), recorded on the sheet."""
+    read = read_character(table, request.character)
+    updated, record = purchase(
+        read.sheet,
+        request.item,
+        request.value,
+        quantity=request.quantity,
+        haggled=request.haggled,
+        destiny=request.destiny,
+        away=request.away,
+    )
+    saved = _save(table, read, updated, request.out)
+    return Played(record, (Event(kind="cogent.buy"), saved))
