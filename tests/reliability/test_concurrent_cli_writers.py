@@ -42,7 +42,7 @@ def _race(args: list[str], rounds: int = 100) -> list[tuple[int, int]]:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-        )  # fmt: skip
+        )
         for _ in range(2)
     ]
     results = []
