@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from taletable.dice import GivenFaces, SeededDice, SystemDice, parse_faces
-from taletable.dice.sources import MAX_DICE_PER_ROLL
+from taletable.dice.sources import MAX_DICE_PER_ROLL, seed_state
 from taletable.errors import InputError
 
 
@@ -42,6 +44,25 @@ def test_seeded_dice_are_reproducible() -> None:
     """The same seed gives the same faces."""
     assert SeededDice(42).roll(6, 50) == SeededDice(42).roll(6, 50)
     assert SeededDice(42).roll(6, 50) != SeededDice(43).roll(6, 50)
+
+
+@pytest.mark.parametrize("seed", [1, 7, 42, 2**31, 2**64 + 5, 10**99])
+def test_a_seed_and_its_negative_roll_differently(seed: int) -> None:
+    """Issue 13: random.Random seeds with abs(n), so S and -S once rolled the same faces."""
+    assert SeededDice(seed).roll(1000, 20) != SeededDice(-seed).roll(1000, 20)
+
+
+def test_seed_state_is_sha256_of_the_signed_text() -> None:
+    """The generator state is the SHA-256 of the seed's decimal text: documented, portable."""
+    digest = hashlib.sha256(b"-5").digest()
+    assert seed_state(-5) == int.from_bytes(digest, "big")
+    assert len({seed_state(seed) for seed in range(-500, 501)}) == 1001
+
+
+def test_a_seed_of_more_than_100_digits_is_refused() -> None:
+    """A seed is a whole number of at most 100 digits: past it, a clear --seed error."""
+    with pytest.raises(InputError, match=r"--seed: the seed is too long; expected at most 100"):
+        SeededDice(-(10**100))
 
 
 def test_limits() -> None:

@@ -12,6 +12,7 @@ the engine asks for them, rerolls included.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
@@ -20,6 +21,7 @@ from taletable.errors import InputError
 
 __all__ = [
     "MAX_DICE_PER_ROLL",
+    "MAX_SEED_DIGITS",
     "MAX_SIDES",
     "DiceSource",
     "GivenFaces",
@@ -27,12 +29,15 @@ __all__ = [
     "SystemDice",
     "check_dice_request",
     "parse_faces",
+    "seed_state",
 ]
 
 #: The most dice any one roll may ask for (DESIGN > Principles 8). Past it: InputError.
 MAX_DICE_PER_ROLL = 1000
 #: The most sides a die may have.
 MAX_SIDES = 1000
+#: The most decimal digits a seed may have (a seed is a whole number, negative or not).
+MAX_SEED_DIGITS = 100
 
 
 def check_dice_request(sides: int, count: int, *, field: str = "dice") -> None:
@@ -88,11 +93,29 @@ class SystemDice(_RandomDice):
         return "system"
 
 
+def seed_state(seed: int, *, field: str = "--seed") -> int:
+    """The generator state of ``seed``: SHA-256 of its signed decimal text, as a whole number.
+
+    ``random.Random`` seeds with the absolute value of an int, so ``S`` and ``-S`` would roll
+    alike; hashing the text keeps every distinct seed a distinct stream of faces.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError(field, f"{seed!r} is not a whole number", expected="a whole number")
+    if abs(seed) >= 10**MAX_SEED_DIGITS:
+        raise InputError(
+            field, "the seed is too long", expected=f"at most {MAX_SEED_DIGITS} digits"
+        )
+    return int.from_bytes(hashlib.sha256(str(seed).encode("ascii")).digest(), "big")
+
+
 class SeededDice(_RandomDice):
-    """A seeded generator: the same seed gives the same faces, for reproducible runs."""
+    """A seeded generator: the same seed gives the same faces, for reproducible runs.
+
+    Two different seeds give two different streams (:func:`seed_state`).
+    """
 
     def __init__(self, seed: int) -> None:
-        super().__init__(random.Random(seed))
+        super().__init__(random.Random(seed_state(seed)))
         self.seed = seed
 
     @property
