@@ -80,7 +80,9 @@ def test_a_new_tier_brings_the_next_row_of_resources() -> None:
     assert after.attribute_points == before.attribute_points + 1
     assert after.skill_points == before.skill_points + 4
     assert after.vocation_points == 1  # 0 + 0.5 + 0.5, whole values only
-    assert raised.history[-1].detail == "tier 2 (Adventurer)"
+    assert raised.history[-1].detail == (
+        "tier 2 (Adventurer): destiny 0 -> 1/3 (a new Story starts with 1)"
+    )
     legend = raised.model_copy(update={"tier": 5})
     with pytest.raises(RulesError, match="tier 5 is the highest"):
         advance_tiered(legend, "tier")

@@ -41,6 +41,8 @@ class AdvanceRequest(Request):
     character: str
     event: Literal["chapter", "arc", "final-arc", "first-session", "milestone", "growth", "tier"]
     vocation: str = "*"
+    #: A tiered tier's destiny: raised to the new tier's start, or reset to it (RULINGS.md).
+    story_destiny: Literal["at_least", "reset"] = "at_least"
     out: str | None = None
 
 
@@ -49,7 +51,8 @@ def advance(request: AdvanceRequest, table: Table) -> Played[Award]:
     """Apply a campaign event, recorded in the sheet's history (002 > Campaign Progression;
     000 > Tier Progression), and save the sheet."""
     read = read_character(table, request.character)
-    updated = advance_sheet(read.sheet, request.event, vocation=request.vocation)
+    rules = table.rules.model_copy(update={"story_destiny": request.story_destiny})
+    updated = advance_sheet(read.sheet, request.event, vocation=request.vocation, rules=rules)
     saved = _save(table, read, updated, request.out)
     return Played(updated.history[-1], (Event(kind="cogent.character.advance"), saved))
 

@@ -210,11 +210,23 @@ def pools(file: str, as_json: bool) -> None:
     ),
 )
 @click.option("--vocation", default="*", help="For a career milestone: the vocation (default all).")
+@click.option(
+    "--story-destiny",
+    type=click.Choice(["at_least", "reset"]),
+    default="at_least",
+    show_default=True,
+    help="Tiered tier: destiny held rises to the new tier's start, or is reset to it (RULINGS.md).",
+)
 @click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
 @json_option
-def advance(file: str, event: str, vocation: str, out: str | None, as_json: bool) -> None:
+def advance(
+    file: str, event: str, vocation: str, story_destiny: str, out: str | None, as_json: bool
+) -> None:
     """Apply a campaign event (recorded in the sheet's history) and save."""
-    request = ask(AdvanceRequest, character=file, event=event, vocation=vocation, out=out)
+    request = ask(
+        AdvanceRequest, character=file, event=event, vocation=vocation,
+        story_destiny=story_destiny, out=out,
+    )  # fmt: skip
     last = play_advance(request, table_for()).result
     emit(last.to_data(), as_json, lambda: console.print(f"{last.event}: {last.detail}"))
 

@@ -34,6 +34,11 @@ class Rules(Record):
     #: The tiered destiny roll reads 1 and 20 as critical failure and success, as the core roll
     #: does; 000 names no criticals, so off by default (RULINGS.md "tiered destiny roll criticals").
     tiered_destiny_criticals: bool = False
+    #: Destiny at a tiered tier advance, the start of a new Story (000 > Destiny Points: "start
+    #: with a number Destiny Points at the beginning of every Story based on the Tier"):
+    #: ``at_least`` raises the points held to the new tier's starting destiny and keeps more;
+    #: ``reset`` sets them to it (RULINGS.md "tiered destiny at a new tier").
+    story_destiny: Literal["at_least", "reset"] = "at_least"
     #: Hardcore armour by pieces (002 > Hardcore Combat > Hardcore Armour Rules).
     hardcore_armour: bool = False
     #: Hardcore weapon modifiers table (002 > Hardcore Combat > Hardcore Weapon Modifiers).

@@ -14,13 +14,19 @@ from typing import Literal, get_args
 
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.campaign_limits import campaign_awards
-from taletable.systems.cogent.character.sheet import Award, CoreCharacter, TieredCharacter
+from taletable.systems.cogent.character.sheet import (
+    Award,
+    CoreCharacter,
+    Destiny,
+    TieredCharacter,
+)
 from taletable.systems.cogent.character.tables import (
     ArcAward,
     Progression,
     campaign_tiers,
     tier_resources,
 )
+from taletable.systems.cogent.rules import TIERED, Rules
 
 __all__ = ["CoreEvent", "advance", "advance_core", "advance_tiered", "core_destiny_maximum"]
 
@@ -199,14 +205,21 @@ def _refresh_destiny_maximum(sheet: CoreCharacter) -> CoreCharacter:
 
 
 def advance_tiered(
-    sheet: TieredCharacter, event: Literal["chapter", "growth", "tier"]
+    sheet: TieredCharacter,
+    event: Literal["chapter", "growth", "tier"],
+    *,
+    rules: Rules = TIERED,
 ) -> TieredCharacter:
     """Apply one tiered event (000 > Tier Progression): a chapter's destiny, a skill point for
     significant growth, or the next tier.
 
     A new tier (001 > Tier Resources and Limits, the increment row: +1 AP, +0.5 VP, +4 SP, +1
-    CP, the new tier's maximums) gives the new tier's row: the budget reads AP, VP and SP from
-    it, the destiny maximum becomes the tier's, and commerce points held rise by 1.
+    CP, and "*" for destiny: "apply the Character Creation value for the new Tier") gives the
+    new tier's row: the budget reads AP, VP and SP from it, the destiny maximum becomes the
+    tier's, commerce points held rise by 1, and, since a tier comes with a new Story (000 >
+    Destiny Points: "start with a number Destiny Points at the beginning of every Story based on
+    the Tier"), destiny held rises to the new tier's starting destiny (``rules.story_destiny``
+    ``reset``: is set to it).
     """
     history = list(sheet.history)
     if event == "chapter":
@@ -226,8 +239,18 @@ def advance_tiered(
         if sheet.tier >= 5:
             raise RulesError(TIERS, "tier 5 is the highest", fix="the character is a Legend")
         tier = tier_resources().of(sheet.tier + 1)
-        history.append(Award(event="tier", detail=f"tier {tier.tier} ({tier.name})"))
-        destiny = sheet.destiny.model_copy(update={"maximum": tier.destiny_max})
+        held = sheet.destiny.points
+        points = tier.destiny_start
+        if rules.story_destiny == "at_least":
+            points = min(max(held, tier.destiny_start), tier.destiny_max)
+        history.append(
+            Award(
+                event="tier",
+                detail=f"tier {tier.tier} ({tier.name}): destiny {held} -> {points}/"
+                f"{tier.destiny_max} (a new Story starts with {tier.destiny_start})",
+            )
+        )
+        destiny = Destiny(points=points, maximum=tier.destiny_max)
         commerce = sheet.commerce
         if commerce.points is not None:  # 001's increment row: +1 CP per tier
             commerce = commerce.model_copy(update={"points": commerce.points + 1})
@@ -243,7 +266,11 @@ def advance_tiered(
 
 
 def advance(
-    sheet: CoreCharacter | TieredCharacter, event: str, *, vocation: str = "*"
+    sheet: CoreCharacter | TieredCharacter,
+    event: str,
+    *,
+    vocation: str = "*",
+    rules: Rules = TIERED,
 ) -> CoreCharacter | TieredCharacter:
     """Apply a campaign event of the sheet's edition (002 > Narration > Campaign Progression;
     000 > Tier Progression); an event of the other edition is refused, naming this edition's."""
@@ -261,4 +288,4 @@ def advance(
             f"'{event}' is a core event",
             fix="use chapter, growth or tier",
         )
-    return advance_tiered(sheet, event)  # type: ignore[arg-type]
+    return advance_tiered(sheet, event, rules=rules)  # type: ignore[arg-type]

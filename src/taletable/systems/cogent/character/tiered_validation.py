@@ -15,10 +15,25 @@ from taletable.systems.cogent.character.report import Problem, Report
 from taletable.systems.cogent.character.sheet import TieredCharacter
 from taletable.systems.cogent.character.tables import quirk_table, skill_table, tier_resources
 
-__all__ = ["validate_tiered"]
+__all__ = ["DESTINY_AWARDS", "destiny_awarded", "validate_tiered"]
 
 CREATION = "000 > Character Creation"
 LIMITS = "000 > Tier Progression > Tier Resources and Limits"
+
+
+#: History events that award destiny: a chapter's point, a new tier's (a new Story's) start,
+#: the narrator's award (`character destiny --award`).
+DESTINY_AWARDS = frozenset({"chapter", "tier", "destiny"})
+
+
+def destiny_awarded(sheet: TieredCharacter) -> bool:
+    """Has the sheet's history recorded a destiny award? Until then its destiny is creation's.
+
+    000 > Finishing Touches: "use the table above to determine your starting Destiny Points
+    (Starting Destiny), and gain 1 Destiny Point per Story Chapter". Other history lines (a
+    purchase, commerce, an attribute) award no destiny (RULINGS.md "tiered starting destiny").
+    """
+    return any(award.event in DESTINY_AWARDS for award in sheet.history)
 
 
 def validate_tiered(sheet: TieredCharacter) -> Report:
@@ -101,10 +116,10 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
             f"destiny maximum {sheet.destiny.maximum}",
             f"tier {tier.tier}'s maximum is {tier.destiny_max}",
         )
-    if not sheet.history and sheet.destiny.points > tier.destiny_start:
+    if not destiny_awarded(sheet) and sheet.destiny.points > tier.destiny_start:
         problem(
             f"{CREATION} > Finishing Touches",
-            f"{sheet.destiny.points} destiny points with no awards in the history",
+            f"{sheet.destiny.points} destiny points with no destiny award in the history",
             f"start with tier {tier.tier}'s {tier.destiny_start}; more come per chapter "
             "(`character advance --event chapter`)",
         )
