@@ -10,29 +10,16 @@ from typing import Literal
 
 from pydantic import Field
 
-from taletable.errors import DataError, InputError
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
 from taletable.play.requests import Request
-from taletable.play.sheets import Sheet, StoredSheet, read_character, save_character
+from taletable.play.sheets import read_character, save_sheet
 from taletable.systems.cogent.character.commerce import Purchase, purchase
 from taletable.systems.cogent.character.progression import advance as advance_sheet
 from taletable.systems.cogent.character.sheet import Award
 
 __all__ = ["AdvanceRequest", "BuyRequest", "advance", "buy"]
-
-
-def _save(table: Table, read: StoredSheet, sheet: Sheet, out: str | None) -> Event:
-    """Save over the sheet read, or to ``out`` (replacing what is there, at its version)."""
-    if out is None or out == read.key:
-        return save_character(table, read, sheet)
-    try:
-        version: int | None = table.store.read("character", out).version
-    except (InputError, DataError):
-        version = None
-    saved = table.store.save("character", out, sheet.model_dump(mode="json"), version=version)
-    return Event(kind="character.saved", subject=out, version=saved.version)
 
 
 class AdvanceRequest(Request):
@@ -53,7 +40,7 @@ def advance(request: AdvanceRequest, table: Table) -> Played[Award]:
     read = read_character(table, request.character)
     rules = table.rules.model_copy(update={"story_destiny": request.story_destiny})
     updated = advance_sheet(read.sheet, request.event, vocation=request.vocation, rules=rules)
-    saved = _save(table, read, updated, request.out)
+    saved = save_sheet(table, read, updated, request.out)
     return Played(updated.history[-1], (Event(kind="cogent.character.advance"), saved))
 
 
@@ -83,5 +70,5 @@ def buy(request: BuyRequest, table: Table) -> Played[Purchase]:
         destiny=request.destiny,
         away=request.away,
     )
-    saved = _save(table, read, updated, request.out)
+    saved = save_sheet(table, read, updated, request.out)
     return Played(record, (Event(kind="cogent.buy"), saved))

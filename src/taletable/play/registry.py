@@ -27,7 +27,11 @@ Q = TypeVar("Q", bound=Request)
 R = TypeVar("R", bound=Record)
 
 #: The modules that define actions (imported by :func:`all_actions`, not before).
-MODULES = ("taletable.play.characters", "taletable.play.cogent_checks")
+MODULES = (
+    "taletable.play.character_awards",
+    "taletable.play.characters",
+    "taletable.play.cogent_checks",
+)
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taletable.errors import DataError, InputError
 from taletable.play.context import Table
 from taletable.play.events import Event
 from taletable.systems.cogent.character import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.character.files import character_from_data
 
-__all__ = ["Sheet", "StoredSheet", "read_character", "save_character"]
+__all__ = ["Sheet", "StoredSheet", "read_character", "save_character", "save_sheet"]
 
 Sheet = CoreCharacter | TieredCharacter
 
@@ -35,3 +36,15 @@ def save_character(table: Table, read: StoredSheet, sheet: Sheet) -> Event:
         "character", read.key, sheet.model_dump(mode="json"), version=read.version
     )
     return Event(kind="character.saved", subject=read.key, version=saved.version)
+
+
+def save_sheet(table: Table, read: StoredSheet, sheet: Sheet, out: str | None) -> Event:
+    """Save over the sheet read, or to ``out`` (replacing what is there, at its version)."""
+    if out is None or out == read.key:
+        return save_character(table, read, sheet)
+    try:
+        version: int | None = table.store.read("character", out).version
+    except (InputError, DataError):
+        version = None
+    saved = table.store.save("character", out, sheet.model_dump(mode="json"), version=version)
+    return Event(kind="character.saved", subject=out, version=saved.version)

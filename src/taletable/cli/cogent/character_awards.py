@@ -1,27 +1,24 @@
-"""`taletable cogent character raise|...`: changes in play, recorded in the sheet's history.
+"""`taletable cogent character raise|commerce`: changes in play, recorded in the history.
 
-A thin shell (DESIGN > Principles 1): load the sheet, call the engine, save, print the history
-line the engine wrote.
+A thin shell (DESIGN > Principles 1): parse the options into the play request, play it at the
+table of files, print the history line the engine wrote.
 """
 
 from __future__ import annotations
 
 import click
 
-from taletable.cli.common import console, emit, json_option
-from taletable.systems.cogent.character import load_character, save_character
-from taletable.systems.cogent.character.awards import gain_commerce, raise_attribute
-from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
+from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.play.character_awards import CommerceRequest, RaiseRequest
+from taletable.play.character_awards import commerce as play_commerce
+from taletable.play.character_awards import raise_attribute_point as play_raise
+from taletable.systems.cogent.character.sheet import Award
 
 __all__ = ["register_awards"]
 
-Sheet = CoreCharacter | TieredCharacter
 
-
-def _save_and_report(updated: Sheet, path: str, as_json: bool) -> None:
-    save_character(updated, path)
-    last = updated.history[-1]
-    emit(last.to_data(), as_json, lambda: console.print(f"{last.event}: {last.detail}"))
+def _report(line: Award, as_json: bool) -> None:
+    emit(line.to_data(), as_json, lambda: console.print(f"{line.event}: {line.detail}"))
 
 
 @click.command("raise")
@@ -31,8 +28,8 @@ def _save_and_report(updated: Sheet, path: str, as_json: bool) -> None:
 @json_option
 def raise_command(file: str, attribute: str, out: str | None, as_json: bool) -> None:
     """Spend an awarded attribute point (an INT point bought so gives no skill points)."""
-    updated = raise_attribute(load_character(file), attribute)
-    _save_and_report(updated, out or file, as_json)
+    request = ask(RaiseRequest, character=file, attribute=attribute, out=out)
+    _report(play_raise(request, table_for()).result, as_json)
 
 
 @click.command("commerce")
@@ -43,8 +40,8 @@ def raise_command(file: str, attribute: str, out: str | None, as_json: bool) -> 
 @json_option
 def commerce_command(file: str, gain: int, reason: str, out: str | None, as_json: bool) -> None:
     """Commerce gained in play (002 > Assigning Commerce Points), recorded in the history."""
-    updated = gain_commerce(load_character(file), gain, reason)
-    _save_and_report(updated, out or file, as_json)
+    request = ask(CommerceRequest, character=file, gain=gain, reason=reason, out=out)
+    _report(play_commerce(request, table_for()).result, as_json)
 
 
 def register_awards(group: click.Group) -> None:

@@ -1,0 +1,54 @@
+"""Changes in play to a stored character, each recorded in its history: an awarded attribute
+point spent, commerce gained.
+
+Each reads the sheet at a version and saves it over that version (a save that landed in between
+is a ConflictError), as :mod:`taletable.play.characters` does.
+"""
+
+from __future__ import annotations
+
+from taletable.play.context import Table
+from taletable.play.events import Event, Played
+from taletable.play.registry import action
+from taletable.play.requests import Request
+from taletable.play.sheets import read_character, save_sheet
+from taletable.systems.cogent.character.awards import gain_commerce, raise_attribute
+from taletable.systems.cogent.character.sheet import Award
+
+__all__ = ["CommerceRequest", "RaiseRequest", "commerce", "raise_attribute_point"]
+
+
+class RaiseRequest(Request):
+    """An awarded attribute point spent on an attribute of a stored sheet."""
+
+    character: str
+    attribute: str
+    out: str | None = None
+
+
+@action("cogent.character.raise", RaiseRequest)
+def raise_attribute_point(request: RaiseRequest, table: Table) -> Played[Award]:
+    """Spend an awarded attribute point (002 > Campaign Progression; an INT point bought so
+    gives no skill points, 002 > Attributes), recorded in the sheet's history."""
+    read = read_character(table, request.character)
+    updated = raise_attribute(read.sheet, request.attribute)
+    saved = save_sheet(table, read, updated, request.out)
+    return Played(updated.history[-1], (Event(kind="cogent.character.raise"), saved))
+
+
+class CommerceRequest(Request):
+    """Commerce points the narrator awards a stored sheet in play."""
+
+    character: str
+    gain: int
+    reason: str
+    out: str | None = None
+
+
+@action("cogent.character.commerce", CommerceRequest)
+def commerce(request: CommerceRequest, table: Table) -> Played[Award]:
+    """Commerce gained in play (002 > Assigning Commerce Points), recorded in the history."""
+    read = read_character(table, request.character)
+    updated = gain_commerce(read.sheet, request.gain, request.reason)
+    saved = save_sheet(table, read, updated, request.out)
+    return Played(updated.history[-1], (Event(kind="cogent.character.commerce"), saved))
