@@ -111,9 +111,7 @@ def test_an_unrecorded_awarded_int_point_is_refused() -> None:
     points; the sheet's creation points (2 in Adept) no longer fit and the fix names the
     command that records the point."""
     sheet = advance_core(advance_core(adept_ansel(), "arc"), "arc")
-    edited = sheet.model_copy(
-        update={"attributes": sheet.attributes.model_copy(update={"INT": 2})}
-    )
+    edited = sheet.model_copy(update={"attributes": sheet.attributes.model_copy(update={"INT": 2})})
     found = [str(p) for p in validate(edited).problems]
     assert any("3 attribute points at creation" in p and "character raise" in p for p in found)
 

@@ -123,9 +123,7 @@ LABCATS_POOLS = st.one_of(st.lists(DICE, max_size=4), st.just([6] * 41))
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    pool=LABCATS_POOLS, resources=LABCATS_POOLS, add=st.integers(-1, 2), seed=st.integers(0, 99)
-)
+@given(pool=LABCATS_POOLS, resources=LABCATS_POOLS, add=st.integers(-1, 2), seed=st.integers(0, 99))
 def test_a_labcats_roll_is_refused_by_its_odds_exactly_when_the_roll_refuses_it(
     pool: list[int], resources: list[int], add: int, seed: int
 ) -> None:

@@ -77,3 +77,26 @@ def test_two_buying_with_one_sheet_lose_no_purchase(tmp_path: Path) -> None:
     after = yaml.safe_load(sheet.read_text())
     assert len(after["history"]) - before == landed
     assert after["revision"] == landed
+
+
+def test_a_sheet_saved_with_a_revision_still_fights(tmp_path: Path, run_cli: object) -> None:
+    """A sheet a command saved (so it carries its revision) is read by every other command."""
+    sheet = tmp_path / "mara.yaml"
+    shutil.copy("examples/characters/core_mara_the_thief.yaml", sheet)
+    bought = run_cli("cogent", "buy", str(sheet), "--item", "Bread", "--value", "0")  # type: ignore[operator]
+    assert bought.status == 0, bought.stderr
+    assert yaml.safe_load(sheet.read_text())["revision"] == 1
+    fight = run_cli(  # type: ignore[operator]
+        "cogent", "combat", "start", "--fighter", f"m:a:{sheet}", "--fighter", "g:b:@goblin",
+        "--out", str(tmp_path / "fight.json"), "--seed", "1",
+    )  # fmt: skip
+    assert fight.status == 0, fight.stderr
+    for command in (["character", "validate"], ["character", "pools"], ["character", "show"]):
+        shown = run_cli("cogent", *command, str(sheet))  # type: ignore[operator]
+        assert shown.status == 0, (command, shown.stderr)
+    declared = run_cli(  # type: ignore[operator]
+        "cogent", "combat", "declare", str(tmp_path / "fight.json"), "--actor", "g",
+        "--action", "attack", "--target", "m",
+    )  # fmt: skip
+    assert declared.status == 0, declared.stderr
+    assert json.loads((tmp_path / "fight.json").read_text())["revision"] == 2

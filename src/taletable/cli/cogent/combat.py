@@ -6,7 +6,6 @@ it unchanged.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import get_args
 
@@ -20,9 +19,15 @@ from taletable.cli.common import (
     finish_source,
     json_option,
     make_source,
+    table_for,
 )
 from taletable.errors import InputError
-from taletable.files import atomic_write_text, load_model, read_structured
+from taletable.play.encounters import (
+    StoredEncounter,
+    create_encounter,
+    read_encounter,
+    save_encounter,
+)
 from taletable.systems.cogent.combat import (
     Declaration,
     Encounter,
@@ -48,12 +53,12 @@ def combat() -> None:
     """Run a combat encounter: start, declare, resolve, choose, status, replay; chase."""
 
 
-def _load(path: str) -> Encounter:
-    return load_model(read_structured(path), Encounter, source=path)
+def _load(path: str) -> StoredEncounter:
+    return read_encounter(table_for(), path)
 
 
-def _save(encounter: Encounter, path: str) -> None:
-    atomic_write_text(path, json.dumps(encounter.model_dump(mode="json"), indent=1) + "\n")
+def _save(read: StoredEncounter, encounter: Encounter) -> None:
+    save_encounter(table_for(), read, encounter)
 
 
 def _status(encounter: Encounter) -> None:
@@ -150,7 +155,7 @@ def start(
         parsed, source, name=name, secondary=secondary, rules=rules, scales=scale_of
     )
     finish_source(source)
-    _save(encounter, out)
+    create_encounter(table_for(), out, encounter)
     emit(encounter, as_json, lambda: _status(encounter))
 
 
@@ -228,7 +233,8 @@ def declare_command(
     as_json: bool,
 ) -> None:
     """Declare an action (lowest RFL first; it cannot be changed)."""
-    encounter = _load(file)
+    read = _load(file)
+    encounter = read.encounter
     declaration = Declaration(
         actor=actor,
         action=action,
@@ -246,7 +252,7 @@ def declare_command(
         use=use,
     )
     encounter = declare(encounter, declaration)
-    _save(encounter, file)
+    _save(read, encounter)
     emit(encounter, as_json, lambda: console.print(encounter.log[-1]))
 
 
@@ -256,12 +262,13 @@ def declare_command(
 @json_option
 def resolve_command(file: str, faces: str | None, seed: int | None, as_json: bool) -> None:
     """Roll every combatant's pool (highest RFL first) and find the victories."""
-    encounter = _load(file)
+    read = _load(file)
+    encounter = read.encounter
     before = len(encounter.log)
     source = make_source(faces, seed)
     encounter = resolve(encounter, source)
     finish_source(source)
-    _save(encounter, file)
+    _save(read, encounter)
 
     def render() -> None:
         for line in encounter.log[before:]:
@@ -293,10 +300,11 @@ def choose_command(
     as_json: bool,
 ) -> None:
     """Apply a victory's outcome with the loser's reductions."""
-    encounter = _load(file)
+    read = _load(file)
+    encounter = read.encounter
     before = len(encounter.log)
     encounter = choose(encounter, victory, outcome, strength=strength, armour=armour)
-    _save(encounter, file)
+    _save(read, encounter)
 
     def render() -> None:
         for line in encounter.log[before:]:
@@ -310,7 +318,8 @@ def choose_command(
 @json_option
 def status(file: str, as_json: bool) -> None:
     """Where the encounter stands: combatants, who declares next, victories waiting."""
-    encounter = _load(file)
+    read = _load(file)
+    encounter = read.encounter
     emit(encounter, as_json, lambda: _status(encounter))
 
 
@@ -319,7 +328,7 @@ def status(file: str, as_json: bool) -> None:
 @json_option
 def replay_command(file: str, as_json: bool) -> None:
     """Replay an encounter from its opening and steps; refuse one that does not match them."""
-    encounter = verify_replay(_load(file))
+    encounter = verify_replay(_load(file).encounter)
 
     def render() -> None:
         for line in encounter.log:

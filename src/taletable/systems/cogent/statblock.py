@@ -127,7 +127,10 @@ def statblock_problems(block: Statblock) -> list[str]:
 
 def load_statblock(path: str | Path) -> Statblock:
     """Read and check a statblock file (YAML or JSON)."""
-    block = load_model(read_structured(path), Statblock, source=str(path))
+    data = read_structured(path)
+    if isinstance(data, dict):
+        data.pop("revision", None)  # the file store's version, not part of the statblock
+    block = load_model(data, Statblock, source=str(path))
     problems = statblock_problems(block)
     if problems:
         raise DataError(str(path), problems[0])
