@@ -48,30 +48,6 @@ def attack(actor: str, target: str, **extra: object) -> Declaration:
 BOW = ("Bow", "Long Stringed")
 
 
-def test_a_slower_melee_attacker_closes_on_a_shooter_but_cannot_strike_yet() -> None:
-    """002 > Melee vs Ranged: a melee attacker with lower RFL than the shooter closes the distance
-    but cannot strike that round; the shooter's arrow still wins against it."""
-    archer = fighter("Archer", BOW, "Long Stringed", rfl=2)
-    knight = fighter("Knight", rfl=0)
-    encounter = start_encounter(
-        [("archer", "a", archer, "Bow"), ("knight", "k", knight, "Sword")], GivenFaces([])
-    )
-    encounter = play(
-        encounter,
-        {
-            "knight": attack("knight", "archer"),
-            "archer": Declaration(actor="archer", action="ranged", target="knight"),
-        },
-        {"archer": 2, "knight": 4},
-    )
-    assert [(v.winner, v.loser, v.level) for v in encounter.victories] == []
-    assert any(
-        "knight closes on archer (who is faster) and cannot strike yet" in line
-        for line in encounter.log
-    )
-    assert encounter.distance("knight", "archer") == "adjacent"
-
-
 def test_a_faster_melee_attacker_strikes_and_the_shooter_counts_melee_dice_only() -> None:
     """002 > Melee vs Ranged: a faster melee attacker closes and strikes at once; the archer, who
     aimed elsewhere, compares with it only the dice left after the bow's -3D6 melee penalty, and

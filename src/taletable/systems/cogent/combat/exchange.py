@@ -1,16 +1,19 @@
 """The performance phase: every combatant rolls once; engaged pairs compare wins.
 
-002 > Combat: each win over the opponent is a victory level. A melee roll can beat every
-engaged opponent (a combatant faces at most half its pool, rounded down); a ranged roll wins
-only against its declared target but defends against all, and against an adjacent melee
-attacker it counts only the dice left after the melee-target penalty (RULINGS.md). A defence
-roll (+2D6) wins nothing. A brace adds +2 wins against a charge. An off-guard attack or an
-incapacitated target is rolled against a CL (CL 1 for the incapacitated, armour ignored); wins
-over it are victory levels. A check's CL is an opponent's wins (Leon and Dartain). A melee
-attacker closing on a faster shooter cannot strike in that round (002 > Melee vs Ranged).
+002 > Combat: each win over the opponent is a victory level, and a pair of rolls is compared
+once, so only the side with more wins gains levels. A melee roll can beat every engaged
+opponent (a combatant faces at most half its pool, rounded down); a ranged roll wins only
+against its declared target but defends against all. Against a melee attacker in reach a
+ranged roll counts only the dice left after the melee-target penalty, unless the shooter is
+faster than an attacker closing on it this round, whose shot is fired first (002 > Melee vs
+Ranged). A defence roll (+2D6) wins nothing. A brace adds +2 wins against a charge. An
+off-guard attack or a helpless target is rolled against a CL (CL 1 for the helpless, armour
+ignored); wins over it are victory levels. A check's CL is an opponent's wins (Leon and Dartain).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from taletable.dice import DiceSource
 from taletable.errors import RulesError
@@ -26,6 +29,7 @@ from taletable.systems.cogent.combat.situation import (
 )
 from taletable.systems.cogent.combat.state import (
     Combatant,
+    Declaration,
     Encounter,
     RollRecord,
     Step,
@@ -39,6 +43,9 @@ __all__ = ["BRACE_WINS", "resolve"]
 BRACE_WINS = 2
 #: An unarmed disarm attempt wins only a disarm, a level 2 outcome (002 > Victory Levels).
 DISARM_LEVEL = OUTCOME_LEVELS["disarm"]
+MELEE_VS_RANGED = "002 > Combat > Melee vs Ranged"
+#: Actions that make no victory against a melee attacker (a defence roll wins nothing).
+PASSIVE = ("defend", "wait", "other", "check")
 
 
 def _has_sniper(fighter: Combatant) -> bool:
@@ -56,6 +63,206 @@ def _scaled(encounter: Encounter, roller: Combatant, target: Combatant, differen
     if encounter.rules.edition != "tiered" or roller.scale == target.scale:
         return difference
     return adjust_for_scale(difference, roller.scale, target.scale, encounter.rules).margin
+
+
+@dataclass
+class _Round:
+    """One performance phase: the rolls, who closes on whom, and the victories found."""
+
+    encounter: Encounter
+    rolls: dict[str, RollRecord]
+    declared: dict[str, Declaration]
+    closing: set[tuple[str, str]]
+    victories: list[Victory] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+    def note(self, text: str) -> None:
+        self.log.append(f"round {self.encounter.round}: {text}")
+
+    def faster(self, first: str, second: str) -> bool:
+        """``first`` acts before ``second`` (002 > Performance Phase: higher RFL first; equal
+        RFL by the encounter's 1D6 roll-off, as in declaration)."""
+        order = self.encounter.declaration_order()
+        return first in order and second in order and order.index(first) > order.index(second)
+
+    def in_reach(self, first: str, second: str) -> bool:
+        """Adjacent or in close combat already, or one closes on the other this round."""
+        return (
+            self.encounter.distance(first, second) != "range"
+            or (first, second) in self.closing
+            or (second, first) in self.closing
+        )
+
+    def fires_first(self, shooter: str, foe: str) -> bool:
+        """A shooter faster than a melee attacker closing on it shoots before it arrives
+        (002 > Melee vs Ranged: "the ranged combatant might still not receive the ascribed
+        penalty, if they have a higher reflex")."""
+        return (foe, shooter) in self.closing and self.faster(shooter, foe)
+
+    def counted_wins(self, ident: str, foe: str) -> int:
+        """``ident``'s wins as compared with ``foe``: a ranged weapon's roll against a melee foe
+        in reach counts only the dice its melee-target penalty leaves (002 > Melee vs Ranged)."""
+        roll = self.rolls.get(ident)
+        if roll is None:
+            return 0
+        fighter = self.encounter.combatant(ident)
+        if (
+            fighter.ranged_weapon
+            and foe in self.declared
+            and self.declared[foe].action != "ranged"
+            and self.in_reach(ident, foe)
+            and not self.fires_first(ident, foe)
+        ):
+            dice = melee_dice(self.encounter, fighter, self.declared[ident], foe)
+            return count_wins(roll.faces[:dice])
+        return roll.wins
+
+    def defence_wins(self, defender: str, attacker: str) -> int:
+        """A defender's wins against one attacker: its counted wins, +2 for a brace against the
+        charge, and 0 beyond the opponents its roll can face (002 > Fighting Groups)."""
+        roll = self.rolls.get(defender)
+        if roll is None:
+            return 0
+        wins = self.counted_wins(defender, attacker)
+        own, theirs = self.declared[defender], self.declared[attacker]
+        if own.action == "brace" and own.target == attacker and theirs.action == "charge":
+            wins += BRACE_WINS
+        engaged = [
+            a
+            for a, d in self.declared.items()
+            if d.target == defender and d.action in OFFENSIVE and a != defender
+        ]
+        limit = max(1, roll.pool // 2)
+        if attacker in engaged and engaged.index(attacker) >= limit:
+            return 0
+        return wins
+
+    def win(self, winner: str, loser: str, level: int, *, armour: bool, action: str,
+            detail: str = "") -> None:  # fmt: skip
+        """Record a victory level of ``winner`` over ``loser``, numbered in order found."""
+        self.victories.append(
+            Victory(
+                id=self.encounter.next_victory + len(self.victories),
+                round=self.encounter.round,
+                winner=winner,
+                loser=loser,
+                level=level,
+                ranged=action == "ranged",
+                disarm_only=action == "disarm",
+                armour_allowed=armour,
+                detail=detail,
+            )
+        )
+
+
+def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
+    """Every declared roll, highest RFL first (002 > Combat > Round Order: the performance phase);
+    a combatant who waits rolls nothing."""
+    rolls: dict[str, RollRecord] = {}
+    for ident in reversed(encounter.declaration_order()):
+        fighter = encounter.combatant(ident)
+        declaration = next(d for d in encounter.declarations if d.actor == ident)
+        if declaration.action == "wait":
+            continue
+        pool = roll_pool(encounter, fighter, declaration)
+        faces = source.roll(6, pool.size) if pool.size > 0 else ()
+        rolls[ident] = RollRecord(
+            actor=ident,
+            pool=pool.size,
+            breakdown=tuple((c.source, c.dice) for c in pool.contributions),
+            faces=faces,
+            wins=count_wins(faces),
+        )
+    return rolls
+
+
+def _closing(encounter: Encounter, declared: dict[str, Declaration]) -> set[tuple[str, str]]:
+    """Melee attackers at range from their target, who close on it this round (002 > Melee vs
+    Ranged: "The character using the melee weapon must close the distance")."""
+    return {
+        (ident, d.target)
+        for ident, d in declared.items()
+        if d.action in ("attack", "charge")
+        and d.target is not None
+        and encounter.distance(ident, d.target) == "range"
+    }
+
+
+def _against_cl(state: _Round, attacker: Combatant, target: Combatant, declared: Declaration,
+                armour: bool) -> None:  # fmt: skip
+    """An attack rolled against a CL: off guard (the narrator's), a helpless target (CL 1,
+    armour ignored) or a hardcore ballistic shot (the range table's CL). 002 > Circumstantial
+    Modifiers (Off Guard; Incapacitated); Hardcore Ranged Rules."""
+    shot = hardcore_shot(state.encounter, attacker, declared)
+    needed = declared.challenge_level if declared.challenge_level is not None else 1
+    if shot and declared.challenge_level is None and target.can_act:
+        needed = ranged_challenge_level(
+            declared.hardcore_range or "medium",
+            declared.target_state,
+            cover=declared.cover,
+            sniper_proficiency=_has_sniper(attacker),
+            steady=declared.steady,
+        )
+    if declared.challenge_level is not None:
+        kind = "off guard"
+    elif not target.can_act:
+        kind, armour = "incapacitated target (CL 1, armour ignored)", False
+    else:
+        kind = f"hardcore ranged CL {needed}"
+    level = state.rolls[attacker.id].wins - needed
+    if level >= (DISARM_LEVEL if declared.action == "disarm" else 1):
+        state.win(attacker.id, target.id, level, armour=armour, action=declared.action,
+                  detail=kind)  # fmt: skip
+
+
+def _attack(state: _Round, ident: str, declared: Declaration) -> None:
+    """One offensive declaration compared with its target, once (002 > Victory Levels)."""
+    encounter = state.encounter
+    attacker = encounter.combatant(ident)
+    target = encounter.combatant(declared.target or "")
+    armour = encounter.distance(ident, target.id) != "close" and target.can_act
+    if (
+        declared.challenge_level is not None
+        or not target.can_act
+        or hardcore_shot(encounter, attacker, declared)
+    ):
+        _against_cl(state, attacker, target, declared, armour)
+        return
+    mine = state.counted_wins(ident, target.id)
+    difference = _scaled(encounter, attacker, target, mine - state.defence_wins(target.id, ident))
+    if declared.action == "disarm" and 0 < difference < DISARM_LEVEL:
+        state.note(
+            f"{ident}'s disarm attempt wins level {difference}, "
+            f"short of the level {DISARM_LEVEL} a disarm needs"
+        )
+    elif difference > 0:
+        state.win(ident, target.id, difference, armour=armour, action=declared.action)
+
+
+def _counter(state: _Round, ident: str, declared: Declaration) -> None:
+    """A defender whose roll beats a melee attacker wins victory levels over it: its roll is
+    offence too (002 > Victory Levels; Fighting Groups, Terrik), unless it made a defence roll,
+    aimed a ranged roll at someone else (002 > Melee vs Ranged) or already attacked it."""
+    target_id = declared.target or ""
+    theirs = state.declared.get(target_id)
+    if theirs is None or theirs.action in PASSIVE or "defence" in theirs.circumstances:
+        return
+    if theirs.target == ident and theirs.action in OFFENSIVE:
+        return  # already compared as the target's own attack
+    if theirs.action == "ranged" or ident not in state.rolls or target_id not in state.rolls:
+        return
+    if not state.in_reach(ident, target_id):
+        return
+    encounter = state.encounter
+    difference = _scaled(
+        encounter,
+        encounter.combatant(target_id),
+        encounter.combatant(ident),
+        state.defence_wins(target_id, ident) - state.counted_wins(ident, target_id),
+    )
+    if difference > 0:
+        close = encounter.distance(ident, target_id) == "close"
+        state.win(target_id, ident, difference, armour=not close, action="attack")
 
 
 def _within_reach(encounter: Encounter, victories: list[Victory], log: list[str]) -> list[Victory]:
@@ -83,24 +290,25 @@ def _within_reach(encounter: Encounter, victories: list[Victory], log: list[str]
     return sorted(kept, key=lambda v: v.id)
 
 
-def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
-    """Every declared roll, highest RFL first (002 > Combat > Round Order: the performance phase);
-    a combatant who waits rolls nothing."""
-    rolls: dict[str, RollRecord] = {}
-    order = list(reversed(encounter.declaration_order()))
-    for ident in order:
-        fighter = encounter.combatant(ident)
-        declaration = next(d for d in encounter.declarations if d.actor == ident)
-        if declaration.action == "wait":
-            continue
-        pool = roll_pool(encounter, fighter, declaration)
-        size = pool.size
-        breakdown = tuple((c.source, c.dice) for c in pool.contributions)
-        faces = source.roll(6, size) if size > 0 else ()
-        rolls[ident] = RollRecord(
-            actor=ident, pool=size, breakdown=breakdown, faces=faces, wins=count_wins(faces)
-        )
-    return rolls
+def _note_closing(state: _Round) -> None:
+    """Say who closes on whom, and which shooter fires before the attacker arrives."""
+    for attacker, target in sorted(state.closing):
+        state.note(f"{attacker} closes on {target}")
+        shooting = target in state.declared and state.declared[target].action == "ranged"
+        if shooting and state.fires_first(target, attacker):
+            state.note(
+                f"{target} is faster and shoots before {attacker} arrives: its roll counts in "
+                f"full against {attacker} ({MELEE_VS_RANGED})"
+            )
+
+
+def _check(state: _Round, ident: str, declared: Declaration) -> None:
+    """A check declared in combat: against its CL, or an opponent's wins (Leon and Dartain)."""
+    level = declared.challenge_level
+    if declared.against is not None:
+        level = state.rolls[declared.against].wins if declared.against in state.rolls else 0
+    passed = state.rolls[ident].wins >= (level or 0)
+    state.note(f"{ident}'s check against CL {level}: " + ("passed" if passed else "failed"))
 
 
 def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
@@ -113,187 +321,34 @@ def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
         raise RulesError(ROUND_ORDER, f"{missing} has not declared", fix=f"declare for {missing}")
     rolls = _roll(encounter, source)
     declared = {d.actor: d for d in encounter.declarations}
-    log = list(encounter.log)
+    state = _Round(encounter, rolls, declared, _closing(encounter, declared), log=[*encounter.log])
     for record in rolls.values():
-        log.append(
-            f"round {encounter.round}: {record.actor} rolls {record.pool}D6 "
-            f"{list(record.faces)}: {record.wins} wins"
-        )
-    victories: list[Victory] = []
-    updated = encounter
-
-    def win(
-        winner: str,
-        loser: str,
-        level: int,
-        *,
-        armour_allowed: bool,
-        action: str = "attack",
-        detail: str = "",
-    ) -> None:
-        """Record a victory level of ``winner`` over ``loser``, numbered in order found."""
-        victories.append(
-            Victory(
-                id=encounter.next_victory + len(victories),
-                round=encounter.round,
-                winner=winner,
-                loser=loser,
-                level=level,
-                ranged=action == "ranged",
-                disarm_only=action == "disarm",
-                armour_allowed=armour_allowed,
-                detail=detail,
-            )
-        )
-
-    def wins_against(defender: str, attacker: str) -> int:
-        """A defender's wins against one attacker (ranged rolls weaken against melee; brace)."""
-        roll = rolls.get(defender)
-        if roll is None:
-            return 0
-        fighter = encounter.combatant(defender)
-        wins = roll.wins
-        attacker_declared = declared[attacker]
-        defender_declared = declared[defender]
-        if (
-            fighter.ranged_weapon
-            and updated.distance(defender, attacker) != "range"  # adjacent, or closed this round
-            and attacker_declared.action != "ranged"
-        ):
-            dice = melee_dice(encounter, fighter, defender_declared, attacker)
-            wins = count_wins(roll.faces[:dice])
-        if (
-            defender_declared.action == "brace"
-            and defender_declared.target == attacker
-            and attacker_declared.action == "charge"
-        ):
-            wins += BRACE_WINS
-        engaged = [
-            a
-            for a, d in declared.items()
-            if d.target == defender and d.action in OFFENSIVE and a != defender
-        ]
-        limit = max(1, roll.pool // 2)
-        if attacker in engaged and engaged.index(attacker) >= limit:
-            return 0  # beyond the opponents this roll can face (002 > Fighting Groups)
-        return wins
-
+        state.note(f"{record.actor} rolls {record.pool}D6 {list(record.faces)}: {record.wins} wins")
+    _note_closing(state)
     for ident, declaration in declared.items():
-        attacker = encounter.combatant(ident)
         if declaration.action == "check":
-            level = declaration.challenge_level
-            if declaration.against is not None:
-                level = rolls[declaration.against].wins if declaration.against in rolls else 0
-            passed = rolls[ident].wins >= (level or 0)
-            log.append(
-                f"round {encounter.round}: {ident}'s check against CL {level}: "
-                + ("passed" if passed else "failed")
-            )
-            continue
-        if declaration.action not in OFFENSIVE or declaration.target is None:
-            continue
-        target = encounter.combatant(declaration.target)
-        distance = encounter.distance(ident, target.id)
-        if declaration.action in ("attack", "charge") and distance == "range":
-            target_declared = declared.get(target.id)
-            shooting = target_declared is not None and target_declared.action == "ranged"
-            updated = updated.with_distance(ident, target.id, "adjacent")
-            if shooting and attacker.reflex <= target.reflex and declaration.action != "charge":
-                log.append(
-                    f"round {encounter.round}: {ident} closes on {target.id} "
-                    "(who is faster) and cannot strike yet"
-                )
-                continue
-        armour_allowed = distance != "close" and "incapacitated" not in target.conditions
-        shot = hardcore_shot(encounter, attacker, declaration)
-        if declaration.challenge_level is not None or not target.can_act or shot:
-            level_needed = (
-                declaration.challenge_level if declaration.challenge_level is not None else 1
-            )
-            if shot and declaration.challenge_level is None and target.can_act:
-                level_needed = ranged_challenge_level(
-                    declaration.hardcore_range or "medium",
-                    declaration.target_state,
-                    cover=declaration.cover,
-                    sniper_proficiency=_has_sniper(attacker),
-                    steady=declaration.steady,
-                )
-            level = rolls[ident].wins - level_needed
-            kind = (
-                "off guard"
-                if declaration.challenge_level is not None
-                else "incapacitated target (CL 1, armour ignored)"
-                if not target.can_act
-                else f"hardcore ranged CL {level_needed}"
-            )
-            if not target.can_act:
-                armour_allowed = False
-            disarm_only = declaration.action == "disarm"
-            if level >= (DISARM_LEVEL if disarm_only else 1):
-                win(
-                    ident,
-                    target.id,
-                    level,
-                    armour_allowed=armour_allowed,
-                    action=declaration.action,
-                    detail=kind,
-                )
-            continue
-        difference = _scaled(
-            encounter, attacker, target, rolls[ident].wins - wins_against(target.id, ident)
-        )
-        disarm_only = declaration.action == "disarm"
-        if disarm_only and 0 < difference < DISARM_LEVEL:
-            log.append(
-                f"round {encounter.round}: {ident}'s disarm attempt wins level {difference}, "
-                f"short of the level {DISARM_LEVEL} a disarm needs"
-            )
-        elif difference > 0:
-            action = declaration.action
-            win(ident, target.id, difference, armour_allowed=armour_allowed, action=action)
-    # defenders who beat a melee attacker win victories against it too (their roll is offence)
+            _check(state, ident, declaration)
+        elif declaration.action in OFFENSIVE and declaration.target is not None:
+            _attack(state, ident, declaration)
     for ident, declaration in declared.items():
-        if declaration.action not in ("attack", "charge", "disarm") or declaration.target is None:
-            continue
-        target = encounter.combatant(declaration.target)
-        target_declared = declared.get(target.id)
-        if target_declared is None or target_declared.action in (
-            "defend",
-            "wait",
-            "other",
-            "check",
-        ):
-            continue
-        if "defence" in target_declared.circumstances:
-            continue  # a brace made a defence roll: +2D6, no victory (002 > Brace)
-        if target_declared.target == ident and target_declared.action in OFFENSIVE:
-            continue  # already compared as the target's own attack
-        if target_declared.action == "ranged" or ident not in rolls or target.id not in rolls:
-            continue
-        if updated.distance(ident, target.id) == "range":
-            continue
-        difference = _scaled(
-            encounter,
-            target,
-            encounter.combatant(ident),
-            wins_against(target.id, ident) - rolls[ident].wins,
-        )
-        if difference > 0:
-            close = updated.distance(ident, target.id) == "close"
-            win(target.id, ident, difference, armour_allowed=not close)
-    next_id = encounter.next_victory + len(victories)
-    victories = _within_reach(encounter, victories, log)
+        if declaration.action in ("attack", "charge", "disarm") and declaration.target:
+            _counter(state, ident, declaration)
+    next_id = encounter.next_victory + len(state.victories)
+    victories = _within_reach(encounter, state.victories, state.log)
     for victory in victories:
-        log.append(
-            f"round {encounter.round}: {victory.winner} wins victory level {victory.level} "
-            f"over {victory.loser} (#{victory.id})"
+        state.note(
+            f"{victory.winner} wins victory level {victory.level} over {victory.loser} "
+            f"(#{victory.id})"
         )
+    updated = encounter
+    for attacker, target in state.closing:
+        updated = updated.with_distance(attacker, target, "adjacent")
     updated = updated.model_copy(
         update={
             "rolls": tuple(rolls.values()),
             "victories": (*encounter.victories, *victories),
             "next_victory": next_id,
-            "log": tuple(log),
+            "log": tuple(state.log),
             "phase": "outcomes",
             "steps": (
                 *encounter.steps,

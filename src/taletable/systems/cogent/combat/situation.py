@@ -91,9 +91,11 @@ def melee_dice(encounter: Encounter, fighter: Combatant, declaration: Declaratio
     """Dice of ``fighter``'s roll that count against an adjacent melee attacker ``foe``.
 
     002 > Melee vs Ranged: a ranged roll compared with a melee attacker is reduced by the
-    weapon's melee-target penalty; a weapon that cannot be used in melee counts no dice.
+    weapon's melee-target penalty; a weapon that cannot be used in melee counts no dice. A
+    defence roll keeps its +2D6 (002 > Defence rolls).
     """
-    as_melee = declaration.model_copy(update={"action": "attack", "target": foe})
+    action = "attack" if declaration.action == "ranged" else declaration.action
+    as_melee = declaration.model_copy(update={"action": action, "target": foe})
     try:
         return max(0, roll_pool(encounter, fighter, as_melee).size)
     except (InputError, RulesError):
