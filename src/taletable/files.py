@@ -12,9 +12,13 @@ House rules (DESIGN > Principles 4) are the rules library's (:mod:`taletable.lib
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,6 +29,8 @@ from taletable.errors import DataError
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "STALE_TEMPORARY_SECONDS",
+    "TEMPORARY_SUFFIX",
     "atomic_write_bytes",
     "atomic_write_text",
     "describe_validation_error",
@@ -32,6 +38,7 @@ __all__ = [
     "load_package_table",
     "parse_structured",
     "read_structured",
+    "remove_stale_temporaries",
     "write_structured",
 ]
 
@@ -39,33 +46,149 @@ M = TypeVar("M", bound=BaseModel)
 
 #: The largest data or character file taletable reads (DESIGN > Principles 8).
 MAX_FILE_BYTES = 5_000_000
+#: How a save's temporary file name ends (``.NAME.PID.XXXX.taletable-tmp``).
+TEMPORARY_SUFFIX = ".taletable-tmp"
+#: The most bytes of NAME a temporary's name keeps (the whole stays under 255 bytes).
+TEMPORARY_NAME_BYTES = 200
+#: A temporary older than this is left from an interrupted save, whatever its process.
+STALE_TEMPORARY_SECONDS = 3600
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename.
 
-    A reader never sees half a file, and a failed write leaves the old file as it was.
+    A reader never sees half a file, and a failed write leaves the old file as it was. The saved
+    file keeps the old file's permission bits (a new file gets the umask's); a link is written
+    through to the file it names. Temporary files left by a save that was killed are removed
+    by the next save of the same file (:func:`remove_stale_temporaries`). Any failure, a full
+    disk included, is a DataError naming the file.
     """
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise DataError(str(target), "is a folder; give a file name to save to")
+    target = _save_target(Path(path))
+    directory = target.parent
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
+        old: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        old = None
+    except OSError as error:
+        raise DataError(str(path), f"cannot be written: {_reason(error)}") from None
+    prefix = _temporary_prefix(target) + f"{os.getpid()}."
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=TEMPORARY_SUFFIX, dir=directory)
     except FileNotFoundError:
         problem = f"folder {directory} does not exist; create it first"
-        raise DataError(str(target), problem) from None
+        raise DataError(str(path), problem) from None
     except OSError as error:
-        raise DataError(str(target), f"cannot be written: {error.strerror}") from None
+        raise DataError(str(path), f"cannot be written: {_reason(error)}") from None
     try:
         with os.fdopen(handle, "wb") as stream:
+            _copy_permissions(stream.fileno(), old)
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise DataError(str(path), f"cannot be written: {_reason(error)}") from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    remove_stale_temporaries(target)
+
+
+def _reason(error: OSError) -> str:
+    return (error.strerror or type(error).__name__).replace("\n", " ")
+
+
+def _copy_permissions(handle: int, old: os.stat_result | None) -> None:
+    """Give the new file the old one's mode (and owner, where allowed), or the umask's."""
+    if old is None:
+        os.fchmod(handle, 0o666 & ~_umask())
+        return
+    with contextlib.suppress(OSError):  # only the superuser may give a file away
+        if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+            os.fchown(handle, old.st_uid, old.st_gid)
+    os.fchmod(handle, stat.S_IMODE(old.st_mode))
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system allows (Linux)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0o022
+
+
+def _save_target(target: Path) -> Path:
+    """The file a save replaces: a link's destination; a folder or device is refused."""
+    source = str(target)
+    try:
+        if target.is_symlink():
+            target = Path(os.path.realpath(target))
+        info = target.stat()
+    except FileNotFoundError:
+        return target if str(target.parent) else Path(".") / target
+    except OSError as error:
+        raise DataError(source, f"cannot be written: {_reason(error)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise DataError(source, "is a folder; give a file name to save to")
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError(source, "is not a regular file; give a file name to save to")
+    return target
+
+
+def _temporary_prefix(target: Path) -> str:
+    """``.NAME.`` (NAME cut so the temporary's name stays under the 255-byte limit)."""
+    name = target.name.encode("utf-8")[:TEMPORARY_NAME_BYTES].decode("utf-8", "ignore")
+    return f".{name}."
+
+
+def remove_stale_temporaries(target: str | os.PathLike[str]) -> int:
+    """Remove the temporary files of earlier saves of ``target`` that were interrupted.
+
+    A temporary is ``.NAME.PID.XXXX.taletable-tmp``; it is stale when the process PID is gone
+    or it is older than :data:`STALE_TEMPORARY_SECONDS` (no save takes that long). A save in
+    progress in a living process is left alone. Returns how many were removed.
+    """
+    file = Path(target)
+    prefix = _temporary_prefix(file)
+    pattern = re.compile(r"(\d+)\.[A-Za-z0-9_]+" + re.escape(TEMPORARY_SUFFIX))
+    removed = 0
+    try:
+        candidates = [
+            entry
+            for entry in os.scandir(file.parent if str(file.parent) else ".")
+            if entry.name.startswith(prefix) and entry.name.endswith(TEMPORARY_SUFFIX)
+        ]
+    except OSError:
+        return 0
+    now = time.time()
+    for entry in candidates:
+        match = pattern.fullmatch(entry.name[len(prefix) :])
+        if match is None:
+            continue  # another file's temporary (NAME.more) or not ours
+        try:
+            old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMPORARY_SECONDS
+            if old or not _process_alive(int(match.group(1))):
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
