@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 
 from taletable.dice import SeededDice
 from taletable.errors import TaletableError
+from taletable.play import Table, perform
+from taletable.store import MemoryStore
 from taletable.systems.boons.checks import declare_check
 from taletable.systems.boons.checks import roll_check as roll_boons
 from taletable.systems.boons.odds import pass_probability
@@ -130,4 +132,46 @@ def test_a_labcats_roll_is_refused_by_its_odds_exactly_when_the_roll_refuses_it(
     """At least one main die, at most 40 in each pool, dice of the system (004 > Rolling)."""
     rolled = refusal(lambda: roll_pool(pool, SeededDice(seed), resources, add=add))
     odds = refusal(lambda: labcats_odds(pool, 7, resources, add=add))
+    assert rolled is odds
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    pool=POOLS, level=LEVELS, edition=EDITIONS, advantage=st.booleans(),
+    disadvantage=st.booleans(), before=BEFORE, after=st.integers(-1, 3),
+    routine=st.booleans(), seed=st.integers(0, 2**16),
+)  # fmt: skip
+def test_the_play_actions_cogent_check_and_odds_cogent_refuse_alike(
+    pool: int, level: int, edition: str, advantage: bool, disadvantage: bool,
+    before: list[str], after: int, routine: bool, seed: int,
+) -> None:  # fmt: skip
+    """What both shells call: ``cogent.check`` and ``odds.cogent`` with the same arguments."""
+    args = {
+        "pool": pool, "cl": level, "advantage": advantage, "disadvantage": disadvantage,
+        "destiny_before": ",".join(before), "destiny_after": after, "routine": routine,
+    }  # fmt: skip
+    table = Table(rules=Rules(edition=edition), dice=SeededDice(seed), store=MemoryStore())
+    rolled = refusal(lambda: perform("cogent.check", args, table))
+    odds = refusal(lambda: perform("odds.cogent", args, table))
+    assert rolled is odds
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    pool_a=POOLS, pool_b=POOLS, edition=EDITIONS, flags=st.lists(st.booleans(), min_size=4,
+    max_size=4), before_a=BEFORE, before_b=BEFORE, seed=st.integers(0, 99),
+)  # fmt: skip
+def test_the_play_actions_cogent_conflict_and_its_odds_refuse_alike(
+    pool_a: int, pool_b: int, edition: str, flags: list[bool], before_a: list[str],
+    before_b: list[str], seed: int,
+) -> None:  # fmt: skip
+    """``cogent.conflict`` and ``odds.cogent.conflict`` with the same arguments."""
+    args = {
+        "pool_a": pool_a, "pool_b": pool_b, "advantage_a": flags[0], "disadvantage_a": flags[1],
+        "advantage_b": flags[2], "disadvantage_b": flags[3],
+        "destiny_before_a": ",".join(before_a), "destiny_before_b": ",".join(before_b),
+    }  # fmt: skip
+    table = Table(rules=Rules(edition=edition), dice=SeededDice(seed), store=MemoryStore())
+    rolled = refusal(lambda: perform("cogent.conflict", args, table))
+    odds = refusal(lambda: perform("odds.cogent.conflict", args, table))
     assert rolled is odds

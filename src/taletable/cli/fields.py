@@ -24,8 +24,8 @@ def leaf_command(group: click.Group, argv: Sequence[str]) -> click.Command | Non
         command: click.Command = group
         while isinstance(command, click.Group):
             arguments = [*context._protected_args, *context.args]
-            if not arguments:
-                return None
+            if not arguments:  # a group that runs itself (`odds cogent --pool 4`) is the command
+                return command if command.invoke_without_command and command is not group else None
             name, found, rest = command.resolve_command(context, arguments)
             if found is None or name is None:
                 return None
@@ -49,7 +49,11 @@ def option_for(field: str, command: click.Command) -> str | None:
 
 
 def name_flag(error: InputError, group: click.Group, argv: Sequence[str]) -> InputError:
-    """``error`` naming the flag the person typed instead of the engine's field, if one fills it."""
+    """``error`` naming the flag the person typed instead of the engine's field, if one fills it.
+
+    A field naming several (``character/skill``) is spelled as their flags
+    (``--character/--skill``).
+    """
     command = leaf_command(group, argv)
     if command is None:
         return error
@@ -59,7 +63,9 @@ def name_flag(error: InputError, group: click.Group, argv: Sequence[str]) -> Inp
         if (option := option_for(mention, command)) is not None
     }
     head, _, rest = error.field.partition(".")
-    option = None if error.field.startswith("-") else option_for(head, command)
+    heads = [] if error.field.startswith("-") else head.split("/")
+    options = [spelled for part in heads if (spelled := option_for(part, command))]
+    option = "/".join(options) if heads and len(options) == len(heads) else None
     field = option + (f".{rest}" if rest else "") if option else error.field
     if field == error.field and not words:
         return error

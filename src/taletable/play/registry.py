@@ -31,6 +31,8 @@ MODULES = (
     "taletable.play.character_awards",
     "taletable.play.characters",
     "taletable.play.cogent_checks",
+    "taletable.play.odds_cogent",
+    "taletable.play.odds_systems",
 )
 
 

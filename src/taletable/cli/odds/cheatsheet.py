@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import click
+import numpy as np
 from rich.table import Table
 
-from taletable.cli.common import console
+from taletable.cli.common import ask, console, table_for
 from taletable.errors import InputError
 from taletable.files import atomic_write_bytes, atomic_write_text
-from taletable.systems.cogent.odds import cheatsheet as build_cheatsheet
-from taletable.systems.cogent.odds import cheatsheet_floats, cheatsheet_text
+from taletable.play.odds_systems import CheatsheetRequest, odds_cheatsheet
+from taletable.systems.cogent.odds import cheatsheet_text
 from taletable.systems.cogent.odds.heatmap import cheatsheet_png
 
 __all__ = ["cheatsheet"]
@@ -36,12 +37,15 @@ def cheatsheet() -> None:
 )
 def cheatsheet_cogent(max_pool: int, max_cl: int, win_on: str, fmt: str, out: str | None) -> None:
     """P(pass) for pools 1..max-pool against CL 0..max-cl (000 > Narrator Declares the CL)."""
-    thresholds = (3, 4, 5) if win_on == "all" else (int(win_on),)
-    if fmt == "png" or (fmt == "table" and not out):  # pictures need floats: the NumPy path
-        floats = cheatsheet_floats(max_pool, max_cl, thresholds)
-        if fmt == "png":
-            if out is None:
-                raise InputError("--out", "a PNG needs a file", expected="--out cheatsheet.png")
+    pictures = fmt == "png" or (fmt == "table" and not out)  # floats: the NumPy path
+    if fmt == "png" and out is None:
+        raise InputError("--out", "a PNG needs a file", expected="--out cheatsheet.png")
+    request = ask(CheatsheetRequest, max_pool=max_pool, max_cl=max_cl, win_on=win_on,
+                  exact=not pictures)  # fmt: skip
+    sheet = odds_cheatsheet(request, table_for()).result
+    if sheet.floats is not None:
+        floats = {win_on: np.array(rows) for win_on, rows in sheet.floats.items()}
+        if out is not None:
             atomic_write_bytes(out, cheatsheet_png(floats))
             return
         for win_on_value, rows in floats.items():
@@ -51,7 +55,9 @@ def cheatsheet_cogent(max_pool: int, max_cl: int, win_on: str, fmt: str, out: st
                 table.add_row(str(pool), *(f"{p * 100:.0f}" for p in row))
             console.print(table)
         return
-    text = cheatsheet_text(build_cheatsheet(max_pool, max_cl, thresholds), fmt)
+    assert sheet.exact is not None
+    exact = {win_on: [list(row) for row in rows] for win_on, rows in sheet.exact.items()}
+    text = cheatsheet_text(exact, fmt)
     if out:
         atomic_write_text(out, text)
     else:

@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import click
 
 from taletable.cli.cogent.render import edition_option, pool_breakdown, sheet_options
-from taletable.cli.common import console, emit, json_option, parse_int_list
-from taletable.errors import InputError
-from taletable.prob import Estimate, fraction_text, probability_rows
-from taletable.systems.cogent.character import check_pool, load_character
-from taletable.systems.cogent.destiny import parse_before_modes
-from taletable.systems.cogent.dice import win_threshold
-from taletable.systems.cogent.fighters import chosen_weapon, load_fighter_sheet, parse_fighter
-from taletable.systems.cogent.odds import (
-    advise_challenge_level,
-    assist_bonus_distribution,
-    check_odds,
-    collaboration_odds,
-    conflict_odds,
+from taletable.cli.common import ask, console, emit, json_option, parse_int_list, table_for
+from taletable.play.odds_cogent import (
+    AdviseRequest,
+    AssistOddsRequest,
+    CheckOddsRequest,
+    CollaborateOddsRequest,
+    ConflictOddsRequest,
+    DuelRequest,
+    FightRequest,
+    odds_advise,
+    odds_assist,
+    odds_check,
+    odds_collaborate,
+    odds_conflict,
+    odds_duel,
+    odds_fight,
 )
-from taletable.systems.cogent.odds.duel import Duelist, duel_odds, duelist_from_sheet
-from taletable.systems.cogent.odds.fight import fight_odds
-from taletable.systems.cogent.pools import Contribution
+from taletable.prob import Estimate
 from taletable.systems.cogent.rules import Rules
 
 __all__ = ["odds_cogent"]
@@ -66,36 +65,13 @@ def odds_cogent(
     if context.invoked_subcommand is not None:
         return
     rules = Rules(edition=edition, destiny_after_cap=destiny_after_cap)
-    breakdown: tuple[Contribution, ...] = ()
-    if character is not None or skill is not None or situation is not None:
-        if character is None or skill is None or pool is not None:
-            raise InputError(
-                "--character/--skill", "give both, and no --pool",
-                expected="--character FILE --skill NAME",
-            )  # fmt: skip
-        sheet = load_character(character)
-        rules = rules.model_copy(update={"edition": sheet.edition})
-        built = check_pool(sheet, skill, situation=situation)
-        pool, breakdown = built.size, built.contributions
-    if pool is None or challenge_level is None:
-        raise InputError("--pool/--cl", "both are needed", expected="--pool N --cl C")
-    if (advantage or disadvantage) and rules.edition == "core":
-        raise InputError(
-            "--advantage", "narrator Advantage is tiered only", expected="--edition tiered"
-        )
-    result = check_odds(
-        pool,
-        challenge_level,
-        rules=rules,
-        advantage=advantage,
-        disadvantage=disadvantage,
-        destiny_before=parse_before_modes(destiny_before, rules, field="--destiny-before"),
-        destiny_after=destiny_after,
-        routine=routine,
-    )
-    data = result.to_contract()
-    if breakdown:
-        data["breakdown"] = [part.model_dump() for part in breakdown]
+    request = ask(
+        CheckOddsRequest, pool=pool, character=character, skill=skill, situation=situation,
+        challenge_level=challenge_level, advantage=advantage, disadvantage=disadvantage,
+        destiny_before=destiny_before, destiny_after=destiny_after, routine=routine,
+    )  # fmt: skip
+    played = odds_check(request, table_for(rules)).result
+    result, breakdown, data = played.odds, played.breakdown, played.to_contract()
 
     def render() -> None:
         if breakdown:
@@ -122,19 +98,11 @@ def odds_cogent_advise(
     pool: int, chance: float, advantage: bool, disadvantage: bool, as_json: bool
 ) -> None:
     """The CL whose chance of success is nearest the wished one (000 > Narrator Declares the CL)."""
-    if not 0 <= chance <= 100:  # also refuses nan
-        raise InputError("--chance", f"{chance}", expected="0 to 100 percent")
-    win_on = win_threshold(advantage=advantage, disadvantage=disadvantage)
-    wished = Fraction(chance / 100).limit_denominator(10_000)
-    advice = advise_challenge_level(pool, wished, win_on=win_on)
-    data = {
-        "pool": pool,
-        "chance": chance,
-        "win_on": win_on,
-        "cl": advice.challenge_level,
-        "p_pass": fraction_text(advice.p_pass),
-        "p_pass_float": float(advice.p_pass),
-    }
+    request = ask(
+        AdviseRequest, pool=pool, chance=chance, advantage=advantage, disadvantage=disadvantage
+    )
+    advice = odds_advise(request, table_for()).result
+    data = advice.to_contract()
     emit(
         data,
         as_json,
@@ -156,7 +124,8 @@ def odds_cogent_advise(
 @json_option
 def odds_cogent_conflict(pool_a: int, pool_b: int, not_aware: bool, as_json: bool) -> None:
     """Who wins a conflict and the distribution of victory levels (ties rerolled)."""
-    result = conflict_odds(pool_a, pool_b, aware_and_active=not not_aware)
+    request = ask(ConflictOddsRequest, pool_a=pool_a, pool_b=pool_b, not_aware=not_aware)
+    result = odds_conflict(request, table_for()).result
     data = result.to_contract()
 
     def render() -> None:
@@ -180,23 +149,19 @@ def odds_cogent_assist(
     pool: int, challenge_level: int, assist_pool: int, assist_cl: int, helpers: int, as_json: bool
 ) -> None:
     """A core assist: its capped bonus and the assisted check's odds (002 > Assists)."""
-    bonus = assist_bonus_distribution(assist_pool, assist_cl, helpers)
-    alone = check_odds(pool, challenge_level)
-    assisted = check_odds(pool, challenge_level, assist_bonus=bonus)
-    data = {
-        "p_pass_alone": fraction_text(alone.p_pass),
-        "p_pass": fraction_text(assisted.p_pass),
-        "p_pass_float": float(assisted.p_pass),
-        "bonus": probability_rows(bonus.items(), "bonus"),
-        "distribution": probability_rows(assisted.distribution, "wins"),
-    }
+    request = ask(
+        AssistOddsRequest, pool=pool, challenge_level=challenge_level, assist_pool=assist_pool,
+        assist_cl=assist_cl, helpers=helpers,
+    )  # fmt: skip
+    result = odds_assist(request, table_for()).result
+    alone, assisted, data = result.alone, result.assisted, result.to_contract()
 
     def render() -> None:
         console.print(
             f"{pool}D6 vs CL {challenge_level}: {float(alone.p_pass):.2%} alone, "
             f"[bold]{float(assisted.p_pass):.2%}[/bold] assisted ({data['p_pass']})"
         )
-        for value, p in bonus.items():
+        for value, p in result.bonus:
             console.print(f"  bonus {value:+d}  {float(p):7.2%}")
 
     emit(data, as_json, render)
@@ -209,13 +174,9 @@ def odds_cogent_assist(
 def odds_cogent_collaborate(pools: str, challenge_level: int, as_json: bool) -> None:
     """A tiered collaboration: summed wins against CL x characters (000 > Collaborations)."""
     sizes = parse_int_list(pools, field="--pools")
-    p_pass = collaboration_odds(sizes, challenge_level)
-    data = {
-        "pools": list(sizes),
-        "cl": challenge_level * len(sizes),
-        "p_pass": fraction_text(p_pass),
-        "p_pass_float": float(p_pass),
-    }
+    request = ask(CollaborateOddsRequest, pools=sizes, challenge_level=challenge_level)
+    result = odds_collaborate(request, table_for()).result
+    data, p_pass = result.to_contract(), result.p_pass
     emit(
         data,
         as_json,
@@ -224,15 +185,6 @@ def odds_cogent_collaborate(pools: str, challenge_level: int, as_json: bool) -> 
             f"({data['p_pass']})"
         ),
     )
-
-
-def _duelist(text: str) -> tuple[Duelist, str]:
-    """``FILE[:WEAPON]`` (a character, a statblock or ``@NAME`` of the bestiary) as a duelist."""
-    reference, _, weapon = text.partition(":")
-    sheet = load_fighter_sheet(reference)
-    chosen = chosen_weapon(sheet, weapon)
-    duelist = duelist_from_sheet(sheet, chosen)
-    return duelist, f"{sheet.identity.name} ({chosen or 'unarmed'}, {duelist.pool}D6)"
 
 
 @odds_cogent.command("duel")
@@ -246,10 +198,9 @@ def _duelist(text: str) -> tuple[Duelist, str]:
 @json_option
 def odds_cogent_duel(side_a: str, side_b: str, rounds: int, as_json: bool) -> None:
     """Exact duel odds: who is incapacitated or killed first, and when (stated policies)."""
-    a, label_a = _duelist(side_a)
-    b, label_b = _duelist(side_b)
-    result = duel_odds(a, b, horizon=rounds)
-    data = {"a": label_a, "b": label_b, **result.to_contract()}
+    request = ask(DuelRequest, a=side_a, b=side_b, rounds=rounds)
+    played = odds_duel(request, table_for()).result
+    result, label_a, label_b, data = played.odds, played.a, played.b, played.to_contract()
 
     def render() -> None:
         console.print(
@@ -283,21 +234,11 @@ def odds_cogent_fight(
     as_json: bool,
 ) -> None:  # fmt: skip
     """Monte Carlo odds of a group fight on the real engine, with 99.9% error bounds."""
-    if not 1 <= rounds <= 500:
-        raise InputError("--rounds", f"{rounds}", expected="1 to 500")
-    parsed = []
-    for text in fighters:
-        fighter, secondary = parse_fighter(text)
-        if secondary is not None:
-            raise InputError(
-                "--fighter", f"{text!r}: dual wielding is not simulated in fight odds",
-                expected="ID:SIDE:FILE[:WEAPON]",
-            )  # fmt: skip
-        parsed.append(fighter)
-    result = fight_odds(
-        parsed, samples=samples, seed=seed,
-        targeting="most injured" if targeting == "most-injured" else "first", max_rounds=rounds,
+    request = ask(
+        FightRequest, fighters=fighters, samples=samples, seed=seed, targeting=targeting,
+        rounds=rounds,
     )  # fmt: skip
+    result = odds_fight(request, table_for()).result
     data = result.to_contract()
 
     def render() -> None:

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import click
 
-from taletable.cli.common import console, emit, json_option
-from taletable.errors import InputError
-from taletable.prob import fraction_text, probability_rows
-from taletable.systems.boons.checks import declare_check
+from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.play.odds_systems import (
+    BoonsOddsRequest,
+    LabcatsOddsRequest,
+)
+from taletable.play.odds_systems import (
+    odds_boons as play_boons,
+)
+from taletable.play.odds_systems import (
+    odds_labcats as play_labcats,
+)
 from taletable.systems.boons.dice import ResizeMethod
 from taletable.systems.boons.group import GroupDifficulty
-from taletable.systems.boons.odds import check_total, contest_odds, group_challenge_odds
-from taletable.systems.labcats.dice import parse_pool
-from taletable.systems.labcats.odds import labcats_odds
 
 __all__ = ["odds_boons", "odds_labcats"]
 
@@ -46,39 +50,26 @@ def odds_boons(
     defender: Literal["a", "b"] | None, stalemate: bool, as_json: bool,
 ) -> None:  # fmt: skip
     """The exact chance a 3d8 check reaches its target; or a contest; or a group challenge."""
-    check = declare_check(bonus, boon_count, banes, method=method, passive=passive)
-    totals = check_total(check)
-    data: dict[str, Any] = {"dice": list(check.dice), "modifier": check.modifier}
+    request = ask(
+        BoonsOddsRequest, bonus=bonus, boons=boon_count, banes=banes, target=target,
+        passive=passive, method=method, party=party, difficulty=difficulty,
+        against_bonus=against_bonus, against_boons=against_boons, against_banes=against_banes,
+        defender=defender, stalemate=stalemate,
+    )  # fmt: skip
+    result = play_boons(request, table_for()).result
+    data = result.to_contract()
     lines = []
-    if target is None and against_bonus is None:
-        raise InputError("--target", "no target and no opponent", expected="--target T")
-    if target is not None:
-        p_pass = totals.at_least(target)
-        data |= {"target": target, "p_pass": fraction_text(p_pass), "p_pass_float": float(p_pass)}
-        lines.append(f"reaches {target}: [bold]{float(p_pass):.2%}[/bold] ({data['p_pass']})")
-        if party is not None:
-            group = group_challenge_odds([(check, target)] * party, difficulty)
-            data["group"] = {
-                "party": party,
-                "difficulty": difficulty,
-                "p_pass": fraction_text(group),
-            }
-            lines.append(f"a party of {party}, {difficulty}: {float(group):.2%}")
-    if against_bonus is not None:
-        other = declare_check(
-            against_bonus, against_boons, against_banes, method=method,
-            fields=("--against-bonus", "--against-boons", "--against-banes"),
-        )  # fmt: skip
-        contest = contest_odds(check, other, defender=defender, stalemate_possible=stalemate)
-        data["contest"] = {
-            key: fraction_text(getattr(contest, key))
-            for key in ("p_a", "p_b", "p_stalemate", "p_tie_roll")
-        }
+    if result.p_pass is not None:
+        lines.append(
+            f"reaches {target}: [bold]{float(result.p_pass):.2%}[/bold] ({data['p_pass']})"
+        )
+    if result.p_group is not None:
+        lines.append(f"a party of {party}, {difficulty}: {float(result.p_group):.2%}")
+    if (contest := result.contest) is not None:
         lines.append(
             f"contest: a {float(contest.p_a):.2%} | b {float(contest.p_b):.2%} | "
             f"stalemate {float(contest.p_stalemate):.2%}"
         )
-    data["distribution"] = probability_rows(totals.items(), "total")
 
     def render() -> None:
         for line in lines:
@@ -107,19 +98,11 @@ def odds_labcats(
     as_json: bool,
 ) -> None:
     """The exact chance a pool reaches a target total (or beats an opposing pool's total)."""
-    opposing = None
-    if against:
-        opposing = (
-            parse_pool(against, field="--against"),
-            parse_pool(against_resources, field="--against-resources", allow_empty=True),
-        )
-    result = labcats_odds(
-        parse_pool(pool),
-        target,
-        parse_pool(resources, field="--resources", allow_empty=True),
-        add=add,
-        opposing=opposing,
-    )
+    request = ask(
+        LabcatsOddsRequest, pool=pool, resources=resources, add=add, target=target,
+        against=against, against_resources=against_resources,
+    )  # fmt: skip
+    result = play_labcats(request, table_for()).result
     data = result.to_contract()
     emit(
         data,

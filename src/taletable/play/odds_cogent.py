@@ -1,0 +1,345 @@
+"""The exact odds of Cogent's rolls, before the dice are thrown: checks, conflicts, assists,
+collaborations, duels and (estimated) group fights.
+
+What each may ask is the roll's own definition (``plan_check``, ``plan_conflict``), so the odds
+refuse exactly what the roll refuses (issue 11, "Rolling and odds agree on what is legal").
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import AliasChoices, Field
+
+from taletable._model import Record
+from taletable.errors import InputError, RulesError
+from taletable.play.cogent_checks import ASSISTS
+from taletable.play.context import Table
+from taletable.play.events import Event, Played
+from taletable.play.fields import IntList
+from taletable.play.registry import action
+from taletable.play.requests import Request
+from taletable.play.sheets import read_character
+from taletable.prob import fraction_text, probability_rows
+from taletable.systems.cogent.character import check_pool
+from taletable.systems.cogent.destiny import parse_after_modes, parse_before_modes
+from taletable.systems.cogent.dice import win_threshold
+from taletable.systems.cogent.fighters import chosen_weapon, load_fighter_sheet, parse_fighter
+from taletable.systems.cogent.odds import (
+    CheckOdds,
+    ConflictOdds,
+    advise_challenge_level,
+    assist_bonus_distribution,
+    check_odds,
+    collaboration_odds,
+    rolled_conflict_odds,
+)
+from taletable.systems.cogent.odds.duel import DuelOdds, duel_odds, duelist_from_sheet
+from taletable.systems.cogent.odds.fight import FightOdds, fight_odds
+from taletable.systems.cogent.pools import Contribution, check_pool_size
+
+__all__ = [
+    "MAX_FIGHT_ROUNDS",
+    "AdviceOdds",
+    "AdviseRequest",
+    "AssistOdds",
+    "AssistOddsRequest",
+    "CheckOddsRequest",
+    "CheckOddsResult",
+    "CollaborateOddsRequest",
+    "CollaborationOdds",
+    "ConflictOddsRequest",
+    "DuelRequest",
+    "DuelResult",
+    "FightRequest",
+    "odds_advise",
+    "odds_assist",
+    "odds_check",
+    "odds_collaborate",
+    "odds_conflict",
+    "odds_duel",
+    "odds_fight",
+]
+
+#: The longest horizon of a simulated group fight, in rounds (DESIGN > Principles 8).
+MAX_FIGHT_ROUNDS = 500
+CL = AliasChoices("challenge_level", "cl")
+
+
+class CheckOddsRequest(Request):
+    """A check's odds: a pool (or a sheet's skill) against a CL, with the check's options."""
+
+    pool: int | None = None
+    character: str | None = None
+    skill: str | None = None
+    situation: str | None = None
+    challenge_level: int | None = Field(default=None, validation_alias=CL)
+    advantage: bool = False
+    disadvantage: bool = False
+    destiny_before: str | tuple[str, ...] = ""
+    destiny_after: int = 0
+    routine: bool = False
+
+
+class CheckOddsResult(Record):
+    """The odds of a check and, for a sheet's skill, how its pool was built."""
+
+    odds: CheckOdds
+    skill: str | None = None
+    breakdown: tuple[Contribution, ...] = ()
+
+    def to_contract(self) -> dict[str, Any]:
+        """The CLI contract's JSON: the odds, and the pool's breakdown for a sheet's skill."""
+        data = self.odds.to_contract()
+        if self.breakdown:
+            data["breakdown"] = [part.model_dump() for part in self.breakdown]
+        return data
+
+
+@action("odds.cogent", CheckOddsRequest)
+def odds_check(request: CheckOddsRequest, table: Table) -> Played[CheckOddsResult]:
+    """The exact chance a Cogent check passes (002 > How to Play; 000 > Dice Pools)."""
+    pool, breakdown = request.pool, tuple[Contribution, ...]()
+    if request.character is not None or request.skill is not None or request.situation is not None:
+        if request.character is None or request.skill is None or pool is not None:
+            raise InputError(
+                "character/skill", "give both, and no {pool}",
+                expected="{character} FILE {skill} NAME",
+            )  # fmt: skip
+        sheet = read_character(table, request.character).sheet
+        table = table.with_rules(table.rules.model_copy(update={"edition": sheet.edition}))
+        built = check_pool(sheet, request.skill, situation=request.situation)
+        pool, breakdown = built.size, built.contributions
+    if pool is None or request.challenge_level is None:
+        raise InputError(
+            "pool/challenge_level", "both are needed", expected="{pool} N {challenge_level} C"
+        )
+    rules = table.rules
+    check_pool_size(pool)  # then destiny, then the check's plan: as ``cogent.check`` reads them
+    before = parse_before_modes(request.destiny_before, rules)
+    after = parse_after_modes(request.destiny_after, rules)
+    assert isinstance(after, int)  # the request holds a number of points
+    odds = check_odds(
+        pool, request.challenge_level, rules=rules, advantage=request.advantage,
+        disadvantage=request.disadvantage, destiny_before=before, destiny_after=after,
+        routine=request.routine,
+    )  # fmt: skip
+    result = CheckOddsResult(odds=odds, skill=request.skill, breakdown=breakdown)
+    return Played(result, (Event(kind="odds.cogent", subject=request.character),))
+
+
+class AdviseRequest(Request):
+    """A typical pool and the wished chance of success, in percent."""
+
+    pool: int
+    chance: float
+    advantage: bool = False
+    disadvantage: bool = False
+
+
+class AdviceOdds(Record):
+    """The CL nearest the wished chance, and its chance."""
+
+    pool: int
+    chance: float
+    win_on: int
+    challenge_level: int
+    p_pass: Fraction
+
+    def to_contract(self) -> dict[str, Any]:
+        """The CLI contract's JSON."""
+        return {
+            "pool": self.pool, "chance": self.chance, "win_on": self.win_on,
+            "cl": self.challenge_level, "p_pass": fraction_text(self.p_pass),
+            "p_pass_float": float(self.p_pass),
+        }  # fmt: skip
+
+
+@action("odds.cogent.advise", AdviseRequest)
+def odds_advise(request: AdviseRequest, table: Table) -> Played[AdviceOdds]:
+    """The CL whose chance of success is nearest the wished one (000 > Narrator Declares the CL)."""
+    if not 0 <= request.chance <= 100:  # also refuses nan
+        raise InputError("chance", f"{request.chance}", expected="0 to 100 percent")
+    win_on = win_threshold(advantage=request.advantage, disadvantage=request.disadvantage)
+    wished = Fraction(request.chance / 100).limit_denominator(10_000)
+    advice = advise_challenge_level(request.pool, wished, win_on=win_on)
+    result = AdviceOdds(
+        pool=request.pool, chance=request.chance, win_on=win_on,
+        challenge_level=advice.challenge_level, p_pass=advice.p_pass,
+    )  # fmt: skip
+    return Played(result, (Event(kind="odds.cogent.advise"),))
+
+
+class ConflictOddsRequest(Request):
+    """A conflict's odds: both pools and each side's options, as for the roll."""
+
+    pool_a: int
+    pool_b: int
+    advantage_a: bool = False
+    disadvantage_a: bool = False
+    advantage_b: bool = False
+    disadvantage_b: bool = False
+    destiny_before_a: str | tuple[str, ...] = ""
+    destiny_before_b: str | tuple[str, ...] = ""
+    not_aware: bool = False
+
+
+@action("odds.cogent.conflict", ConflictOddsRequest)
+def odds_conflict(request: ConflictOddsRequest, table: Table) -> Played[ConflictOdds]:
+    """Who wins a conflict and by how much; ties between aware parties are rerolled
+    (002 > Conflicts)."""
+    rules = table.rules
+    result = rolled_conflict_odds(
+        request.pool_a, request.pool_b, rules=rules,
+        advantage_a=request.advantage_a, disadvantage_a=request.disadvantage_a,
+        advantage_b=request.advantage_b, disadvantage_b=request.disadvantage_b,
+        destiny_before_a=parse_before_modes(
+            request.destiny_before_a, rules, field="destiny_before_a"
+        ),
+        destiny_before_b=parse_before_modes(
+            request.destiny_before_b, rules, field="destiny_before_b"
+        ),
+        aware_and_active=not request.not_aware,
+    )  # fmt: skip
+    return Played(result, (Event(kind="odds.cogent.conflict"),))
+
+
+class AssistOddsRequest(Request):
+    """A core assist's odds: the assisted check, the assisting roll, the other helpers."""
+
+    pool: int
+    challenge_level: int = Field(validation_alias=CL)
+    assist_pool: int
+    assist_cl: int = 3
+    helpers: int = 0
+
+
+class AssistOdds(Record):
+    """The assisted check's odds alone and assisted, and the assist's bonus."""
+
+    alone: CheckOdds
+    assisted: CheckOdds
+    bonus: tuple[tuple[int, Fraction], ...]
+
+    def to_contract(self) -> dict[str, Any]:
+        """The CLI contract's JSON."""
+        return {
+            "p_pass_alone": fraction_text(self.alone.p_pass),
+            "p_pass": fraction_text(self.assisted.p_pass),
+            "p_pass_float": float(self.assisted.p_pass),
+            "bonus": probability_rows(self.bonus, "bonus"),
+            "distribution": probability_rows(self.assisted.distribution, "wins"),
+        }
+
+
+@action("odds.cogent.assist", AssistOddsRequest)
+def odds_assist(request: AssistOddsRequest, table: Table) -> Played[AssistOdds]:
+    """A core assist: its capped bonus and the assisted check's odds (002 > Assists)."""
+    if table.rules.edition != "core":
+        raise RulesError(ASSISTS, "a capped assist bonus is the core edition's",
+                         fix="roll the tiered assist and convert its result")  # fmt: skip
+    bonus = assist_bonus_distribution(request.assist_pool, request.assist_cl, request.helpers)
+    alone = check_odds(request.pool, request.challenge_level)
+    assisted = check_odds(request.pool, request.challenge_level, assist_bonus=bonus)
+    result = AssistOdds(alone=alone, assisted=assisted, bonus=tuple(bonus.items()))
+    return Played(result, (Event(kind="odds.cogent.assist"),))
+
+
+class CollaborateOddsRequest(Request):
+    """A tiered collaboration's odds: each character's pool against one individual CL."""
+
+    pools: IntList
+    challenge_level: int = Field(validation_alias=CL)
+
+
+class CollaborationOdds(Record):
+    """The chance the summed wins reach CL x characters."""
+
+    pools: tuple[int, ...]
+    challenge_level: int
+    p_pass: Fraction
+
+    def to_contract(self) -> dict[str, Any]:
+        """The CLI contract's JSON (``cl`` is the group's CL)."""
+        return {
+            "pools": list(self.pools), "cl": self.challenge_level,
+            "p_pass": fraction_text(self.p_pass), "p_pass_float": float(self.p_pass),
+        }  # fmt: skip
+
+
+@action("odds.cogent.collaborate", CollaborateOddsRequest)
+def odds_collaborate(request: CollaborateOddsRequest, table: Table) -> Played[CollaborationOdds]:
+    """A tiered collaboration: summed wins against CL x characters (000 > Collaborations)."""
+    p_pass = collaboration_odds(request.pools, request.challenge_level)
+    group = request.challenge_level * len(request.pools)
+    result = CollaborationOdds(pools=request.pools, challenge_level=group, p_pass=p_pass)
+    return Played(result, (Event(kind="odds.cogent.collaborate"),))
+
+
+class DuelRequest(Request):
+    """Two duelists, each ``FILE[:WEAPON]`` (a sheet, a statblock or ``@NAME``)."""
+
+    a: str = Field(validation_alias=AliasChoices("a", "side_a"))
+    b: str = Field(validation_alias=AliasChoices("b", "side_b"))
+    rounds: int = 30
+
+
+class DuelResult(Record):
+    """The exact duel odds, with each side's label (name, weapon, pool)."""
+
+    a: str
+    b: str
+    odds: DuelOdds
+
+    def to_contract(self) -> dict[str, Any]:
+        """The CLI contract's JSON."""
+        return {"a": self.a, "b": self.b, **self.odds.to_contract()}
+
+
+def _duelist(text: str) -> tuple[Any, str]:
+    reference, _, weapon = text.partition(":")
+    sheet = load_fighter_sheet(reference)
+    chosen = chosen_weapon(sheet, weapon)
+    duelist = duelist_from_sheet(sheet, chosen)
+    return duelist, f"{sheet.identity.name} ({chosen or 'unarmed'}, {duelist.pool}D6)"
+
+
+@action("odds.cogent.duel", DuelRequest)
+def odds_duel(request: DuelRequest, table: Table) -> Played[DuelResult]:
+    """Exact duel odds: who is incapacitated or killed first, and when (002 > Combat)."""
+    a, label_a = _duelist(request.a)
+    b, label_b = _duelist(request.b)
+    odds = duel_odds(a, b, horizon=request.rounds)
+    return Played(DuelResult(a=label_a, b=label_b, odds=odds), (Event(kind="odds.cogent.duel"),))
+
+
+class FightRequest(Request):
+    """A group fight to simulate: each fighter ``ID:SIDE:FILE[:WEAPON]``."""
+
+    fighters: tuple[str, ...] = Field(validation_alias=AliasChoices("fighters", "fighter"))
+    samples: int = 500
+    seed: int = 0
+    targeting: Literal["first", "most-injured"] = "first"
+    rounds: int = 100
+
+
+@action("odds.cogent.fight", FightRequest)
+def odds_fight(request: FightRequest, table: Table) -> Played[FightOdds]:
+    """Monte Carlo odds of a group fight on the real engine, with 99.9% bounds (002 > Combat)."""
+    if not 1 <= request.rounds <= MAX_FIGHT_ROUNDS:
+        raise InputError("rounds", f"{request.rounds}", expected=f"1 to {MAX_FIGHT_ROUNDS}")
+    parsed = []
+    for text in request.fighters:
+        fighter, secondary = parse_fighter(text)
+        if secondary is not None:
+            raise InputError(
+                "fighters", f"{text!r}: dual wielding is not simulated in fight odds",
+                expected="ID:SIDE:FILE[:WEAPON]",
+            )  # fmt: skip
+        parsed.append(fighter)
+    result = fight_odds(
+        parsed, samples=request.samples, seed=request.seed, max_rounds=request.rounds,
+        targeting="most injured" if request.targeting == "most-injured" else "first",
+    )  # fmt: skip
+    return Played(result, (Event(kind="odds.cogent.fight"),))
