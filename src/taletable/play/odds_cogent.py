@@ -190,6 +190,8 @@ def odds_conflict(request: ConflictOddsRequest, table: Table) -> Played[Conflict
     """Who wins a conflict and by how much; ties between aware parties are rerolled
     (002 > Conflicts)."""
     rules = table.rules
+    check_pool_size(request.pool_a, field="pool_a")  # the pools, then destiny: as the roll reads
+    check_pool_size(request.pool_b, field="pool_b")
     result = rolled_conflict_odds(
         request.pool_a, request.pool_b, rules=rules,
         advantage_a=request.advantage_a, disadvantage_a=request.disadvantage_a,
