@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,13 +12,38 @@ from taletable.errors import ConflictError, DataError, InputError
 from taletable.store import FileStore, MemoryStore, Store
 
 
-def _stores(tmp_path: Path) -> list[tuple[Store, str]]:
-    return [(MemoryStore(), "sheet-1"), (FileStore(), str(tmp_path / "sheet.yaml"))]
+@pytest.fixture(params=["memory", "file", "sql"])
+def store_and_key(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Store, str]]:
+    if request.param == "memory":
+        yield MemoryStore(), "sheet-1"
+    elif request.param == "file":
+        yield FileStore(), str(tmp_path / "sheet.yaml")
+    else:  # the live table's store, in a transaction the test owns
+        from taletable.server.db import Database, migrate
+        from taletable.store.sql import SqlStore
+
+        database = Database(f"sqlite:///{tmp_path / 'store.db'}")
+        migrate(database)
+        with database.write() as connection:
+            yield SqlStore(connection, "table-1"), "sheet-1"
+        database.dispose()
 
 
-@pytest.fixture(params=["memory", "file"])
-def store_and_key(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Store, str]:
-    return _stores(tmp_path)[0 if request.param == "memory" else 1]
+def test_sql_saves_share_the_callers_transaction(tmp_path: Path) -> None:
+    """A save rolled back with its caller's transaction leaves nothing; scopes are apart."""
+    from taletable.server.db import Database, migrate
+    from taletable.store.sql import SqlStore
+
+    database = Database(f"sqlite:///{tmp_path / 'store.db'}")
+    migrate(database)
+    with pytest.raises(RuntimeError), database.write() as connection:
+        SqlStore(connection, "t").save("character", "k", {"name": "Mara"}, version=None)
+        raise RuntimeError("the event could not be appended")
+    with database.write() as connection:
+        assert SqlStore(connection, "t").keys("character") == ()
+        SqlStore(connection, "t").save("character", "k", {"name": "Mara"}, version=None)
+        assert SqlStore(connection, "other").keys("character") == ()
+    database.dispose()
 
 
 def test_versions_grow_by_one_and_read_back(store_and_key: tuple[Store, str]) -> None:

@@ -34,6 +34,8 @@ COMMANDS = {
     "cheatsheet": "taletable.cli.odds.cheatsheet:cheatsheet",
     "table": "taletable.cli.tables:table",
     "schema": "taletable.cli.schema:schema",
+    "serve": "taletable.cli.serve:serve",
+    "verify": "taletable.cli.verify:verify",
 }
 
 

@@ -1,0 +1,52 @@
+"""`taletable serve`: run the live table (needs the ``server`` extra). Imports the server only
+when the command runs, so the rest of the CLI never loads FastAPI or SQLAlchemy."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from taletable.errors import InputError
+
+__all__ = ["serve"]
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--database",
+    default=None,
+    help="SQLAlchemy URL (default $TALETABLE_DATABASE_URL, else sqlite:///taletable.db here), "
+    "e.g. postgresql+psycopg://user@host/db.",
+)
+@click.option(
+    "--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+    help="Worker processes (PostgreSQL only above 1).",
+)
+def serve(host: str, port: int, database: str | None, workers: int) -> None:
+    """Serve the live table: the JSON API, the event stream and the log."""
+    url = database or os.environ.get("TALETABLE_DATABASE_URL") or "sqlite:///taletable.db"
+    if workers > 1 and url.startswith("sqlite"):
+        raise InputError(
+            "--workers", "SQLite serves one worker; use --workers 1 or a PostgreSQL --database"
+        )
+    try:
+        import uvicorn
+
+        from taletable.server.db import Database, migrate
+    except ImportError as error:
+        raise InputError(
+            "serve", f"the server is not installed ({error.name}); pip install 'taletable[server]'"
+        ) from None
+    try:
+        migrate(Database(url))
+    except Exception as error:  # a database that cannot be reached or migrated: one line
+        raise InputError("--database", f"cannot open {url}: {error}".splitlines()[0]) from None
+    os.environ["TALETABLE_DATABASE_URL"] = url
+    click.echo(f"taletable: serving http://{host}:{port} (database {url})", err=True)
+    uvicorn.run(
+        "taletable.server.app:app_from_environment",
+        factory=True, host=host, port=port, workers=workers, log_level="warning",
+    )

@@ -1,0 +1,232 @@
+"""A live table's log and dice, checkable by anyone (DESIGN > Principles 9 and 10). No game rules.
+
+The log
+    Every event of a table has a sequence number (1, 2, 3, ... per table) and is chained to
+    the one before it::
+
+        hash = sha256(prev_hash + canonical_json(event))
+
+    where ``event`` is the event without its ``prev_hash`` and ``hash`` fields, and
+    ``canonical_json`` is JSON with sorted keys, no spaces and UTF-8 text. The first event's
+    ``prev_hash`` is :func:`genesis_hash` of the table's id, so a chain belongs to one table.
+
+The dice
+    Each scene has a secret seed (32 random bytes). Its commitment, the SHA-256 of the seed,
+    is published in the log when the scene opens; the seed is revealed in the log when the
+    scene closes. Die number ``index`` (0, 1, 2, ... within one event) of event ``seq`` is::
+
+        mac   = HMAC-SHA256(seed, "TABLE_ID:SEQ:INDEX:ATTEMPT")
+        value = the first 8 bytes of mac as a big-endian number
+        face  = value % sides + 1, unless value falls in the last, incomplete run of ``sides``
+                below 2**64; then ATTEMPT grows by one and the die is drawn again
+
+    (rejection sampling: every face is exactly equally likely). :class:`LedgerDice` is that
+    source; :func:`verify_export` re-derives every die of every revealed scene from an export.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from taletable.dice.sources import check_dice_request
+
+__all__ = [
+    "EXPORT_FORMAT",
+    "LedgerDice",
+    "Verification",
+    "canonical_json",
+    "commitment",
+    "derive_face",
+    "event_hash",
+    "genesis_hash",
+    "verify_export",
+]
+
+#: The ``format`` field of a table's export.
+EXPORT_FORMAT = "taletable-export/1"
+_SPAN = 2**64
+
+
+def canonical_json(value: Any) -> str:
+    """``value`` as canonical JSON: sorted keys, no spaces, non-ASCII kept as UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def genesis_hash(table_id: str) -> str:
+    """The ``prev_hash`` of a table's first event: the SHA-256 of ``taletable:TABLE_ID``."""
+    return hashlib.sha256(f"taletable:{table_id}".encode()).hexdigest()
+
+
+def event_hash(prev_hash: str, event: Mapping[str, Any]) -> str:
+    """``sha256(prev_hash + canonical_json(event))`` as hex, ``event`` without its hashes."""
+    body = {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
+    return hashlib.sha256((prev_hash + canonical_json(body)).encode()).hexdigest()
+
+
+def commitment(seed_hex: str) -> str:
+    """The published commitment of a scene's seed: the SHA-256 of the seed's bytes, as hex."""
+    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+
+
+def derive_face(seed: bytes, table_id: str, seq: int, index: int, sides: int) -> int:
+    """The face of die ``index`` of event ``seq`` of a table, from the scene's seed."""
+    check_dice_request(sides, 1)
+    limit = _SPAN - _SPAN % sides
+    attempt = 0
+    while True:
+        message = f"{table_id}:{seq}:{index}:{attempt}".encode()
+        value = int.from_bytes(hmac.new(seed, message, hashlib.sha256).digest()[:8], "big")
+        if value < limit:
+            return value % sides + 1
+        attempt += 1
+
+
+class LedgerDice:
+    """The dice of one event at a live table, derived from the scene's secret seed.
+
+    It records every die it hands out (sides and face, in order) so the event can carry them
+    and :func:`verify_export` can re-derive them once the seed is revealed.
+    """
+
+    def __init__(self, seed: bytes, table_id: str, seq: int) -> None:
+        self._seed = seed
+        self.table_id = table_id
+        self.seq = seq
+        self.rolled: list[dict[str, int]] = []
+
+    @property
+    def kind(self) -> str:
+        return "ledger"
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        check_dice_request(sides, count)
+        faces = []
+        for _ in range(count):
+            index = len(self.rolled)
+            face = derive_face(self._seed, self.table_id, self.seq, index, sides)
+            self.rolled.append({"sides": sides, "face": face})
+            faces.append(face)
+        return tuple(faces)
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What :func:`verify_export` found: counts, and the first failing seq with the reason."""
+
+    events: int
+    scenes_revealed: int
+    dice_checked: int
+    failed_seq: int | None = None
+    reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.failed_seq is None
+
+    def summary(self) -> str:
+        """One line for a person."""
+        if not self.ok:
+            return f"seq {self.failed_seq}: {self.reason}"
+        return (
+            f"ok: {self.events} events chained, {self.dice_checked} dice re-derived from "
+            f"{self.scenes_revealed} revealed scene seeds"
+        )
+
+
+class _Failure(Exception):
+    def __init__(self, seq: int, reason: str) -> None:
+        super().__init__(reason)
+        self.seq = seq
+        self.reason = reason
+
+
+def _check_chain(table_id: str, events: Sequence[Mapping[str, Any]]) -> None:
+    previous = genesis_hash(table_id)
+    for expected_seq, event in enumerate(events, start=1):
+        seq, where = event.get("seq"), expected_seq
+        if seq != expected_seq:
+            raise _Failure(where, f"sequence number {seq!r} where {expected_seq} was due")
+        if event.get("prev_hash") != previous:
+            raise _Failure(where, "prev_hash is not the hash of the event before")
+        if event_hash(previous, event) != event.get("hash"):
+            raise _Failure(where, "hash does not match the event's content")
+        previous = str(event["hash"])
+
+
+def _scene_seeds(events: Sequence[Mapping[str, Any]]) -> dict[int, bytes]:
+    """Each revealed scene's seed, checked against the commitment published when it opened."""
+    commitments: dict[int, tuple[str, int]] = {}
+    seeds: dict[int, bytes] = {}
+    for event in events:
+        seq, scene = int(event["seq"]), event.get("scene")
+        if event.get("kind") == "scene.open" and isinstance(scene, int):
+            commitments[scene] = (str(event.get("commitment")), seq)
+        elif event.get("kind") == "scene.close" and isinstance(scene, int):
+            if scene not in commitments:
+                raise _Failure(seq, f"scene {scene} closes but never opened")
+            seed = str(event.get("seed"))
+            try:
+                matches = commitment(seed) == commitments[scene][0]
+            except ValueError:
+                matches = False
+            if not matches:
+                raise _Failure(seq, f"scene {scene}'s revealed seed does not match its commitment")
+            seeds[scene] = bytes.fromhex(seed)
+    return seeds
+
+
+def _check_dice(
+    table_id: str, events: Sequence[Mapping[str, Any]], seeds: Mapping[int, bytes]
+) -> int:
+    checked = 0
+    for event in events:
+        dice = event.get("dice") or []
+        if event.get("scene") not in seeds:
+            continue
+        seed, seq = seeds[int(event["scene"])], int(event["seq"])
+        for index, die in enumerate(dice):
+            try:
+                face = derive_face(seed, table_id, seq, index, int(die["sides"]))
+            except (KeyError, TypeError, ValueError):
+                raise _Failure(seq, f"die {index} is not a record of sides and face") from None
+            if face != die.get("face"):
+                shown = die.get("face")
+                raise _Failure(seq, f"die {index} shows {shown} but the seed gives {face}")
+            checked += 1
+    return checked
+
+
+def _check_scene_list(export: Mapping[str, Any], seeds: Mapping[int, bytes]) -> None:
+    for scene in export.get("scenes") or []:
+        number, seed = scene.get("number"), scene.get("seed")
+        if seed is not None and (number not in seeds or bytes.fromhex(seed) != seeds[number]):
+            raise _Failure(0, f"scene {number}'s seed in the scene list differs from the log's")
+
+
+def verify_export(export: Mapping[str, Any]) -> Verification:
+    """Check a table's export: the hash chain, every seed against its commitment, every die.
+
+    A failure names the first sequence number found wrong (0 for the table's own fields).
+    """
+    table = export.get("table")
+    events = export.get("events")
+    if export.get("format") != EXPORT_FORMAT or not isinstance(table, Mapping):
+        return Verification(0, 0, 0, 0, f"not a taletable export (format {EXPORT_FORMAT})")
+    if not isinstance(events, list) or not all(isinstance(event, Mapping) for event in events):
+        return Verification(0, 0, 0, 0, "events: not a list of events")
+    table_id = str(table.get("id"))
+    try:
+        _check_chain(table_id, events)
+        seeds = _scene_seeds(events)
+        dice = _check_dice(table_id, events, seeds)
+        _check_scene_list(export, seeds)
+    except _Failure as failure:
+        return Verification(len(events), 0, 0, failure.seq, failure.reason)
+    except (ValueError, TypeError, KeyError) as error:
+        return Verification(len(events), 0, 0, 0, f"malformed export: {error}")
+    return Verification(len(events), len(seeds), dice)

@@ -1,0 +1,73 @@
+"""The live table's web application: :func:`create_app` makes it for one database."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator
+
+from fastapi import FastAPI
+
+from taletable import __version__
+from taletable.server.db import DATABASE_VARIABLE, Database, default_url, migrate
+from taletable.server.errors import install_error_handlers
+from taletable.server.limits import BodyLimit, Limits, RateLimiter
+from taletable.server.log import NOTIFY_CHANNEL
+from taletable.server.notify import Hub, PostgresListener
+
+__all__ = ["app_from_environment", "create_app"]
+
+DESCRIPTION = """The live table of taletable: seats, characters, actions rolled with the
+server's checkable dice, and the table's hash-chained log as JSON and as a server-sent event
+stream. Every error is a 4xx with `{"error": {"field", "message"}}`."""
+
+
+def create_app(
+    database_url: str | None = None, *, limits: Limits | None = None, migrate_schema: bool = True
+) -> FastAPI:
+    """The application serving the tables of ``database_url`` (SQLite or PostgreSQL)."""
+    database = Database(database_url or default_url())
+    if migrate_schema:
+        migrate(database)
+    limits = limits or Limits.from_environment()
+    hub = Hub()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hub.attach(asyncio.get_running_loop())
+        listener = None
+        if database.is_postgresql:
+            listener = PostgresListener(database.listen_url(), NOTIFY_CHANNEL, hub)
+            await asyncio.to_thread(listener.start)
+        try:
+            yield
+        finally:
+            if listener is not None:
+                await asyncio.to_thread(listener.stop)
+            database.dispose()
+
+    app = FastAPI(
+        title="taletable", version=__version__, description=DESCRIPTION, lifespan=lifespan
+    )
+    app.state.database = database
+    app.state.hub = hub
+    app.state.limits = limits
+    app.state.limiter = RateLimiter(limits.rate, limits.burst)
+    install_error_handlers(app)
+    _include_routes(app)
+    app.add_middleware(BodyLimit, max_body=limits.max_body)
+    return app
+
+
+def _include_routes(app: FastAPI) -> None:
+    from taletable.server.routes import actions, characters, events, scenes, tables
+
+    app.include_router(scenes.router)  # before tables: /api/tables/import is not a table's id
+    for module in (tables, characters, actions, events):
+        app.include_router(module.router)
+
+
+def app_from_environment() -> FastAPI:
+    """The application for ``$TALETABLE_DATABASE_URL`` (what each uvicorn worker runs)."""
+    return create_app(os.environ.get(DATABASE_VARIABLE) or default_url())

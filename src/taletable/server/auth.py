@@ -1,0 +1,96 @@
+"""Seats and their tokens: ``Authorization: Bearer TOKEN`` names the seat.
+
+A token is 32 random bytes (URL-safe text), given once, when the table is made or the seat
+joins. The database keeps only its SHA-256, so a copy of the database lets no one sit at a
+table. The join code is kept hashed the same way. A token of another table is refused (403);
+no token, or one that names no seat, is 401.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy import select
+
+from taletable.server.errors import Forbidden, Unauthorized
+from taletable.server.schema import SEATS
+
+__all__ = ["Seat", "hash_secret", "new_id", "new_secret", "seat_of", "secrets_match"]
+
+ROLES = ("narrator", "player", "observer")
+
+
+def new_secret() -> str:
+    """A fresh token or join code: 32 random bytes as URL-safe text."""
+    return secrets.token_urlsafe(32)
+
+
+def new_id() -> str:
+    """A fresh id for a table, seat or character: 16 hex digits."""
+    return secrets.token_hex(8)
+
+
+def hash_secret(secret: str) -> str:
+    """The SHA-256 of a token or join code, as hex: all the database keeps of it."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def secrets_match(secret: str, digest: str) -> bool:
+    """Whether ``secret`` hashes to ``digest`` (compared in constant time)."""
+    return hmac.compare_digest(hash_secret(secret), digest)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who is asking: a seat at one table."""
+
+    id: str
+    table_id: str
+    name: str
+    role: str
+
+    @property
+    def narrator(self) -> bool:
+        return self.role == "narrator"
+
+
+_BEARER = HTTPBearer(auto_error=False, description="The seat's token")
+
+
+def seat_of(
+    request: Request,
+    table_id: str,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_BEARER)],
+) -> Seat:
+    """The seat the request's token names, which must sit at ``table_id``."""
+    token = credentials.credentials.strip() if credentials else ""
+    if not token:
+        raise Unauthorized("authorization", "send 'Authorization: Bearer TOKEN' for this table")
+    with request.app.state.database.read() as connection:
+        row = connection.execute(
+            select(SEATS).where(SEATS.c.token_hash == hash_secret(token))
+        ).first()
+    if row is None:
+        raise Unauthorized("authorization", "this token names no seat; join the table again")
+    if row.table_id != table_id:
+        raise Forbidden("authorization", "this token is for another table")
+    seat = Seat(id=row.id, table_id=row.table_id, name=row.name, role=row.role)
+    request.app.state.limiter.check(seat.id)
+    return seat
+
+
+def narrator_of(seat: Annotated[Seat, Depends(seat_of)]) -> Seat:
+    """The seat, which must be the table's narrator (403 otherwise)."""
+    if not seat.narrator:
+        raise Forbidden("authorization", "only the table's narrator may do this")
+    return seat
+
+
+SeatDep = Annotated[Seat, Depends(seat_of)]
+NarratorDep = Annotated[Seat, Depends(narrator_of)]

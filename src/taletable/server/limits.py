@@ -1,0 +1,140 @@
+"""The server's documented limits (DESIGN > Principles 8), checked before any work.
+
+============================  =============================  ==================================
+limit                         default                        past it
+============================  =============================  ==================================
+request body                  256 KiB (``max_body``)         413, field ``body``
+requests per seat             20 a second, bursts of 60      429, field ``authorization``, and
+                              (``rate``, ``burst``)          ``Retry-After``
+requests without a seat       the same, per client address   429
+(making a table, joining)
+events in one answer          500 (``?after=`` pages on)     the next page
+============================  =============================  ==================================
+
+The request counts are kept per worker process (a token bucket per seat): with N workers a
+seat may reach N times the rate. ``TALETABLE_RATE_LIMIT=RATE,BURST`` and
+``TALETABLE_MAX_BODY=BYTES`` change them for a server.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from taletable.server.errors import ApiError, error_body
+
+__all__ = ["BodyLimit", "Limits", "RateLimiter", "TooManyRequests"]
+
+
+class TooManyRequests(ApiError):
+    status = 429
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits one server applies."""
+
+    max_body: int = 256 * 1024
+    rate: float = 20.0
+    burst: int = 60
+
+    @classmethod
+    def from_environment(cls) -> Limits:
+        """The defaults, changed by ``TALETABLE_RATE_LIMIT`` and ``TALETABLE_MAX_BODY``."""
+        limits = cls()
+        rate = os.environ.get("TALETABLE_RATE_LIMIT", "").strip()
+        if rate:
+            per_second, _, burst = rate.partition(",")
+            limits = cls(limits.max_body, float(per_second), int(burst or float(per_second) * 3))
+        body = os.environ.get("TALETABLE_MAX_BODY", "").strip()
+        if body:
+            limits = cls(int(body), limits.rate, limits.burst)
+        return limits
+
+
+class RateLimiter:
+    """A token bucket per key (a seat's id, or a client's address): ``rate``/s, ``burst`` deep."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def check(self, key: str) -> None:
+        """Take one request from ``key``'s bucket; 429 when it is empty."""
+        moment = time.monotonic()
+        with self._lock:
+            tokens, last = self._buckets.get(key, (float(self.burst), moment))
+            tokens = min(float(self.burst), tokens + (moment - last) * self.rate)
+            if tokens < 1.0:
+                self._buckets[key] = (tokens, moment)
+                wait = (1.0 - tokens) / self.rate
+                raise TooManyRequests(
+                    "authorization",
+                    f"more than {self.rate:g} requests a second from this seat; "
+                    f"wait {wait:.1f} s and slow down",
+                    retry_after=round(wait, 2),
+                )
+            self._buckets[key] = (tokens - 1.0, moment)
+            if len(self._buckets) > 100_000:  # forget idle buckets (they would be full again)
+                self._buckets = {k: v for k, v in self._buckets.items() if v[1] > moment - 60}
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``max_body`` bytes is refused with 413, unread."""
+
+    def __init__(self, app: Any, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
+            await self._refuse(send)
+            return
+        body = bytearray()
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.max_body:
+                await self._refuse(send)
+                return
+        delivered = False
+
+        async def replay() -> Any:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Any) -> None:
+        import json
+
+        payload = json.dumps(
+            error_body("body", f"the request body is over {self.max_body} bytes; send less")
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(payload)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": payload})

@@ -1,0 +1,239 @@
+"""A table's log in the database: append one event per change, read what a seat may see.
+
+Appending happens inside the write transaction of the change it records (DESIGN >
+Principles 9): :func:`lock_table` locks the table's row (PostgreSQL; SQLite's ``BEGIN
+IMMEDIATE`` already holds the database), :func:`append` takes the next seq and chains the
+hash, and the caller commits both together. A notification (PostgreSQL ``NOTIFY``, sent at
+commit) tells the other workers to read from that seq; the rows stay the truth.
+
+Visibility is applied in the query (DESIGN > Principles 11): :func:`visible_events` selects,
+per seat, only the events it may see, and for a blind roll the roller gets the event's stub
+(that it was made), never its result or dice. The narrator sees everything.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, case, select, text
+
+from taletable.ledger import canonical_json, event_hash
+from taletable.server.errors import NotFound
+from taletable.server.schema import EVENTS, SCENES, TABLES
+
+__all__ = [
+    "NOTIFY_CHANNEL",
+    "TableHead",
+    "Writer",
+    "append",
+    "full_log",
+    "lock_table",
+    "read_table",
+    "scene_seed",
+    "stub_of",
+    "table_write",
+    "visible_events",
+]
+
+#: The PostgreSQL channel on which a commit announces ``TABLE_ID:SEQ``.
+NOTIFY_CHANNEL = "taletable_events"
+#: The fields every event has; a stub (a blind roll, for its roller) has only these.
+COMMON_FIELDS = ("seq", "kind", "actor", "visibility", "at", "scene", "action")
+
+
+@dataclass(frozen=True)
+class TableHead:
+    """A table's row: its settings and the head of its log."""
+
+    id: str
+    name: str
+    system: str
+    edition: str | None
+    physical_dice: bool
+    head_seq: int
+    head_hash: str
+    scene: int
+    created_at: str
+
+
+def _head(row: Any) -> TableHead:
+    return TableHead(
+        id=row.id,
+        name=row.name,
+        system=row.system,
+        edition=row.edition,
+        physical_dice=bool(row.physical_dice),
+        head_seq=int(row.head_seq),
+        head_hash=row.head_hash,
+        scene=int(row.scene),
+        created_at=row.created_at,
+    )
+
+
+def read_table(connection: Connection, table_id: str) -> TableHead:
+    """The table ``table_id`` (404 when there is none)."""
+    row = connection.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
+    if row is None:
+        raise NotFound("id", f"no table {table_id!r}")
+    return _head(row)
+
+
+def lock_table(connection: Connection, table_id: str) -> TableHead:
+    """The table's row, locked until the transaction ends (writes to one table queue here)."""
+    row = connection.execute(
+        select(TABLES).where(TABLES.c.id == table_id).with_for_update()
+    ).first()
+    if row is None:
+        raise NotFound("id", f"no table {table_id!r}")
+    return _head(row)
+
+
+def scene_seed(connection: Connection, table_id: str, scene: int) -> bytes:
+    """The secret seed of a table's scene (never sent to a seat while the scene is open)."""
+    seed = connection.execute(
+        select(SCENES.c.seed).where((SCENES.c.table_id == table_id) & (SCENES.c.number == scene))
+    ).scalar_one()
+    return bytes.fromhex(seed)
+
+
+def stub_of(event: Mapping[str, Any]) -> dict[str, Any]:
+    """What a seat that may not see an event's content is given: that it happened."""
+    return {**{key: event[key] for key in COMMON_FIELDS if key in event}, "hidden": True}
+
+
+def now() -> str:
+    """The current time, UTC, ISO 8601 to the millisecond."""
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
+
+
+def append(
+    connection: Connection,
+    head: TableHead,
+    kind: str,
+    body: Mapping[str, Any],
+    *,
+    actor: str | None,
+    visibility: str = "public",
+    notify: bool = False,
+) -> dict[str, Any]:
+    """Append the table's next event (in the caller's transaction); return it with its hashes.
+
+    ``head`` must have been read with :func:`lock_table` in this transaction.
+    """
+    seq = head.head_seq + 1
+    event = {
+        "seq": seq,
+        "kind": kind,
+        "actor": actor,
+        "visibility": visibility,
+        "at": now(),
+        "scene": head.scene,
+        **body,
+    }
+    digest = event_hash(head.head_hash, event)
+    connection.execute(
+        EVENTS.insert().values(
+            table_id=head.id,
+            seq=seq,
+            kind=kind,
+            actor=actor,
+            visibility=visibility,
+            event=canonical_json(event),
+            stub=canonical_json(stub_of(event)),
+            prev_hash=head.head_hash,
+            hash=digest,
+        )
+    )
+    moved = connection.execute(
+        TABLES.update()
+        .where((TABLES.c.id == head.id) & (TABLES.c.head_seq == head.head_seq))
+        .values(head_seq=seq, head_hash=digest)
+    )
+    if moved.rowcount != 1:  # pragma: no cover - the row lock makes this impossible
+        raise RuntimeError(f"table {head.id}: the log moved during a locked write")
+    if notify:
+        connection.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": NOTIFY_CHANNEL, "payload": f"{head.id}:{seq}"},
+        )
+    return {**event, "prev_hash": head.head_hash, "hash": digest}
+
+
+class Writer:
+    """One write transaction on one locked table: append events, keep the head current."""
+
+    def __init__(self, connection: Connection, head: TableHead, *, notify: bool) -> None:
+        self.connection = connection
+        self.head = head
+        self.notify = notify
+        self.appended: list[dict[str, Any]] = []
+
+    def append(
+        self, kind: str, body: Mapping[str, Any], *, actor: str | None, visibility: str = "public"
+    ) -> dict[str, Any]:
+        """Append the next event; return it (with ``prev_hash`` and ``hash``)."""
+        event = append(
+            self.connection,
+            self.head,
+            kind,
+            body,
+            actor=actor,
+            visibility=visibility,
+            notify=self.notify,
+        )
+        self.head = dataclasses.replace(self.head, head_seq=event["seq"], head_hash=event["hash"])
+        self.appended.append(event)
+        return event
+
+
+@contextlib.contextmanager
+def table_write(database: Any, hub: Any, table_id: str) -> Iterator[Writer]:
+    """A write transaction on ``table_id``, locked; its events are announced after commit."""
+    with database.write() as connection:
+        writer = Writer(connection, lock_table(connection, table_id), notify=database.is_postgresql)
+        yield writer
+    if writer.appended:
+        hub.publish(table_id)
+
+
+def visible_events(
+    connection: Connection,
+    table_id: str,
+    *,
+    seat: str,
+    narrator: bool,
+    after: int = 0,
+    limit: int = 500,
+) -> list[tuple[int, str]]:
+    """``(seq, event JSON)`` of the events after ``after`` that this seat may see, in order.
+
+    The filter is in the SQL: a player or observer never receives a narrator-only event's row,
+    and receives a blind event only if it made it, and then only its stub.
+    """
+    query = select(EVENTS.c.seq).where((EVENTS.c.table_id == table_id) & (EVENTS.c.seq > after))
+    if narrator:
+        query = query.add_columns(EVENTS.c.event)
+    else:
+        public = EVENTS.c.visibility == "public"
+        own_blind = (EVENTS.c.visibility == "blind") & (EVENTS.c.actor == seat)
+        query = query.where(public | own_blind).add_columns(
+            case((public, EVENTS.c.event), else_=EVENTS.c.stub)
+        )
+    rows = connection.execute(query.order_by(EVENTS.c.seq).limit(limit))
+    return [(int(seq), str(body)) for seq, body in rows]
+
+
+def full_log(connection: Connection, table_id: str) -> list[dict[str, Any]]:
+    """Every event of the table with its ``prev_hash`` and ``hash`` (the narrator's export)."""
+    rows = connection.execute(
+        select(EVENTS.c.event, EVENTS.c.prev_hash, EVENTS.c.hash)
+        .where(EVENTS.c.table_id == table_id)
+        .order_by(EVENTS.c.seq)
+    )
+    return [{**json.loads(row.event), "prev_hash": row.prev_hash, "hash": row.hash} for row in rows]

@@ -1,0 +1,117 @@
+"""Actions: any action of :mod:`taletable.play`'s registry, rolled with the scene's dice.
+
+The server holds no code per action: it looks the name up in the registry, hands the args to
+:func:`taletable.play.perform` at a :class:`~taletable.play.Table` whose dice are the scene's
+:class:`~taletable.ledger.LedgerDice` and whose store is the table's SQL store, and appends the
+result as one event, all in one transaction (DESIGN > Principles 9 and 10).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from taletable.errors import TaletableError
+from taletable.ledger import LedgerDice
+from taletable.server.auth import SeatDep
+from taletable.server.errors import ActionError, ApiError
+from taletable.server.log import TableHead, scene_seed, stub_of, table_write
+from taletable.server.responses import ERRORS
+from taletable.server.state import RecordingStore
+from taletable.store.sql import SqlStore
+
+__all__ = ["router", "shown_to"]
+
+router = APIRouter(prefix="/api/tables/{table_id}", tags=["actions"])
+
+#: Arguments the server never takes from a client: the dice are the server's.
+REFUSED_ARGS = ("seed",)
+
+
+class NewAction(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(max_length=100, description="The CLI's command path joined by dots")
+    args: dict[str, Any] = Field(
+        default_factory=dict, description="The CLI's option names without dashes"
+    )
+    visibility: Literal["public", "narrator", "blind"] = "public"
+
+
+def is_faces(name: str) -> bool:
+    """Whether the argument ``name`` carries faces of physical dice (``faces``, ``faces_a``)."""
+    return name == "faces" or name.startswith("faces_") or name.endswith("_faces")
+
+
+def shown_to(event: dict[str, Any], *, narrator: bool) -> dict[str, Any]:
+    """The event as the poster may see it (without its hashes)."""
+    if narrator or event["visibility"] == "public":
+        return {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
+    return stub_of(event)
+
+
+def _rules(head: TableHead) -> Any:
+    from taletable.systems.cogent.rules import Rules
+
+    return Rules(edition=head.edition) if head.edition else Rules()
+
+
+def _check_args(args: dict[str, Any], head: TableHead) -> bool:
+    """Refuse what the server never takes; return whether physical faces are entered."""
+    for name in args:
+        if name in REFUSED_ARGS:
+            raise ApiError(f"args.{name}", "the live table's dice are the server's; remove it")
+    entered = [name for name in args if is_faces(name) and args[name] is not None]
+    if entered and not head.physical_dice:
+        raise ApiError(
+            f"args.{entered[0]}",
+            "this table does not allow physical dice; remove the faces (the server rolls)",
+        )
+    return bool(entered)
+
+
+@router.post("/actions", status_code=201, responses=ERRORS)
+def act(request: Request, table_id: str, seat: SeatDep, body: NewAction) -> JSONResponse:
+    """Take an action; 201 with its event (a blind or narrator-only one shows a player a stub)."""
+    from taletable.play import Table, all_actions, perform
+
+    if body.action not in all_actions():
+        raise ApiError(
+            "action", f"no action called {body.action!r}; GET this table's /actions lists them"
+        )
+    state = request.app.state
+    with table_write(state.database, state.hub, table_id) as writer:
+        entered = _check_args(body.args, writer.head)
+        seq = writer.head.head_seq + 1
+        dice = LedgerDice(scene_seed(writer.connection, table_id, writer.head.scene), table_id, seq)
+        store = RecordingStore(SqlStore(writer.connection, table_id))
+        table = Table(rules=_rules(writer.head), dice=dice, store=store)
+        try:
+            played = perform(body.action, body.args, table)
+        except TaletableError as error:
+            raise ActionError(error, "args") from None
+        content = {
+            "action": body.action,
+            "args": body.args,
+            "result": played.to_data(),
+            "dice": dice.rolled,
+            "entered": entered,
+            "changes": [change.to_data() for change in played.events],
+            "saves": store.saves,
+        }
+        event = writer.append(body.action, content, actor=seat.id, visibility=body.visibility)
+    return JSONResponse(shown_to(event, narrator=seat.narrator), status_code=201)
+
+
+@router.get("/actions", include_in_schema=True, responses=ERRORS)
+def list_actions(table_id: str, seat: SeatDep) -> dict[str, list[dict[str, str]]]:
+    """Every action this server can take, by name, with its summary."""
+    from taletable.play import all_actions
+
+    return {
+        "actions": [
+            {"name": name, "summary": action.summary} for name, action in all_actions().items()
+        ]
+    }

@@ -1,0 +1,203 @@
+"""Scenes and the table's export: seeds revealed when a scene closes; the whole log to check."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from sqlalchemy import select
+
+from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash, verify_export
+from taletable.server.auth import NarratorDep, hash_secret, new_id, new_secret
+from taletable.server.errors import ApiError, Conflict
+from taletable.server.log import full_log, read_table, stub_of, table_write
+from taletable.server.responses import ERRORS
+from taletable.server.routes.tables import MadeTable, open_scene
+from taletable.server.schema import EVENTS, SCENES, SEATS, TABLES, THINGS
+from taletable.server.state import state_from_log
+from taletable.store.base import KINDS
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/tables", tags=["scenes"])
+
+
+class NextScene(BaseModel):
+    closed: int
+    seed: str
+    scene: int
+    commitment: str
+
+
+@router.post("/{table_id}/scenes", status_code=201, responses=ERRORS)
+def next_scene(request: Request, table_id: str, seat: NarratorDep) -> NextScene:
+    """Close the open scene (its seed is revealed in the log) and open the next one."""
+    state = request.app.state
+    with table_write(state.database, state.hub, table_id) as writer:
+        closing = writer.head.scene
+        where = (SCENES.c.table_id == table_id) & (SCENES.c.number == closing)
+        seed = writer.connection.execute(select(SCENES.c.seed).where(where)).scalar_one()
+        writer.connection.execute(SCENES.update().where(where).values(revealed=True))
+        writer.append("scene.close", {"seed": seed}, actor=seat.id)
+        promised = open_scene(writer, closing + 1)
+    return NextScene(closed=closing, seed=seed, scene=closing + 1, commitment=promised)
+
+
+@router.get("/{table_id}/export", responses={200: {"content": {"application/json": {}}}, **ERRORS})
+def export(request: Request, table_id: str, seat: NarratorDep) -> JSONResponse:
+    """The table, every event with ``prev_hash`` and ``hash``, and each scene's commitment and
+    (once closed) seed: what ``taletable verify`` checks."""
+    with request.app.state.database.read() as connection:
+        head = read_table(connection, table_id)
+        scenes = connection.execute(
+            select(SCENES).where(SCENES.c.table_id == table_id).order_by(SCENES.c.number)
+        ).all()
+        events = full_log(connection, table_id)
+    document = {
+        "format": EXPORT_FORMAT,
+        "table": {
+            "id": head.id,
+            "name": head.name,
+            "system": head.system,
+            "edition": head.edition,
+            "physical_dice": head.physical_dice,
+            "created_at": head.created_at,
+        },
+        "scenes": [
+            {
+                "number": row.number,
+                "commitment": row.commitment,
+                "seed": row.seed if row.revealed else None,
+            }
+            for row in scenes
+        ],
+        "events": events,
+    }
+    return JSONResponse(document)
+
+
+def _table_of(document: dict[str, Any]) -> dict[str, Any]:
+    table = document["table"]
+    system = table.get("system")
+    if system not in ("cogent", "boons", "labcats"):
+        raise ApiError("table.system", f"{system!r} is not a system this server plays")
+    if not isinstance(table.get("name"), str) or not 1 <= len(table["name"]) <= 200:
+        raise ApiError("table.name", "a table's name is 1 to 200 characters")
+    if not isinstance(table.get("id"), str) or not 1 <= len(table["id"]) <= 64:
+        raise ApiError("table.id", "a table's id is 1 to 64 characters")
+    return dict(table)
+
+
+@router.post("/import", status_code=201, responses=ERRORS)
+def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
+    """Make a table from an export whose chain and dice verify, its state rebuilt from the log.
+
+    The table keeps its id (the chain starts from it); seats are not carried over (tokens never
+    leave the server), so a new narrator token and join code are made, and a new scene opens.
+    """
+    state = request.app.state
+    state.limiter.check(f"address:{request.client.host if request.client else ''}")
+    checked = verify_export(document)
+    if not checked.ok:
+        raise ApiError("events", f"the export does not verify: {checked.summary()}")
+    table = _table_of(document)
+    events: list[dict[str, Any]] = document["events"]
+    for event in events:
+        _check_event(event)
+    token, code = new_secret(), new_secret()
+    with state.database.write() as connection:
+        if connection.execute(select(TABLES.c.id).where(TABLES.c.id == table["id"])).first():
+            raise Conflict("table.id", f"a table {table['id']!r} is here already")
+        _insert(connection, table, events, hash_secret(code))
+        narrator = new_id()
+        connection.execute(
+            SEATS.insert().values(
+                id=narrator,
+                table_id=table["id"],
+                name="narrator",
+                role="narrator",
+                token_hash=hash_secret(token),
+            )
+        )
+    with table_write(state.database, state.hub, table["id"]) as writer:
+        open_scene(writer, writer.head.scene + 1)
+    return MadeTable(id=table["id"], narrator_token=token, join_code=code)
+
+
+def _check_event(event: dict[str, Any]) -> None:
+    seq = event.get("seq")
+    if event.get("visibility") not in ("public", "narrator", "blind"):
+        raise ApiError(f"events.{seq}.visibility", "public, narrator or blind")
+    if not isinstance(event.get("kind"), str) or not 1 <= len(event["kind"]) <= 40:
+        raise ApiError(f"events.{seq}.kind", "an event's kind is 1 to 40 characters")
+    actor = event.get("actor")
+    if actor is not None and (not isinstance(actor, str) or len(actor) > 64):
+        raise ApiError(f"events.{seq}.actor", "an actor is a seat's id, at most 64 characters")
+    if event.get("kind") == "scene.open" and not isinstance(event.get("scene"), int):
+        raise ApiError(f"events.{seq}.scene", "a scene is numbered")
+    for save in event.get("saves") or ():
+        if not isinstance(save, dict) or save.get("kind") not in KINDS:
+            raise ApiError(f"events.{seq}.saves", f"each save has a kind: {', '.join(KINDS)}")
+
+
+def _insert(
+    connection: Any, table: dict[str, Any], events: list[dict[str, Any]], code: str
+) -> None:
+    last = events[-1] if events else None
+    opened = [event for event in events if event.get("kind") == "scene.open"]
+    revealed = {
+        event["scene"]: event["seed"] for event in events if event.get("kind") == "scene.close"
+    }
+    connection.execute(
+        TABLES.insert().values(
+            id=table["id"],
+            name=table["name"],
+            system=table["system"],
+            edition=table.get("edition"),
+            physical_dice=bool(table.get("physical_dice")),
+            join_code_hash=code,
+            created_at=str(table.get("created_at", "")),
+            head_seq=last["seq"] if last else 0,
+            head_hash=last["hash"] if last else genesis_hash(table["id"]),
+            scene=opened[-1]["scene"] if opened else 0,
+        )
+    )
+    for event in opened:  # an unrevealed seed stays unknown: that scene can roll no more
+        number = event["scene"]
+        connection.execute(
+            SCENES.insert().values(
+                table_id=table["id"],
+                number=number,
+                seed=revealed.get(number, "00" * 32),
+                commitment=event["commitment"],
+                revealed=number in revealed,
+            )
+        )
+    for event in events:
+        body = {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
+        connection.execute(
+            EVENTS.insert().values(
+                table_id=table["id"],
+                seq=event["seq"],
+                kind=str(event["kind"])[:40],
+                actor=event.get("actor"),
+                visibility=event.get("visibility", "public"),
+                event=canonical_json(body),
+                stub=canonical_json(stub_of(body)),
+                prev_hash=event["prev_hash"],
+                hash=event["hash"],
+            )
+        )
+    for (kind, key), thing in state_from_log(events).items():
+        connection.execute(
+            THINGS.insert().values(
+                scope=table["id"],
+                kind=kind,
+                key=key,
+                version=thing.version,
+                data=json.dumps(thing.data, sort_keys=True, separators=(",", ":")),
+            )
+        )

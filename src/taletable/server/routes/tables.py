@@ -1,0 +1,208 @@
+"""Tables and seats: make a table, join it, read it, change its join code."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+
+from taletable.ledger import commitment, genesis_hash
+from taletable.server.auth import (
+    NarratorDep,
+    SeatDep,
+    hash_secret,
+    new_id,
+    new_secret,
+    secrets_match,
+)
+from taletable.server.errors import ApiError, Forbidden
+from taletable.server.log import Writer, lock_table, now, read_table, table_write
+from taletable.server.responses import ERRORS
+from taletable.server.schema import SCENES, SEATS, TABLES
+
+__all__ = ["open_scene", "router"]
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+Name = Field(min_length=1, max_length=200)
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Name
+    system: Literal["cogent", "boons", "labcats"]
+    edition: Literal["core", "tiered"] | None = Field(None, description="Cogent only")
+    physical_dice: bool = Field(False, description="May seats type in faces they rolled?")
+
+
+class MadeTable(BaseModel):
+    id: str
+    narrator_token: str
+    join_code: str
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(max_length=200)
+    name: str = Name
+    role: Literal["player", "observer"]
+
+
+class Joined(BaseModel):
+    seat: str
+    token: str
+
+
+class JoinCode(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str | None = Field(None, min_length=8, max_length=200)
+
+
+class SeatView(BaseModel):
+    id: str
+    name: str
+    role: str
+
+
+class TableView(BaseModel):
+    id: str
+    name: str
+    system: str
+    edition: str | None
+    physical_dice: bool
+    scene: int
+    commitment: str
+    head_seq: int
+    seat: SeatView
+    seats: list[SeatView]
+
+
+def open_scene(writer: Writer, number: int) -> str:
+    """Make scene ``number``'s secret seed; log its commitment; return the commitment."""
+    seed = secrets.token_hex(32)
+    promised = commitment(seed)
+    writer.connection.execute(
+        SCENES.insert().values(
+            table_id=writer.head.id, number=number, seed=seed, commitment=promised, revealed=False
+        )
+    )
+    writer.connection.execute(
+        TABLES.update().where(TABLES.c.id == writer.head.id).values(scene=number)
+    )
+    writer.head = dataclasses.replace(writer.head, scene=number)
+    writer.append("scene.open", {"commitment": promised}, actor=None)
+    return promised
+
+
+@router.post("", status_code=201, responses=ERRORS)
+def make_table(request: Request, body: NewTable) -> MadeTable:
+    """Make a table; its narrator's token and the join code are shown only this once."""
+    request.app.state.limiter.check(f"address:{request.client.host if request.client else ''}")
+    if body.system != "cogent" and body.edition is not None:
+        raise ApiError("edition", f"only cogent tables have an edition, not {body.system}")
+    edition = (body.edition or "core") if body.system == "cogent" else None
+    table_id, token, code = new_id(), new_secret(), new_secret()
+    state = request.app.state
+    with state.database.write() as connection:
+        connection.execute(
+            TABLES.insert().values(
+                id=table_id,
+                name=body.name,
+                system=body.system,
+                edition=edition,
+                physical_dice=body.physical_dice,
+                join_code_hash=hash_secret(code),
+                created_at=now(),
+                head_seq=0,
+                head_hash=genesis_hash(table_id),
+                scene=0,
+            )
+        )
+        narrator = new_id()
+        connection.execute(
+            SEATS.insert().values(
+                id=narrator,
+                table_id=table_id,
+                name="narrator",
+                role="narrator",
+                token_hash=hash_secret(token),
+            )
+        )
+        writer = Writer(connection, lock_table(connection, table_id), notify=False)
+        opening = {"name": body.name, "system": body.system, "edition": edition}
+        writer.append(
+            "table.open", {**opening, "physical_dice": body.physical_dice}, actor=narrator
+        )
+        open_scene(writer, 1)
+    return MadeTable(id=table_id, narrator_token=token, join_code=code)
+
+
+@router.post("/{table_id}/join", status_code=201, responses=ERRORS)
+def join(request: Request, table_id: str, body: Join) -> Joined:
+    """Take a seat as a player or an observer with the table's join code."""
+    state = request.app.state
+    state.limiter.check(f"address:{request.client.host if request.client else ''}")
+    seat, token = new_id(), new_secret()
+    with table_write(state.database, state.hub, table_id) as writer:
+        code_hash = writer.connection.execute(
+            select(TABLES.c.join_code_hash).where(TABLES.c.id == table_id)
+        ).scalar_one()
+        if not secrets_match(body.code, code_hash):
+            raise Forbidden("code", "this is not the table's join code; ask the narrator")
+        writer.connection.execute(
+            SEATS.insert().values(
+                id=seat,
+                table_id=table_id,
+                name=body.name,
+                role=body.role,
+                token_hash=hash_secret(token),
+            )
+        )
+        writer.append("seat.join", {"seat": seat, "name": body.name, "role": body.role}, actor=seat)
+    return Joined(seat=seat, token=token)
+
+
+@router.put("/{table_id}/join-code", responses=ERRORS)
+def change_join_code(
+    request: Request, table_id: str, seat: NarratorDep, body: JoinCode
+) -> dict[str, str]:
+    """The narrator sets a new join code (or has one made); the old one stops working."""
+    code = body.code or new_secret()
+    with request.app.state.database.write() as connection:
+        connection.execute(
+            TABLES.update().where(TABLES.c.id == table_id).values(join_code_hash=hash_secret(code))
+        )
+    return {"join_code": code}
+
+
+@router.get("/{table_id}", responses=ERRORS)
+def show_table(request: Request, table_id: str, seat: SeatDep) -> TableView:
+    """The table as every seat sees it, with the open scene's dice commitment."""
+    with request.app.state.database.read() as connection:
+        head = read_table(connection, table_id)
+        promised = connection.execute(
+            select(SCENES.c.commitment).where(
+                (SCENES.c.table_id == table_id) & (SCENES.c.number == head.scene)
+            )
+        ).scalar_one()
+        seats = connection.execute(
+            select(SEATS.c.id, SEATS.c.name, SEATS.c.role)
+            .where(SEATS.c.table_id == table_id)
+            .order_by(SEATS.c.name, SEATS.c.id)
+        ).all()
+    return TableView(
+        id=head.id,
+        name=head.name,
+        system=head.system,
+        edition=head.edition,
+        physical_dice=head.physical_dice,
+        scene=head.scene,
+        commitment=promised,
+        head_seq=head.head_seq,
+        seat=SeatView(id=seat.id, name=seat.name, role=seat.role),
+        seats=[SeatView(id=row.id, name=row.name, role=row.role) for row in seats],
+    )

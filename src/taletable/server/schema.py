@@ -1,0 +1,68 @@
+"""The live table's database schema (SQLAlchemy Core); Alembic migrations create it.
+
+* ``tables``  a table: its system, edition, hashed join code, the head of its log
+  (``head_seq``, ``head_hash``) and its open scene. Every write locks this row first, so a
+  table's events are appended one at a time, gapless, whatever the number of workers.
+* ``seats``   who sits at a table: narrator, player or observer, with the SHA-256 of the token.
+* ``scenes``  each scene's secret seed and its published commitment.
+* ``events``  the log: one row per event; ``event`` is the whole event as canonical JSON (what
+  is hashed); ``stub`` is what a seat that may not see the event's result is given.
+* ``things``  the SQL store's rows (:mod:`taletable.store.sql`): characters, encounters...
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Column, ForeignKey, Integer, String, Table, Text
+
+from taletable.store.sql import METADATA, THINGS
+
+__all__ = ["EVENTS", "METADATA", "SCENES", "SEATS", "TABLES", "THINGS"]
+
+TABLES = Table(
+    "tables",
+    METADATA,
+    Column("id", String(64), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("system", String(16), nullable=False),
+    Column("edition", String(16), nullable=True),
+    Column("physical_dice", Boolean, nullable=False),
+    Column("join_code_hash", String(64), nullable=False),
+    Column("created_at", String(40), nullable=False),
+    Column("head_seq", Integer, nullable=False),
+    Column("head_hash", String(64), nullable=False),
+    Column("scene", Integer, nullable=False),
+)
+
+SEATS = Table(
+    "seats",
+    METADATA,
+    Column("id", String(64), primary_key=True),
+    Column("table_id", String(64), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("name", String(200), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+)
+
+SCENES = Table(
+    "scenes",
+    METADATA,
+    Column("table_id", String(64), ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seed", String(64), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("revealed", Boolean, nullable=False),
+)
+
+EVENTS = Table(
+    "events",
+    METADATA,
+    Column("table_id", String(64), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(40), nullable=False),
+    Column("actor", String(64), nullable=True),
+    Column("visibility", String(16), nullable=False),
+    Column("event", Text, nullable=False),
+    Column("stub", Text, nullable=False),
+    Column("prev_hash", String(64), nullable=False),
+    Column("hash", String(64), nullable=False),
+)

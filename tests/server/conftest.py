@@ -1,0 +1,196 @@
+"""Server test fixtures: an app on SQLite and (when given) PostgreSQL, tables with seats, and
+real uvicorn servers on 127.0.0.1.
+
+PostgreSQL tests run when ``TALETABLE_TEST_DATABASE_URL`` names a server (``.ci/run`` sets
+it); each test session makes its own fresh database there and drops it at the end. When the
+variable is set and the server cannot be reached, those tests fail. Without it they are not
+run, and the run's summary says so in one line.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from taletable.server import create_app
+from taletable.server.limits import Limits
+
+TEST_DATABASE_VARIABLE = "TALETABLE_TEST_DATABASE_URL"
+#: Limits generous enough for the tests that do not test them.
+TEST_LIMITS = Limits(rate=10_000, burst=10_000)
+_not_run: list[str] = []
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without a PostgreSQL URL, leave out the PostgreSQL tests (reported in the summary)."""
+    if os.environ.get(TEST_DATABASE_VARIABLE):
+        return
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        (dropped if _wants_postgresql(item) else kept).append(item)
+    if dropped:
+        _not_run.extend(item.nodeid for item in dropped)
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+def _wants_postgresql(item: pytest.Item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    by_param = callspec is not None and callspec.params.get("database_url") == "postgresql"
+    return bool(item.get_closest_marker("postgresql")) or by_param
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _not_run:
+        terminalreporter.write_line(
+            f"PostgreSQL tests not run ({len(_not_run)}): set {TEST_DATABASE_VARIABLE} "
+            "to a PostgreSQL URL to run them",
+            yellow=True,
+        )
+
+
+@pytest.fixture(scope="session")
+def postgresql_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this test session (dropped at its end)."""
+    base = os.environ.get(TEST_DATABASE_VARIABLE)
+    if not base:
+        pytest.fail(f"{TEST_DATABASE_VARIABLE} is not set")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"taletable_test_{os.getpid()}_{secrets.token_hex(4)}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:  # fails (never skips) when the server is unreachable
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The database of one test: a SQLite file, or the session's PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'taletable.db'}"
+    return str(request.getfixturevalue("postgresql_url"))
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    app = create_app(database_url, limits=TEST_LIMITS)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@dataclass
+class Seats:
+    """A table made through the API, with a narrator, two players and an observer."""
+
+    id: str
+    join_code: str
+    narrator: dict[str, str]
+    mara: dict[str, str]
+    mara_seat: str
+    bram: dict[str, str]
+    observer: dict[str, str]
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def make_table(http: Any, *, system: str = "cogent", **extra: Any) -> Seats:
+    """Make a table and seat two players and an observer (``http``: a TestClient or httpx)."""
+    made = http.post("/api/tables", json={"name": "Tavern", "system": system, **extra})
+    assert made.status_code == 201, made.text
+    table = made.json()
+    seats = {}
+    for name, role in (("Mara", "player"), ("Bram", "player"), ("Owl", "observer")):
+        joined = http.post(
+            f"/api/tables/{table['id']}/join",
+            json={"code": table["join_code"], "name": name, "role": role},
+        )
+        assert joined.status_code == 201, joined.text
+        seats[name] = joined.json()
+    return Seats(
+        id=table["id"], join_code=table["join_code"], narrator=bearer(table["narrator_token"]),
+        mara=bearer(seats["Mara"]["token"]), mara_seat=seats["Mara"]["seat"],
+        bram=bearer(seats["Bram"]["token"]), observer=bearer(seats["Owl"]["token"]),
+    )  # fmt: skip
+
+
+@pytest.fixture
+def table(client: TestClient) -> Seats:
+    return make_table(client)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class LiveServer:
+    """A ``taletable serve`` process on 127.0.0.1."""
+
+    process: subprocess.Popen[bytes]
+    url: str
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def start_server(database: str, *, workers: int = 1, rate: str = "10000,10000") -> LiveServer:
+    """Start ``taletable serve`` on a free port and wait until it answers."""
+    port = free_port()
+    environment = {**os.environ, "TALETABLE_RATE_LIMIT": rate}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "taletable.cli.main", "serve", "--port", str(port),
+         "--database", database, "--workers", str(workers)],
+        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    server = LiveServer(process, f"http://127.0.0.1:{port}")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            error = process.stderr.read().decode() if process.stderr else ""
+            raise RuntimeError(f"serve exited: {error}")
+        try:
+            httpx.get(f"{server.url}/openapi.json", timeout=1).raise_for_status()
+            return server
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.stop()
+    raise RuntimeError("serve did not answer within 30 s")
+
+
+@pytest.fixture
+def live_server(database_url: str) -> Iterator[LiveServer]:
+    server = start_server(database_url)
+    try:
+        yield server
+    finally:
+        server.stop()

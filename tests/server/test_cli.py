@@ -1,0 +1,37 @@
+"""`taletable serve` and the shells' imports: nothing server-side loads unless ``serve`` runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+
+def test_the_cli_and_the_engine_never_load_the_server_stack() -> None:
+    """`import taletable`, a check, `verify` and `--help` import no FastAPI or SQLAlchemy."""
+    probe = (
+        "import sys, taletable, taletable.play, taletable.store, taletable.ledger; "
+        "from taletable.cli.main import main; "
+        "main(['cogent', 'check', '--pool', '3', '--cl', '1', '--seed', '1']); main(['--help']); "
+        "names = ('fastapi', 'sqlalchemy', 'uvicorn', 'taletable.server'); "
+        "print(*(m in sys.modules for m in names))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "False False False False"
+
+
+def test_the_server_imports_no_cli_module() -> None:
+    """The two shells never import each other (DESIGN > Layers)."""
+    probe = (
+        "import sys, taletable.server.app; "
+        "print(any(m.startswith('taletable.cli') for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_several_workers_on_sqlite_are_refused_in_one_line(run_cli: Any) -> None:
+    """`serve --workers 2` on SQLite exits 2 with one line naming --workers."""
+    result = run_cli("serve", "--workers", "2", "--database", "sqlite:///nowhere.db")
+    assert result.status == 2
+    assert result.stderr.count("\n") == 1 and "--workers" in result.stderr

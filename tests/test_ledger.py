@@ -1,0 +1,133 @@
+"""The live table's ledger: server dice from a committed seed, a hash chain anyone checks."""
+
+from __future__ import annotations
+
+import copy
+import json
+import secrets
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from taletable.ledger import (
+    EXPORT_FORMAT,
+    LedgerDice,
+    canonical_json,
+    commitment,
+    derive_face,
+    event_hash,
+    genesis_hash,
+    verify_export,
+)
+
+
+def _export(rolls: int = 3, *, close: bool = True) -> dict[str, Any]:
+    """A small export built with the ledger's own functions: open, rolls, close."""
+    table, seed = "t1", secrets.token_hex(32)
+    events: list[dict[str, Any]] = []
+
+    def add(kind: str, **body: Any) -> None:
+        previous = events[-1]["hash"] if events else genesis_hash(table)
+        event = {"seq": len(events) + 1, "kind": kind, "scene": 1, "visibility": "public", **body}
+        events.append({**event, "prev_hash": previous, "hash": event_hash(previous, event)})
+
+    add("scene.open", commitment=commitment(seed))
+    for _ in range(rolls):
+        dice = LedgerDice(bytes.fromhex(seed), table, len(events) + 1)
+        faces = dice.roll(6, 4)
+        add("roll", result={"faces": list(faces)}, dice=dice.rolled)
+    if close:
+        add("scene.close", seed=seed)
+    scenes = [{"number": 1, "commitment": commitment(seed), "seed": seed if close else None}]
+    return {"format": EXPORT_FORMAT, "table": {"id": table}, "scenes": scenes, "events": events}
+
+
+def test_faces_are_a_function_of_seed_table_seq_and_index() -> None:
+    """The same seed, table, seq and die index give the same face; any change moves it."""
+    seed = bytes(32)
+    assert derive_face(seed, "t", 5, 0, 6) == derive_face(seed, "t", 5, 0, 6)
+    faces = {derive_face(seed, "t", seq, index, 1000) for seq in range(3) for index in range(3)}
+    assert len(faces) > 5
+
+
+def test_faces_are_uniform() -> None:
+    """Rejection sampling: 6000 d6 land near 1000 each (chi-squared under 20.5, p = 0.001)."""
+    counts = Counter(derive_face(b"seed", "t", 1, index, 6) for index in range(6000))
+    chi_squared = sum((counts[face] - 1000) ** 2 / 1000 for face in range(1, 7))
+    assert set(counts) == set(range(1, 7)) and chi_squared < 20.5
+
+
+def test_the_hash_chains_each_event_to_the_one_before() -> None:
+    """hash = sha256(prev_hash + canonical JSON of the event without its hashes)."""
+    import hashlib
+
+    event = {"seq": 1, "kind": "x", "hash": "ignored", "prev_hash": "ignored"}
+    expected = hashlib.sha256(("ab" + canonical_json({"seq": 1, "kind": "x"})).encode())
+    assert event_hash("ab", event) == expected.hexdigest()
+
+
+def test_an_honest_export_verifies() -> None:
+    """Chain, commitment and 12 dice all check out."""
+    checked = verify_export(_export())
+    assert checked.ok and (checked.events, checked.dice_checked) == (5, 12)
+
+
+def test_an_open_scene_chains_but_its_dice_wait_for_the_seed() -> None:
+    """Before the seed is revealed the chain still verifies; no die is re-derived yet."""
+    checked = verify_export(_export(close=False))
+    assert checked.ok and checked.dice_checked == 0
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "seq"),
+    [
+        (("events", 2, "result", "faces", 0), 7, 3),
+        (("events", 1, "dice", 0, "face"), None, 2),
+        (("events", 4, "seed"), "00" * 32, 5),
+        (("events", 0, "commitment"), "0" * 64, 1),
+        (("table", "id"), "t2", 1),
+        (("events", 3, "seq"), 9, 4),
+    ],
+)
+def test_any_edit_fails_naming_the_first_bad_seq(
+    path: tuple[Any, ...], value: Any, seq: int
+) -> None:
+    """Editing a result, a die, the seed, the commitment, the table or a seq is caught."""
+    export = _export()
+    target: Any = export
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value if value is not None else target[path[-1]] % 6 + 1
+    checked = verify_export(export)
+    assert not checked.ok and checked.failed_seq == seq
+
+
+def test_re_hashed_dice_edits_still_fail_against_the_seed() -> None:
+    """Even a forger who recomputes every hash cannot change a die: the seed gives it away."""
+    export = _export()
+    event = export["events"][1]
+    event["dice"][0]["face"] = event["dice"][0]["face"] % 6 + 1
+    previous = event["prev_hash"]
+    for later in export["events"][1:]:
+        later["prev_hash"] = previous
+        later["hash"] = previous = event_hash(previous, later)
+    checked = verify_export(export)
+    assert (checked.ok, checked.failed_seq) == (False, 2)
+
+
+def test_verify_command_exit_codes(tmp_path: Path, run_cli: Any) -> None:
+    """exit 0 and a one-line summary; exit 1 naming the seq; exit 2 for a file that is no JSON."""
+    good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
+    export = _export()
+    good.write_text(json.dumps(export), encoding="utf-8")
+    edited = copy.deepcopy(export)
+    edited["events"][2]["result"]["faces"][0] = 9
+    bad.write_text(json.dumps(edited), encoding="utf-8")
+    broken.write_text("{", encoding="utf-8")
+    ok = run_cli("verify", str(good))
+    assert ok.status == 0 and ok.stdout.count("\n") == 1 and "5 events chained" in ok.stdout
+    failed = run_cli("verify", str(bad))
+    assert failed.status == 1 and "seq 3" in failed.stderr
+    assert run_cli("verify", str(broken)).status == 2
