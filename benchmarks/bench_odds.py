@@ -4,6 +4,12 @@ Run with ``python3 tasks.py bench``. For each workload both libraries compute th
 answers; the script checks they are equal, then prints the median time of each over several
 runs and the ratio. taletable's caches are cleared before every run; icepool keeps its own
 internal caches, which only favours the peer.
+
+The peer is timed in its fastest formulation we know of for each question (issue 11): one
+shared Bernoulli die per threshold, pools built from it once and reused, tail probabilities read
+once per pool. Against that honest peer the stated goals for the cheatsheet and the opposed
+tables (20x) are not met: measured at 2.5-3x and 4-5x (2026-11, icepool 2.1.3). The script
+says so in its output rather than weakening the peer.
 """
 
 from __future__ import annotations
@@ -58,12 +64,18 @@ def ours_cheatsheet() -> dict[tuple[int, int, int], Fraction]:
 
 
 def icepool_cheatsheet() -> dict[tuple[int, int, int], Fraction]:
+    """icepool's fastest formulation found: one shared Bernoulli die per threshold, each pool's
+    wins the previous pool's plus that die (faster than ``pool @ win`` per pool, 12 ms against
+    56 ms here), and ``probabilities('>=')`` read once per pool."""
     out = {}
     for win_on in (3, 4, 5):
+        win = (icepool.d6 >= win_on).simplify()
+        wins = icepool.Die([0])
         for pool in range(1, 41):
-            wins = pool @ (icepool.d6 >= win_on)
+            wins = wins + win
+            at_least = wins.probabilities(">=")  # outcomes 0..pool, in order
             for cl in range(21):
-                out[(win_on, pool, cl)] = Fraction(wins.probability(">=", cl))
+                out[(win_on, pool, cl)] = at_least[cl] if cl <= pool else Fraction(0)
     return out
 
 
@@ -75,10 +87,13 @@ def ours_opposed() -> dict[tuple[int, int], dict[int, Fraction]]:
 
 
 def icepool_opposed() -> dict[tuple[int, int], dict[int, Fraction]]:
+    """One shared Bernoulli die, ``n @ win`` built once per size, then one subtraction a pair."""
+    win = (icepool.d6 >= 4).simplify()
+    sizes = {n: n @ win for n in range(1, 21)}
     out = {}
     for a in range(1, 21):
         for b in range(1, 21):
-            difference = a @ (icepool.d6 >= 4) - b @ (icepool.d6 >= 4)
+            difference = sizes[a] - sizes[b]
             no_tie = difference.denominator() - difference.quantity(0)
             out[(a, b)] = {o: Fraction(q, no_tie) for o, q in difference.items() if q and o != 0}
     return out
@@ -151,6 +166,7 @@ GOALS = {"cheatsheet": 20.0, "opposed": 20.0, "boons": 5.0, "labcats": 1.0}
 def main() -> None:
     print(f"taletable vs icepool {icepool.__version__}: median of {RUNS} runs each")
     print(f"{'workload':<34}{'taletable':>12}{'icepool':>12}{'ratio':>9}{'goal':>8}")
+    missed = []
     for name, goal, ours, theirs in (
         ("cheatsheet 3 x 40 x 21", GOALS["cheatsheet"], ours_cheatsheet, icepool_cheatsheet),
         ("opposed VL tables 20 x 20", GOALS["opposed"], ours_opposed, icepool_opposed),
@@ -162,14 +178,19 @@ def main() -> None:
         if our_answer != their_answer:
             raise SystemExit(f"{name}: answers differ from icepool's")
         ratio = their_time / our_time
+        met = ratio > goal or (goal > 1 and ratio >= goal)
+        if not met:
+            missed.append(f"{name} ({ratio:.1f}x, goal {goal:.0f}x)")
         print(
             f"{name:<34}{our_time * 1000:>10.2f}ms{their_time * 1000:>10.2f}ms"
             f"{ratio:>8.1f}x{('>' if goal == 1 else '>=') + f'{goal:.0f}x':>8}"
-            f"{'' if ratio > goal or (goal > 1 and ratio >= goal) else '  MISSED'}"
+            f"{'' if met else '  MISSED'}"
         )
     print("single questions (median, caches cleared; goal < 1 ms each):")
     for name, seconds in single_check_seconds():
         print(f"  {name:<44}{seconds * 1000:>8.3f} ms{'' if seconds < 0.001 else '  MISSED'}")
+    if missed:
+        print("goals NOT met against icepool's fastest formulation: " + "; ".join(missed))
 
 
 if __name__ == "__main__":
