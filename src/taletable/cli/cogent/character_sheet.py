@@ -6,9 +6,10 @@ from rich.markup import escape
 
 from taletable.cli.common import console
 from taletable.systems.cogent.character.commerce import tiered_commerce_points
+from taletable.systems.cogent.character.pool_summary import SheetPools
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 
-__all__ = ["render_sheet"]
+__all__ = ["render_pools", "render_sheet"]
 
 IDENTITY = ("elevator_pitch", "disposition", "history", "beliefs", "goals")
 
@@ -96,3 +97,16 @@ def render_sheet(sheet: CoreCharacter | TieredCharacter) -> None:
         console.print("conditions: " + escape(", ".join(sheet.conditions)))
     for award in sheet.history:
         console.print(f"history: {escape(award.event)} — {escape(award.detail)}")
+
+
+def render_pools(summary: SheetPools) -> None:
+    """Print every pool with its parts, then initiative, STR reductions and armour."""
+    for name, line in {**summary.checks, **summary.combat}.items():
+        parts = ["base 3"] + [f"{c.source} {c.dice:+d}" for c in line.breakdown[1:]]
+        console.print(f"{escape(name)}: [bold]{line.dice}D6[/bold] ({escape(', '.join(parts))})")
+    for label, size in summary.rough_pools.items():
+        console.print(f"{escape(label)} (rough): [bold]{size}D6[/bold]")
+    console.print(
+        f"initiative {summary.initiative}; STR reductions {summary.strength_reductions}; "
+        f"armour level {summary.armour_level}"
+    )

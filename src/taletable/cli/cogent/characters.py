@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import click
 
 from taletable.cli.cogent.character_awards import register_awards
 from taletable.cli.cogent.character_prompts import prompted_sheet
-from taletable.cli.cogent.character_sheet import render_sheet
+from taletable.cli.cogent.character_sheet import render_pools, render_sheet
 from taletable.cli.common import (
     ask,
     console,
@@ -26,15 +26,9 @@ from taletable.play.characters import advance as play_advance
 from taletable.play.characters import buy as play_buy
 from taletable.systems.cogent.character import load_character, save_character, validate
 from taletable.systems.cogent.character.files import character_from_data
-from taletable.systems.cogent.character.pools import (
-    check_pool,
-    combat_pool,
-    pool_names,
-    situations,
-    strength_reductions,
-)
+from taletable.systems.cogent.character.pool_summary import sheet_pools
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
-from taletable.systems.cogent.equipment import armour_level
+from taletable.systems.cogent.statblock import load_sheet_or_statblock
 
 __all__ = ["register"]
 
@@ -154,50 +148,10 @@ def show(file: str, as_json: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @json_option
 def pools(file: str, as_json: bool) -> None:
-    """Every check pool and combat pool of a sheet, with how each is built."""
-    sheet = load_character(file)
-    checks = {}
-    for name in pool_names(sheet):
-        checks[name] = check_pool(sheet, name)
-        for when in situations(sheet, name):  # e.g. Imperceptive: environmental Perception
-            checks[f"{name} ({when})"] = check_pool(sheet, name, situation=when)
-    combat = {}
-    targets: tuple[Literal["melee", "ranged"], ...] = ("melee", "ranged")
-    for weapon in sheet.equipment.weapons:
-        for target in targets:
-            try:
-                combat[f"{weapon.name} vs {target}"] = combat_pool(
-                    sheet, weapon.name, target=target
-                )
-            except InputError as error:  # a weapon useless against this kind of target
-                if error.field != "--target":
-                    raise  # an unknown weapon group: say so rather than drop the weapon
-                continue
-    combat["bare hands vs melee"] = combat_pool(sheet, None)  # always at hand (ungloved)
-    data = {
-        "checks": {
-            name: {"dice": pool.size, "breakdown": [c.to_data() for c in pool.contributions]}
-            for name, pool in checks.items()
-        },
-        "combat": {
-            name: {"dice": pool.size, "breakdown": [c.to_data() for c in pool.contributions]}
-            for name, pool in combat.items()
-        },
-        "initiative": sheet.attributes.RFL,
-        "strength_reductions": strength_reductions(sheet),
-        "armour_level": armour_level(sheet.equipment.armour),
-    }
-
-    def render() -> None:
-        for name, pool in {**checks, **combat}.items():
-            parts = ["base 3"] + [f"{c.source} {c.dice:+d}" for c in pool.contributions[1:]]
-            console.print(f"{name}: [bold]{pool.size}D6[/bold] ({', '.join(parts)})")
-        console.print(
-            f"initiative {data['initiative']}; STR reductions {data['strength_reductions']}; "
-            f"armour level {data['armour_level']}"
-        )
-
-    emit(data, as_json, render)
+    """Every check pool and combat pool of a sheet or a statblock, with how each is built."""
+    sheet, block = load_sheet_or_statblock(file)
+    summary = sheet_pools(sheet, rough_pools=block.rough_pools if block else None)
+    emit(summary, as_json, lambda: render_pools(summary))
 
 
 @character.command("advance")

@@ -7,16 +7,18 @@ its pools, ``npc bestiary`` lists or shows the creatures of the encounter tables
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
 from taletable.cli.common import console, emit, json_option
 from taletable.errors import InputError
+from taletable.systems.cogent.character.pool_summary import sheet_pools
 from taletable.systems.cogent.character.pools import check_pool, combat_pool, pool_names
 from taletable.systems.cogent.narrator import bestiary, bestiary_statblock
 from taletable.systems.cogent.statblock import Statblock, load_statblock, new_npc, save_statblock
 
-__all__ = ["npc", "register"]
+__all__ = ["npc", "register", "render_statblock", "statblock_data"]
 
 
 @click.group("npc")
@@ -87,7 +89,7 @@ def npc_new(
     )
     if out:
         save_statblock(block, out)
-    emit(block, as_json, lambda: render_statblock(block))
+    emit(statblock_data(block), as_json, lambda: render_statblock(block))
 
 
 @npc.command("show")
@@ -96,7 +98,7 @@ def npc_new(
 def npc_show(file: str, as_json: bool) -> None:
     """Show a statblock with its check and combat pools."""
     block = load_statblock(file)
-    emit(block, as_json, lambda: render_statblock(block))
+    emit(statblock_data(block), as_json, lambda: render_statblock(block))
 
 
 @npc.command("bestiary")
@@ -115,7 +117,13 @@ def npc_bestiary(name: str | None, as_json: bool) -> None:
         emit({"creatures": rows}, as_json, render)
         return
     block = bestiary_statblock(name)
-    emit(block, as_json, lambda: render_statblock(block))
+    emit(statblock_data(block), as_json, lambda: render_statblock(block))
+
+
+def statblock_data(block: Statblock) -> dict[str, Any]:
+    """The statblock as written, and under ``pools`` every pool of it (the pools view)."""
+    pools = sheet_pools(block.as_character(), rough_pools=block.rough_pools)
+    return {**block.to_data(), "pools": pools.to_data()}
 
 
 def render_statblock(block: Statblock) -> None:

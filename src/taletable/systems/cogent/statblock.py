@@ -19,6 +19,7 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.errors import DataError, InputError
 from taletable.files import load_model, read_structured, write_structured
+from taletable.systems.cogent.character.files import load_character
 from taletable.systems.cogent.character.sheet import (
     CombatSkill,
     CoreAttributes,
@@ -27,6 +28,7 @@ from taletable.systems.cogent.character.sheet import (
     Equipment,
     Identity,
     Injury,
+    TieredCharacter,
     VocationalSkill,
     Weapon,
 )
@@ -37,6 +39,7 @@ from taletable.systems.cogent.pools import MAX_POOL
 __all__ = [
     "NPC_TIERS",
     "Statblock",
+    "load_sheet_or_statblock",
     "load_statblock",
     "new_npc",
     "save_statblock",
@@ -135,6 +138,18 @@ def load_statblock(path: str | Path) -> Statblock:
     if problems:
         raise DataError(str(path), problems[0])
     return block
+
+
+def load_sheet_or_statblock(
+    path: str | Path,
+) -> tuple[CoreCharacter | TieredCharacter, Statblock | None]:
+    """A character file's sheet, or a statblock file's sheet and the statblock (``kind:
+    statblock``), so the pools of either can be shown (002 > NPCs and Monsters)."""
+    data = read_structured(path)
+    if isinstance(data, dict) and data.get("kind") == "statblock":
+        block = load_statblock(path)
+        return block.as_character(), block
+    return load_character(path), None
 
 
 def save_statblock(block: Statblock, path: str | Path) -> None:

@@ -87,7 +87,7 @@ def _attributes_from_awards(sheet: CoreCharacter, problems: list[Problem]) -> No
     if at_creation > start:
         problems.append(
             Problem(
-                rule=ATTRIBUTES,
+                rule=CAMPAIGN,
                 found=f"{at_creation} attribute points at creation",
                 fix=f"{sheet.mode.replace('_', ' ')} starts with {start}; record a point bought "
                 "with a later award with `character raise FILE --attribute NAME` (an INT point "
@@ -127,6 +127,13 @@ def _skills(sheet: CoreCharacter, core_cap: int, problems: list[Problem]) -> Non
         )
 
 
+def _cap_rule(sheet: CoreCharacter, points: int) -> str:
+    """Where a vocation cap comes from: a campaign tier's table (002 > Campaign Progression),
+    or Fast Play's "up to four points" (002 > Vocations); a negative point is always the
+    latter's "may NEVER be assigned a negative skill point"."""
+    return CAMPAIGN if sheet.mode != "fast_play" and points > 0 else VOCATIONS
+
+
 def _vocations(
     sheet: CoreCharacter, vocation_cap: int, overrides: dict[str, int], problems: list[Problem]
 ) -> None:
@@ -156,7 +163,7 @@ def _vocations(
         if vocation.points > cap or vocation.points < 0:
             problems.append(
                 Problem(
-                    rule=VOCATIONS,
+                    rule=_cap_rule(sheet, vocation.points),
                     found=f"vocation {vocation.name} has {vocation.points}",
                     fix=f"0 to {cap} points",
                 )
@@ -182,7 +189,7 @@ def _vocations(
             if skill.points > cap or skill.points < 0:
                 problems.append(
                     Problem(
-                        rule=VOCATIONS,
+                        rule=_cap_rule(sheet, skill.points),
                         found=f"{skill.name} has {skill.points}",
                         fix=f"0 to {cap} points",
                     )
@@ -203,10 +210,11 @@ def _destiny(sheet: CoreCharacter, problems: list[Problem]) -> None:
     from taletable.systems.cogent.character.progression import core_destiny_maximum
 
     maximum = core_destiny_maximum(sheet)
+    rule = f"{CAMPAIGN} > Veteran Tier (Glory Days)" if sheet.glory_days else DESTINY
     if sheet.destiny.maximum != maximum:
         problems.append(
             Problem(
-                rule=DESTINY,
+                rule=rule,
                 found=f"destiny maximum {sheet.destiny.maximum}",
                 fix=f"the maximum here is {maximum}",
             )
@@ -214,7 +222,7 @@ def _destiny(sheet: CoreCharacter, problems: list[Problem]) -> None:
     if sheet.destiny.points > sheet.destiny.maximum:
         problems.append(
             Problem(
-                rule=DESTINY,
+                rule=rule,
                 found=f"{sheet.destiny.points} destiny points",
                 fix=f"at most {sheet.destiny.maximum}",
             )
@@ -235,10 +243,11 @@ def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
     _destiny(sheet, problems)
     problems += equipment_problems(sheet)
     budget = core_budget(sheet, cost_increase=cost_increase)
+    campaign = sheet.mode != "fast_play"  # the tier's starting points replace Fast Play's
     if budget.attribute_points_left < 0:
         problems.append(
             Problem(
-                rule=ATTRIBUTES,
+                rule=CAMPAIGN if campaign else ATTRIBUTES,
                 found=f"{-budget.attribute_points_left} attribute point(s) over",
                 fix=f"spend at most {budget.attribute_points}",
             )
@@ -246,7 +255,7 @@ def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
     if budget.skill_points_left < 0:
         problems.append(
             Problem(
-                rule=CORE_SKILLS,
+                rule=CAMPAIGN if campaign else CORE_SKILLS,
                 found=f"{-budget.skill_points_left} skill point(s) over",
                 fix=f"spend at most {budget.skill_points}; points in a skill marked * cost more",
             )
