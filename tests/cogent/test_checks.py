@@ -151,15 +151,20 @@ def test_advantage_and_disadvantage_cancel() -> None:
 
 
 def test_scale_is_tiered_only_and_clamps() -> None:
-    """Scale adjusts the margin in the tiered edition and keeps a success a success."""
+    """Scale adjusts the margin in the tiered edition and keeps a success a success: by the
+    book's arithmetic (the default) a target two scales larger takes 2, by the table 3."""
     result = roll_check(pool_of(3), 1, GivenFaces([4, 1, 1]), rules=TIERED, scale=(-1, 1))
+    assert result.scale is not None
+    assert (result.scale.adjustment, result.margin, result.passed) == (-2, 0, True)
+    table = Rules(edition="tiered", scale_method="table")
+    result = roll_check(pool_of(3), 1, GivenFaces([4, 1, 1]), rules=table, scale=(-1, 1))
     assert result.scale is not None
     assert (result.scale.adjustment, result.margin, result.passed) == (-3, 0, True)
     with pytest.raises(RulesError, match="tiered-edition rule"):
         roll_check(pool_of(3), 1, GivenFaces([4, 1, 1]), scale=(0, 1))
     free = roll_check(
-        pool_of(3), 1, GivenFaces([4, 1, 1]), rules=Rules(edition="tiered", scale_clamp=False),
-        scale=(-1, 1),
+        pool_of(3), 1, GivenFaces([4, 1, 1]),
+        rules=Rules(edition="tiered", scale_clamp=False, scale_method="table"), scale=(-1, 1),
     )  # fmt: skip
     assert (free.margin, free.passed) == (-3, False)
 
@@ -183,9 +188,11 @@ def test_result_serialises_with_contract_keys() -> None:
 
 def test_scale_adjusts_the_final_result_after_destiny() -> None:
     """RULINGS.md "scale", Order: 'raise' is judged on the unscaled success (0 -> +1), then the
-    target two scales larger takes 3 (unclamped: -2), and the reflex injury is that margin."""
+    target two scales larger takes 3 by the table (unclamped: -2), and the reflex injury is that
+    margin."""
+    rules = Rules(edition="tiered", scale_clamp=False, scale_method="table")
     result = roll_check(
-        pool_of(3), 1, GivenFaces([4, 1, 1]), rules=Rules(edition="tiered", scale_clamp=False),
+        pool_of(3), 1, GivenFaces([4, 1, 1]), rules=rules,
         destiny_after=["raise"], scale=(-1, 1), reflex=True,
     )  # fmt: skip
     assert result.scale is not None

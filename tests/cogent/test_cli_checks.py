@@ -186,6 +186,10 @@ def test_scale_option_says_its_form(run_cli: Any) -> None:
         )
     out = run_cli("cogent", "check", "--pool", "3", "--cl", "1", "--edition", "tiered",
                   "--scale", " 1 : -1 ", "--faces", "4,4,1", "--json")  # fmt: skip
+    assert out.json()["scale"]["adjustment"] == 2  # the book's arithmetic, the default
+    out = run_cli("cogent", "check", "--pool", "3", "--cl", "1", "--edition", "tiered",
+                  "--scale", " 1 : -1 ", "--scale-method", "table", "--faces", "4,4,1",
+                  "--json")  # fmt: skip
     assert out.json()["scale"]["adjustment"] == 3
 
 

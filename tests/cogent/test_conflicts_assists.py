@@ -194,12 +194,14 @@ def test_collaboration_limits() -> None:
 
 def test_scale_table_symmetric_and_bounded() -> None:
     """000 > Scale: the table reads by relative scale; past 6 apart is refused."""
-    assert scale_adjustment(0, 6, TIERED) == -15
-    assert scale_adjustment(6, 0, TIERED) == 15
-    assert scale_adjustment(3, 3, TIERED) == 0
+    table = Rules(edition="tiered", scale_method="table")
+    assert scale_adjustment(0, 6, table) == -15
+    assert scale_adjustment(6, 0, table) == 15
+    assert scale_adjustment(3, 3, table) == 0
     assert scale_adjustment(2, 0, Rules(edition="tiered", scale_method="difference")) == 2
+    assert scale_adjustment(2, 0, TIERED) == 2  # the default is the examples' arithmetic
     with pytest.raises(InputError, match="off the table"):
-        scale_adjustment(0, 7, TIERED)
+        scale_adjustment(0, 7, table)
     with pytest.raises(InputError, match="off the table"):  # the same range read by difference
         scale_adjustment(10**6, 0, Rules(edition="tiered", scale_method="difference"))
 

@@ -188,27 +188,35 @@ def test_ogre_and_pixie_normalised_scales() -> None:
 
 
 def test_ogre_and_pixie_book_numbers_by_difference() -> None:
-    """000 > Scale, the book's arithmetic (scale_method="difference"): the Ogre's 0 becomes 2;
-    the Pixie's 1 less 2 is clamped to 0."""
+    """000 > Scale, the book's arithmetic (scale_method="difference", the default): "The Ogre
+    rolls Narrative Success of 0 and adds the +2 Scale modifier to get a total of Narrative
+    Success of 2"; "The Pixie rolls a Narrative Success of 1 and subtracts the +2 Scale modifier
+    to get a total Narrative Success of 0"."""
     rules = Rules(edition="tiered", scale_method="difference")
+    assert Rules(edition="tiered").scale_method == "difference"
     ogre = adjust_for_scale(0, 1, -1, rules)
     pixie = adjust_for_scale(1, -1, 1, rules)
     assert (ogre.margin, pixie.margin, pixie.clamped) == (2, 0, True)
 
 
 def test_ogre_and_pixie_by_the_table() -> None:
-    """000 > Scale by its table (the default; RULINGS.md): a target two scales smaller is +3,
-    two scales larger -3, so the Ogre's 0 is 3 (book: 2) and the Pixie's 1 is clamped to 0."""
-    ogre = adjust_for_scale(0, 1, -1, TIERED)
-    pixie = adjust_for_scale(1, -1, 1, TIERED)
+    """000 > Scale by its table (the switch `scale_method="table"`; RULINGS.md): a target two
+    scales smaller is +3, two scales larger -3, so the Ogre's 0 is 3 (book: 2) and the Pixie's 1
+    is clamped to 0."""
+    table = Rules(edition="tiered", scale_method="table")
+    ogre = adjust_for_scale(0, 1, -1, table)
+    pixie = adjust_for_scale(1, -1, 1, table)
     assert (ogre.adjustment, ogre.margin) == (3, 3)
     assert (pixie.adjustment, pixie.margin, pixie.clamped) == (-3, 0, True)
 
 
 def test_ogre_and_pixie_without_clamp() -> None:
-    """001's unclamped scale: the Pixie's success of 1 becomes a failure of -2 by the table."""
+    """001's unclamped scale: the Pixie's success of 1 becomes a failure of -1 by the examples'
+    arithmetic (the default), of -2 by the table."""
     rules = Rules(edition="tiered", scale_clamp=False)
-    assert adjust_for_scale(1, -1, 1, rules).margin == -2
+    assert adjust_for_scale(1, -1, 1, rules).margin == -1
+    table = rules.model_copy(update={"scale_method": "table"})
+    assert adjust_for_scale(1, -1, 1, table).margin == -2
 
 
 def test_king_john_convoy() -> None:

@@ -117,7 +117,7 @@ def _scale(text: str | None) -> tuple[int, int] | None:
 @click.option(
     "--scale-method",
     type=click.Choice(["table", "difference"]),
-    default="table",
+    default="difference",
     help="How scale adjusts a result (see RULINGS.md).",
 )
 @click.option(

@@ -42,7 +42,7 @@ from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.pool import narrator_modifiers
 from taletable.systems.cogent.combat.replay import verify_replay
 from taletable.systems.cogent.combat.state import ACTIONS
-from taletable.systems.cogent.fighters import parse_fighter
+from taletable.systems.cogent.fighters import encounter_fighters
 from taletable.systems.cogent.rules import Rules
 
 __all__ = ["register"]
@@ -105,7 +105,20 @@ def _status(encounter: Encounter) -> None:
 @click.option("--hardcore-weapons", is_flag=True, help="The hardcore weapon table.")
 @click.option("--hardcore-ranged", is_flag=True, help="Ranged rolls against the hardcore CL table.")
 @click.option(
-    "--scale", "scales", multiple=True, metavar="ID=N", help="A combatant's scale (tiered)."
+    "--scale",
+    "scales",
+    multiple=True,
+    metavar="ID=N",
+    help="A combatant's scale (tiered); a statblock's own scale counts without it.",
+)
+@click.option(
+    "--scale-method",
+    type=click.Choice(["table", "difference"]),
+    default="difference",
+    help="How scale adjusts a result, as for checks (see RULINGS.md).",
+)
+@click.option(
+    "--no-scale-clamp", is_flag=True, help="001's unclamped scale (a success may become a failure)."
 )
 @click.option(
     "--out", required=True, type=click.Path(dir_okay=False), help="The encounter file to write."
@@ -120,6 +133,8 @@ def start(
     hardcore_weapons: bool,
     hardcore_ranged: bool,
     scales: tuple[str, ...],
+    scale_method: str,
+    no_scale_clamp: bool,
     out: str,
     faces: str | None,
     seed: int | None,
@@ -130,27 +145,16 @@ def start(
         raise InputError("--out", f"{out} exists", expected="a new encounter file")
     if not Path(out).resolve().parent.is_dir():
         raise InputError("--out", f"{out}: no such directory", expected="a file in a directory")
-    parsed = []
-    secondary: dict[str, str] = {}
-    for text in fighters:
-        fighter, second = parse_fighter(text)
-        parsed.append(fighter)
-        if second is not None:
-            secondary[fighter[0]] = second
+    parsed, secondary, scale_of = encounter_fighters(fighters, scales)
     source = make_source(faces, seed)
     rules = Rules(
         edition=edition,
         hardcore_armour=hardcore_armour,
         hardcore_weapons=hardcore_weapons,
         hardcore_ranged=hardcore_ranged,
+        scale_method=scale_method,
+        scale_clamp=not no_scale_clamp,
     )
-    scale_of: dict[str, int] = {}
-    for text in scales:
-        ident, _, value = text.partition("=")
-        try:
-            scale_of[ident] = int(value)
-        except ValueError:
-            raise InputError("--scale", f"{text!r}", expected="ID=N, e.g. ogre=1") from None
     encounter = start_encounter(
         parsed, source, name=name, secondary=secondary, rules=rules, scales=scale_of
     )

@@ -8,6 +8,8 @@ A tiered sheet fights as its core equivalent (RULINGS.md "tiered combat").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from taletable.errors import InputError
 from taletable.files import read_structured
 from taletable.systems.cogent.character import load_character
@@ -21,6 +23,8 @@ __all__ = [
     "Fighter",
     "chosen_weapon",
     "default_weapon",
+    "encounter_fighters",
+    "fighter_scale",
     "load_fighter_sheet",
     "parse_fighter",
 ]
@@ -87,3 +91,45 @@ def chosen_weapon(sheet: CoreCharacter, named: str | None) -> str | None:
 def default_weapon(sheet: CoreCharacter) -> str | None:
     """The weapon a fighter wields unless told otherwise: its first, or none (unarmed)."""
     return sheet.equipment.weapons[0].name if sheet.equipment.weapons else None
+
+
+def fighter_scale(reference: str) -> int:
+    """The scale a fighter's file gives it: a statblock's (or a bestiary creature's) own
+    ``scale`` (000 > Scale), 0 for a character sheet, which has none."""
+    if reference.startswith("@"):
+        return bestiary_statblock(reference[1:]).scale
+    data = read_structured(reference)
+    if isinstance(data, dict) and data.get("kind") == "statblock":
+        return load_statblock(reference).scale
+    return 0
+
+
+def _scale_overrides(texts: Sequence[str]) -> dict[str, int]:
+    scales: dict[str, int] = {}
+    for text in texts:
+        ident, _, value = text.partition("=")
+        try:
+            scales[ident.strip()] = int(value)
+        except ValueError:
+            raise InputError("--scale", f"{text!r}", expected="ID=N, e.g. ogre=1") from None
+    return scales
+
+
+def encounter_fighters(
+    texts: Sequence[str], scale_texts: Sequence[str] = ()
+) -> tuple[list[Fighter], dict[str, str], dict[str, int]]:
+    """The fighters of ``ID:SIDE:FILE[:WEAPON[:SECONDARY]]`` texts, their secondary weapons, and
+    their scales: a statblock's own scale counts without being repeated; ``ID=N`` overrides it
+    (000 > Scale; RULINGS.md "scale in combat")."""
+    fighters: list[Fighter] = []
+    secondary: dict[str, str] = {}
+    scales: dict[str, int] = {}
+    for text in texts:
+        fighter, second = parse_fighter(text)
+        fighters.append(fighter)
+        if second is not None:
+            secondary[fighter[0]] = second
+        own = fighter_scale(text.split(":")[2].strip())
+        if own:
+            scales[fighter[0]] = own
+    return fighters, secondary, {**scales, **_scale_overrides(scale_texts)}

@@ -30,7 +30,7 @@ class Rules(Record):
     #: How a scale difference adjusts a result: ``table`` reads 000's table by the target's scale
     #: relative to the roller's; ``difference`` adds the roller's scale less the target's, as
     #: both of the book's examples do (RULINGS.md "scale").
-    scale_method: Literal["table", "difference"] = "table"
+    scale_method: Literal["table", "difference"] = "difference"
     #: The tiered destiny roll reads 1 and 20 as critical failure and success, as the core roll
     #: does; 000 names no criticals, so off by default (RULINGS.md "tiered destiny roll criticals").
     tiered_destiny_criticals: bool = False

@@ -90,6 +90,8 @@ def start_encounter(
     encounter = Encounter(
         name=name, combatants=tuple(built), rules=rules or Rules(), opening=tuple(built)
     )
+    if encounter.rules.edition != "tiered" and any(f.scale for f in built):
+        log.append("round 1: scale changes nothing in the core edition (000 > Scale is tiered)")
     order = ", ".join(encounter.declaration_order())
     return encounter.model_copy(update={"log": (*log, f"round 1: declaration order {order}")})
 
