@@ -44,7 +44,7 @@ def test_npc_new_json_carries_its_pools(run_cli: Any) -> None:
                    "--weapon", "Medium Weapon", "--json")  # fmt: skip
     assert made.status == 0, made.stderr
     combat = made.json()["pools"]["combat"]
-    assert [line["dice"] for name, line in combat.items() if "vs melee" in name][0] == 8
+    assert next(line["dice"] for name, line in combat.items() if "vs melee" in name) == 8
 
 
 def test_character_pools_works_on_a_statblock(run_cli: Any, tmp_path: Path) -> None:
