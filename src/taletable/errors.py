@@ -85,7 +85,7 @@ class InputError(TaletableError, ValueError):
         self.expected = expected
         self.given = given
         self.words = dict(words or {})
-        message = f"{field}: {_spell(problem, self.words)}"
+        message = f"{_spell(field, self.words)}: {_spell(problem, self.words)}"
         if expected:
             message += f"; expected {_spell(expected, self.words)}"
         super().__init__(message)
@@ -96,8 +96,8 @@ class InputError(TaletableError, ValueError):
 
     @property
     def mentions(self) -> tuple[str, ...]:
-        """The other fields the message mentions (``{field}``), in order."""
-        return tuple(_MENTION.findall(f"{self.problem} {self.expected}"))
+        """The fields the message mentions (``{field}``), in order, its own field's first."""
+        return tuple(_MENTION.findall(f"{self.field} {self.problem} {self.expected}"))
 
     def renamed(self, field: str, words: Mapping[str, str] | None = None) -> InputError:
         """The same error naming ``field`` instead (a shell's word for the engine's field), and

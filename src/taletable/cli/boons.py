@@ -7,30 +7,12 @@ from typing import Any, Literal, TypeVar
 
 import click
 
-from taletable.cli.common import (
-    console,
-    dice_options,
-    emit,
-    finish_source,
-    json_option,
-    make_source,
-    parse_int_list,
-)
-from taletable.errors import InputError
-from taletable.systems.boons.chance import Grid, roll_scatter, roll_twist
-from taletable.systems.boons.checks import (
-    MAX_BONUS,
-    BoonsCheck,
-    CheckResult,
-    ability_bonus,
-    declare_check,
-    enchantment_bonus,
-    roll_check,
-    roll_contest,
-)
+from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.play import boons as play
+from taletable.systems.boons.chance import Grid
+from taletable.systems.boons.checks import CheckResult
 from taletable.systems.boons.dice import ResizeMethod
-from taletable.systems.boons.group import GroupDifficulty, start_group_challenge
-from taletable.systems.boons.tables import difficulty_table
+from taletable.systems.boons.group import GroupDifficulty
 
 __all__ = ["boons"]
 
@@ -49,21 +31,6 @@ def _method_option(function: F) -> F:
         default="sequence",
         help="How many boons and banes share a die (see RULINGS.md).",
     )(function)
-
-
-def _bonus(bonus: int | None, ability: str | None, skill: int, enchantment: str | None) -> int:
-    """``--bonus`` as given, or built from ability scores, skill and enchantment sources."""
-    parts = ability is not None or skill or enchantment is not None
-    if bonus is not None and parts:
-        raise InputError("--bonus", "give --bonus or its parts, not both", expected="one way")
-    if bonus is not None:
-        return bonus
-    total = skill
-    if ability is not None:
-        total += ability_bonus(parse_int_list(ability, field="--ability"))
-    if enchantment is not None:
-        total += enchantment_bonus(parse_int_list(enchantment, field="--enchantment"))
-    return total
 
 
 def _render_check(result: CheckResult) -> None:
@@ -101,14 +68,12 @@ def check(
     seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll a standard check: 3d8 resized by boons and banes, plus bonuses, against a target."""
-    parts = "--bonus" if bonus is not None else "--ability + --skill + --enchantment"
-    declared = declare_check(
-        _bonus(bonus, ability, skill, enchantment), boon_count, banes,
-        passive=passive, method=method, fields=(parts, "--boons", "--banes"),
+    request = ask(
+        play.BoonsCheckRequest, bonus=bonus, ability=ability, skill=skill,
+        enchantment=enchantment, boons=boon_count, banes=banes, target=target, passive=passive,
+        method=method, faces=faces,
     )  # fmt: skip
-    source = make_source(faces, seed)
-    result = roll_check(declared, target, source)
-    finish_source(source)
+    result = play.boons_check(request, table_for(seed=seed, faces=faces)).result
     emit(result, as_json, lambda: _render_check(result))
 
 
@@ -132,27 +97,12 @@ def contest(
     seed: int | None, method: ResizeMethod, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll an opposed contest: the higher total wins; ties by the book's four rules."""
-    if (faces_a is None) != (faces_b is None):
-        raise InputError(
-            "--faces-a/--faces-b", "give both sides' faces", expected="both or neither"
-        )
-    side_a = declare_check(
-        a_bonus, a_boons, a_banes, method=method,
-        fields=("--a-bonus", "--a-boons", "--a-banes"),
+    request = ask(
+        play.BoonsContestRequest, a_bonus=a_bonus, a_boons=a_boons, a_banes=a_banes,
+        b_bonus=b_bonus, b_boons=b_boons, b_banes=b_banes, defender=defender,
+        stalemate=stalemate, method=method, faces_a=faces_a, faces_b=faces_b,
     )  # fmt: skip
-    side_b = declare_check(
-        b_bonus, b_boons, b_banes, method=method,
-        fields=("--b-bonus", "--b-boons", "--b-banes"),
-    )  # fmt: skip
-    source_a = make_source(faces_a, seed, field="--faces-a")
-    source_b = make_source(faces_b, None, field="--faces-b") if faces_b is not None else None
-    result = roll_contest(
-        side_a, side_b, source_a, source_b,
-        defender=defender, stalemate_possible=stalemate,
-    )  # fmt: skip
-    finish_source(source_a)
-    if source_b is not None:
-        finish_source(source_b)
+    result = play.boons_contest(request, table_for(seed=seed, faces=faces_a)).result
 
     def render() -> None:
         for index, round_ in enumerate(result.rounds):
@@ -167,31 +117,6 @@ def contest(
         )
 
     emit(result, as_json, render)
-
-
-def _member(text: str, method: ResizeMethod) -> tuple[str, BoonsCheck, int]:
-    parts = text.split(":")
-    try:
-        if len(parts) not in (3, 5):
-            raise ValueError
-        name = parts[0].strip()
-        bonus, target = int(parts[1]), int(parts[2])
-        extra = (int(parts[3]), int(parts[4])) if len(parts) == 5 else (0, 0)
-        if not name:
-            raise ValueError
-    except ValueError:
-        raise InputError(
-            "--member", f"{text!r}", expected="NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
-        ) from None
-    if abs(target) > MAX_BONUS:
-        raise InputError(
-            "--member TARGET", f"{target} is out of range", expected=f"within ±{MAX_BONUS}"
-        )
-    check = declare_check(
-        bonus, extra[0], extra[1], method=method,
-        fields=("--member BONUS", "--member BOONS", "--member BANES"),
-    )  # fmt: skip
-    return name, check, target
 
 
 @boons.command("group")
@@ -224,16 +149,11 @@ def group(
     method: ResizeMethod, faces: str | None, seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Run a group challenge: each member's successes against the party's requirement."""
-    source = make_source(faces, seed)
-    challenge = start_group_challenge(
-        difficulty,
-        [_member(text, method) for text in members],
-        source,
-    )
-    for name in rerolls:
-        challenge = challenge.reroll(name, source)
-    challenge = challenge.fix()
-    finish_source(source)
+    request = ask(
+        play.BoonsGroupRequest, difficulty=difficulty, members=members, rerolls=rerolls,
+        method=method, faces=faces,
+    )  # fmt: skip
+    challenge = play.boons_group(request, table_for(seed=seed, faces=faces)).result
 
     def render() -> None:
         for member, result in zip(challenge.members, challenge.results, strict=True):
@@ -252,9 +172,9 @@ def group(
 @json_option
 def twist(face: int | None, seed: int | None, as_json: bool) -> None:
     """Roll a twist of fate (1d100)."""
-    source = make_source(None if face is None else str(face), seed, field="--face")
-    result = roll_twist(source)
-    finish_source(source)
+    face_text = None if face is None else str(face)
+    request = ask(play.BoonsTwistRequest, face=face)
+    result = play.boons_twist(request, table_for(seed=seed, faces=face_text)).result
     emit(
         result,
         as_json,
@@ -270,9 +190,8 @@ def twist(face: int | None, seed: int | None, as_json: bool) -> None:
 @json_option
 def scatter(grid: Grid, faces: str | None, seed: int | None, as_json: bool) -> None:
     """Roll scatter dice: a direction die and the d8 distance die."""
-    source = make_source(faces, seed)
-    result = roll_scatter(grid, source)
-    finish_source(source)
+    request = ask(play.BoonsScatterRequest, grid=grid, faces=faces)
+    result = play.boons_scatter(request, table_for(seed=seed, faces=faces)).result
 
     def render() -> None:
         if result.direct_hit:
@@ -292,7 +211,7 @@ def scatter(grid: Grid, faces: str | None, seed: int | None, as_json: bool) -> N
 @json_option
 def difficulty(as_json: bool) -> None:
     """The recommended target values by difficulty tier."""
-    table = difficulty_table()
+    table = play.boons_difficulty(play.BoonsDifficultyRequest(), table_for()).result
 
     def render() -> None:
         for tier in table.tiers:

@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import click
 
-from taletable.cli.common import (
-    console,
-    dice_options,
-    emit,
-    finish_source,
-    json_option,
-    make_source,
-)
-from taletable.dice.notation import roll_notation
+from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.play.dice_notation import RollRequest
+from taletable.play.dice_notation import roll as play_roll
 
 __all__ = ["roll"]
 
@@ -28,9 +22,8 @@ def roll(notation: str, faces: str | None, seed: int | None, as_json: bool) -> N
     Operators: k/p keep or drop, rr reroll, ro reroll once, ra reroll and add, e explode,
     mi/ma minimum/maximum; selectors N, hN, lN, >N, <N. At most 1,000 dice per roll.
     """
-    source = make_source(faces, seed)
-    result = roll_notation(notation, source)
-    finish_source(source)
+    request = ask(RollRequest, notation=notation, faces=faces)
+    result = play_roll(request, table_for(seed=seed, faces=faces)).result
 
     def render() -> None:
         console.print(result.breakdown, markup=False)

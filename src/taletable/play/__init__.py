@@ -14,6 +14,21 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from taletable.play.boons import (
+        BoonsCheckRequest,
+        BoonsContestRequest,
+        BoonsDifficultyRequest,
+        BoonsGroupRequest,
+        BoonsScatterRequest,
+        BoonsTwistRequest,
+        GroupMember,
+        boons_check,
+        boons_contest,
+        boons_difficulty,
+        boons_group,
+        boons_scatter,
+        boons_twist,
+    )
     from taletable.play.cogent_checks import (
         AssistRequest,
         ChallengeLevelsRequest,
@@ -31,6 +46,10 @@ if TYPE_CHECKING:
         powerless,
     )
     from taletable.play.context import Table
+    from taletable.play.dice_notation import (
+        RollRequest,
+        roll,
+    )
     from taletable.play.events import Event, Played
     from taletable.play.odds_cogent import (
         AdviceOdds,
@@ -74,8 +93,14 @@ __all__ = [
     "AssistOdds",
     "AssistOddsRequest",
     "AssistRequest",
+    "BoonsCheckRequest",
+    "BoonsContestRequest",
+    "BoonsDifficultyRequest",
+    "BoonsGroupRequest",
     "BoonsOdds",
     "BoonsOddsRequest",
+    "BoonsScatterRequest",
+    "BoonsTwistRequest",
     "ChallengeLevelsRequest",
     "Cheatsheet",
     "CheatsheetRequest",
@@ -92,13 +117,21 @@ __all__ = [
     "DuelResult",
     "Event",
     "FightRequest",
+    "GroupMember",
     "LabcatsOddsRequest",
     "Played",
     "PowerlessRequest",
     "Request",
+    "RollRequest",
     "Table",
     "all_actions",
     "assist",
+    "boons_check",
+    "boons_contest",
+    "boons_difficulty",
+    "boons_group",
+    "boons_scatter",
+    "boons_twist",
     "challenge_levels",
     "check",
     "collaborate",
@@ -116,6 +149,7 @@ __all__ = [
     "odds_labcats",
     "perform",
     "powerless",
+    "roll",
 ]
 
 _HOMES = {
@@ -158,6 +192,14 @@ _HOMES = {
         "odds_boons",
         "odds_cheatsheet",
         "odds_labcats",
+    ),
+    "taletable.play.dice_notation": (
+        "RollRequest", "roll",
+    ),
+    "taletable.play.boons": (
+        "BoonsCheckRequest", "BoonsContestRequest", "BoonsDifficultyRequest", "BoonsGroupRequest",
+        "BoonsScatterRequest", "BoonsTwistRequest", "GroupMember", "boons_check", "boons_contest",
+        "boons_difficulty", "boons_group", "boons_scatter", "boons_twist",
     ),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}

@@ -33,6 +33,8 @@ MODULES = (
     "taletable.play.cogent_checks",
     "taletable.play.odds_cogent",
     "taletable.play.odds_systems",
+    "taletable.play.dice_notation",
+    "taletable.play.boons",
 )
 
 

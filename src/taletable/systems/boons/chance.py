@@ -55,7 +55,7 @@ def roll_scatter(grid: Grid, source: DiceSource) -> ScatterResult:
     """
     table = scatter_table()
     if grid not in table.grids:
-        raise InputError("--grid", f"{grid!r}", expected=" or ".join(table.grids))
+        raise InputError("grid", f"{grid!r}", expected=" or ".join(table.grids))
     chosen = table.grids[grid]
     (direction_roll,) = source.roll(chosen.die, 1)
     (distance_roll,) = source.roll(table.distance.die, 1)

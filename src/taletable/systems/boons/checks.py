@@ -56,11 +56,11 @@ BONUSES = "003 > Standard Checks > Bonuses"
 def ability_bonus(scores: Sequence[int]) -> int:
     """The Ability Bonus: one score, or several averaged, rounded up (003 > Bonuses; Round Up)."""
     if not scores:
-        raise InputError("--ability", "no ability score given", expected="one or more scores")
+        raise InputError("ability", "no ability score given", expected="one or more scores")
     for score in scores:
         if abs(score) > MAX_BONUS:
             raise InputError(
-                "--ability", f"{score} is out of range", expected=f"within ±{MAX_BONUS}"
+                "ability", f"{score} is out of range", expected=f"within ±{MAX_BONUS}"
             )
     return ceil(Fraction(sum(scores), len(scores)))
 

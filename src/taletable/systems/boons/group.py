@@ -112,7 +112,7 @@ class GroupChallenge(Record):
             raise RulesError(SOURCE, "the outcome is fixed and final", fix="start a new challenge")
         names = [member.name for member in self.members]
         if name not in names:
-            raise InputError("--reroll", f"no member named {name!r}", expected=", ".join(names))
+            raise InputError("rerolls", f"no member named {name!r}", expected=", ".join(names))
         index = names.index(name)
         member = self.members[index]
         results = list(self.results)
@@ -141,10 +141,10 @@ def start_group_challenge(
     """Every member rolls their check against their secret target (003 > Group Challenges)."""
     successes_required(difficulty, max(1, len(members)))
     if not members:
-        raise InputError("--member", "no members", expected="one --member per party member")
+        raise InputError("members", "no members", expected="one {members} per party member")
     names = [name for name, _, _ in members]
     if len(set(names)) != len(names):
-        raise InputError("--member", "two members share a name", expected="distinct names")
+        raise InputError("members", "two members share a name", expected="distinct names")
     built = tuple(Member(name=name, check=check, target=target) for name, check, target in members)
     results = tuple(roll_check(member.check, member.target, source) for member in built)
     return GroupChallenge(difficulty=difficulty, members=built, results=results)

@@ -1,0 +1,248 @@
+"""The 3d8 boons-and-banes system (003): checks, contests, group challenges, random chance."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from taletable._model import Record
+from taletable.errors import InputError
+from taletable.play.context import Table
+from taletable.play.dice import dice_for, finish
+from taletable.play.events import Event, Played
+from taletable.play.fields import Faces, IntList
+from taletable.play.registry import action
+from taletable.play.requests import Request
+from taletable.systems.boons.chance import (
+    Grid,
+    ScatterResult,
+    TwistResult,
+    roll_scatter,
+    roll_twist,
+)
+from taletable.systems.boons.checks import (
+    MAX_BONUS,
+    BoonsCheck,
+    CheckResult,
+    ContestResult,
+    ability_bonus,
+    declare_check,
+    enchantment_bonus,
+    roll_check,
+    roll_contest,
+)
+from taletable.systems.boons.dice import ResizeMethod
+from taletable.systems.boons.group import GroupChallenge, GroupDifficulty, start_group_challenge
+from taletable.systems.boons.tables import DifficultyTable, difficulty_table
+
+__all__ = [
+    "BoonsCheckRequest",
+    "BoonsContestRequest",
+    "BoonsDifficultyRequest",
+    "BoonsGroupRequest",
+    "BoonsScatterRequest",
+    "BoonsTwistRequest",
+    "GroupMember",
+    "boons_check",
+    "boons_contest",
+    "boons_difficulty",
+    "boons_group",
+    "boons_scatter",
+    "boons_twist",
+]
+
+#: The form of a member written as one text (the CLI's ``--member``).
+MEMBER_FORM = "NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
+
+
+class BoonsCheckRequest(Request):
+    """A standard check: a bonus (or its parts), boons and banes, and a target."""
+
+    bonus: int | None = None
+    ability: IntList | None = None
+    skill: int = 0
+    enchantment: IntList | None = None
+    boons: int = 0
+    banes: int = 0
+    target: int | None = None
+    passive: bool = False
+    method: ResizeMethod = "sequence"
+    faces: Faces = None
+
+
+def _bonus(request: BoonsCheckRequest) -> int:
+    """The bonus as given, or built from ability scores, skill and enchantment sources
+    (003 > Ability Bonus; 003 > Enchantment)."""
+    parts = request.ability is not None or request.skill or request.enchantment is not None
+    if request.bonus is not None and parts:
+        raise InputError("bonus", "give {bonus} or its parts, not both", expected="one way")
+    if request.bonus is not None:
+        return request.bonus
+    total = request.skill
+    if request.ability is not None:
+        total += ability_bonus(request.ability)
+    if request.enchantment is not None:
+        total += enchantment_bonus(request.enchantment)
+    return total
+
+
+@action("boons.check", BoonsCheckRequest)
+def boons_check(request: BoonsCheckRequest, table: Table) -> Played[CheckResult]:
+    """Roll a standard check: 3d8 resized by boons and banes, plus bonuses (003 > Checks)."""
+    parts = "bonus" if request.bonus is not None else "{ability} + {skill} + {enchantment}"
+    declared = declare_check(
+        _bonus(request), request.boons, request.banes,
+        passive=request.passive, method=request.method, fields=(parts, "boons", "banes"),
+    )  # fmt: skip
+    source = dice_for(table, request.faces)
+    result = roll_check(declared, request.target, source)
+    finish(source)
+    return Played(result, (Event(kind="boons.check"),))
+
+
+class BoonsContestRequest(Request):
+    """An opposed contest: each side's bonus, boons and banes; who defends; a stalemate."""
+
+    a_bonus: int = 0
+    a_boons: int = 0
+    a_banes: int = 0
+    b_bonus: int = 0
+    b_boons: int = 0
+    b_banes: int = 0
+    defender: Literal["a", "b"] | None = None
+    stalemate: bool = False
+    method: ResizeMethod = "sequence"
+    faces_a: Faces = None
+    faces_b: Faces = None
+
+
+@action("boons.contest", BoonsContestRequest)
+def boons_contest(request: BoonsContestRequest, table: Table) -> Played[ContestResult]:
+    """Roll an opposed contest: the higher total wins; ties by the book's four rules
+    (003 > Opposed Contests; 003 > Resolving Contest Ties)."""
+    if (request.faces_a is None) != (request.faces_b is None):
+        raise InputError("faces_a", "give both sides' faces, or neither", expected="both")
+    side_a = declare_check(
+        request.a_bonus, request.a_boons, request.a_banes, method=request.method,
+        fields=("a_bonus", "a_boons", "a_banes"),
+    )  # fmt: skip
+    side_b = declare_check(
+        request.b_bonus, request.b_boons, request.b_banes, method=request.method,
+        fields=("b_bonus", "b_boons", "b_banes"),
+    )  # fmt: skip
+    source_a = dice_for(table, request.faces_a, field="faces_a")
+    source_b = dice_for(table, request.faces_b, field="faces_b") if request.faces_b else None
+    result = roll_contest(
+        side_a, side_b, source_a, source_b,
+        defender=request.defender, stalemate_possible=request.stalemate,
+    )  # fmt: skip
+    finish(source_a, source_b)
+    return Played(result, (Event(kind="boons.contest"),))
+
+
+class GroupMember(Record):
+    """One party member of a group challenge: a check and a secret target."""
+
+    name: str
+    bonus: int
+    target: int
+    boons: int = 0
+    banes: int = 0
+
+
+def _parse_member(text: str) -> GroupMember:
+    parts = text.split(":")
+    try:
+        if len(parts) not in (3, 5):
+            raise ValueError
+        extra = (int(parts[3]), int(parts[4])) if len(parts) == 5 else (0, 0)
+        member = GroupMember(name=parts[0].strip(), bonus=int(parts[1]), target=int(parts[2]),
+                             boons=extra[0], banes=extra[1])  # fmt: skip
+        if not member.name:
+            raise ValueError
+    except ValueError:
+        raise InputError("members", f"{text!r}", expected=MEMBER_FORM) from None
+    return member
+
+
+def _declared(member: GroupMember, method: ResizeMethod) -> tuple[str, BoonsCheck, int]:
+    if abs(member.target) > MAX_BONUS:
+        raise InputError(
+            "{members} TARGET", f"{member.target} is out of range", expected=f"within ±{MAX_BONUS}"
+        )
+    check = declare_check(
+        member.bonus, member.boons, member.banes, method=method,
+        fields=("{members} BONUS", "{members} BOONS", "{members} BANES"),
+    )  # fmt: skip
+    return member.name, check, member.target
+
+
+class BoonsGroupRequest(Request):
+    """A group challenge: its difficulty, each member (a record or ``NAME:BONUS:TARGET``),
+    and the members whose abilities force a reroll before the outcome is fixed."""
+
+    difficulty: GroupDifficulty
+    members: tuple[GroupMember | str, ...]
+    rerolls: tuple[str, ...] = ()
+    method: ResizeMethod = "sequence"
+    faces: Faces = None
+
+
+@action("boons.group", BoonsGroupRequest)
+def boons_group(request: BoonsGroupRequest, table: Table) -> Played[GroupChallenge]:
+    """Run a group challenge: each member's successes against the party's requirement
+    (003 > Group Challenges)."""
+    members = [
+        _declared(_parse_member(member) if isinstance(member, str) else member, request.method)
+        for member in request.members
+    ]
+    source = dice_for(table, request.faces)
+    challenge = start_group_challenge(request.difficulty, members, source)
+    for name in request.rerolls:
+        challenge = challenge.reroll(name, source)
+    challenge = challenge.fix()
+    finish(source)
+    return Played(challenge, (Event(kind="boons.group"),))
+
+
+class BoonsTwistRequest(Request):
+    """A twist of fate, with the d100's face if it was rolled at the table."""
+
+    face: int | None = None
+
+
+@action("boons.twist", BoonsTwistRequest)
+def boons_twist(request: BoonsTwistRequest, table: Table) -> Played[TwistResult]:
+    """Roll a twist of fate: 1d100 on the table (003 > Twists of Fate)."""
+    source = dice_for(table, None if request.face is None else (request.face,), field="face")
+    result = roll_twist(source)
+    finish(source)
+    return Played(result, (Event(kind="boons.twist"),))
+
+
+class BoonsScatterRequest(Request):
+    """Scatter dice on a square or hex grid."""
+
+    grid: Grid
+    faces: Faces = None
+
+
+@action("boons.scatter", BoonsScatterRequest)
+def boons_scatter(request: BoonsScatterRequest, table: Table) -> Played[ScatterResult]:
+    """Roll scatter dice: a direction die and the d8 distance die (003 > Scatter Dice)."""
+    source = dice_for(table, request.faces)
+    result = roll_scatter(request.grid, source)
+    finish(source)
+    return Played(result, (Event(kind="boons.scatter"),))
+
+
+class BoonsDifficultyRequest(Request):
+    """The recommended target values (nothing to ask)."""
+
+
+@action("boons.difficulty", BoonsDifficultyRequest)
+def boons_difficulty(request: BoonsDifficultyRequest, table: Table) -> Played[DifficultyTable]:
+    """The recommended target values by difficulty tier.
+
+    003 > Standard Checks > Determining Difficulty.
+    """
+    return Played(difficulty_table(), ())
