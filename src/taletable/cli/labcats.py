@@ -5,13 +5,8 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
-from taletable.cli.common import console, emit, finish_source, json_option, make_source
-from taletable.errors import InputError
-from taletable.systems.labcats.building import Trait, build_pool
-from taletable.systems.labcats.dice import parse_die, parse_pool
-from taletable.systems.labcats.economy import WATCHTOWER, PlotPoints, TroublePool
-from taletable.systems.labcats.rolls import roll_pool
-from taletable.systems.labcats.rules import LabcatsRules
+from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.play import labcats as play
 
 __all__ = ["labcats"]
 
@@ -34,20 +29,11 @@ def roll(
     seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll a pool: 1s are complications; two highest main dice + highest resource die."""
-    main_dice = parse_pool(pool)
-    side_dice = parse_pool(resources, field="--resources", allow_empty=True)
-    if resource_faces is not None and not side_dice:
-        raise InputError("--resource-faces", "no --resources to roll", expected="--resources")
-    source = make_source(faces, seed)
-    side_source = (
-        make_source(resource_faces, None, field="--resource-faces") if resource_faces else None
-    )
-    if faces is not None and side_dice and side_source is None:
-        raise InputError("--resource-faces", "faces given for the main pool only", expected="both")
-    result = roll_pool(main_dice, source, side_dice, side_source, add=add)
-    finish_source(source)
-    if side_source is not None:
-        finish_source(side_source)
+    request = ask(
+        play.LabcatsRollRequest, pool=pool, resources=resources, add=add, faces=faces,
+        resource_faces=resource_faces,
+    )  # fmt: skip
+    result = play.labcats_roll(request, table_for(seed=seed, faces=faces)).result
 
     def render() -> None:
         shown = ", ".join(f"d{s}:{f}" for s, f in zip(result.pool, result.faces, strict=True))
@@ -73,21 +59,6 @@ def roll(
             console.print(f"[dim]{escape(rule)}[/dim]")
 
     emit(result, as_json, render)
-
-
-def _check_names(names: list[str], picks: dict[str, tuple[str, ...]]) -> None:
-    """Trait names are distinct, and every option that picks a trait by name names one."""
-    for name in names:
-        if names.count(name) > 1:
-            raise InputError(
-                "--value/--relationship/--trait",
-                f"two traits named {name!r}",
-                expected="distinct names (--challenge, --paid and the rest pick traits by name)",
-            )
-    for field, picked in picks.items():
-        for name in picked:
-            if name not in names:
-                raise InputError(field, f"no trait named {name!r}", expected=", ".join(names))
 
 
 @labcats.command("build")
@@ -133,46 +104,12 @@ def build(
     bought: tuple[str, ...], relevant_heritage: bool, as_json: bool,
 ) -> None:  # fmt: skip
     """Build a pool from traits and say what it costs in Plot Points."""
-    challenged, paid, used_up, bought = (
-        tuple(name.strip() for name in names) for names in (challenged, paid, used_up, bought)
-    )
-
-    def named(text: str, field: str) -> tuple[str, int]:
-        name, _, die = text.rpartition("=")
-        if not name.strip():
-            raise InputError(field, f"{text!r}", expected="NAME=dN, e.g. Duty=d8")
-        return name.strip(), parse_die(die, field=field)
-
-    built: list[Trait] = []
-    name, die = named(value, "--value")
-    built.append(Trait(kind="value", name=name, die=die, challenging=name in challenged))
-    for text in relationships:
-        name, die = named(text, "--relationship")
-        built.append(Trait(kind="relationship", name=name, die=die, challenging=name in challenged))
-    kinds = ("ability", "distinction", "heritage", "stress", "limit", "useful_detail", "resource")
-    for text in traits:
-        kind, _, rest = text.partition(":")
-        if kind not in kinds:
-            raise InputError("--trait", f"{kind!r} is not a trait kind", expected=", ".join(kinds))
-        name, die = named(rest, "--trait")
-        built.append(
-            Trait(
-                kind=kind,
-                name=name,
-                die=die,
-                challenging=name in challenged,
-                opponents=name not in paid,
-                on_sheet=name not in paid,
-                used_up=name in used_up,
-                already_bought=name in bought,
-                relevant_heritage=relevant_heritage,
-            )
-        )
-    _check_names(
-        [trait.name for trait in built],
-        {"--challenge": challenged, "--paid": paid, "--used-up": used_up, "--bought": bought},
-    )
-    plan = build_pool(built)
+    request = ask(
+        play.LabcatsBuildRequest, value=value, relationships=relationships, traits=traits,
+        challenged=challenged, paid=paid, used_up=used_up, bought=bought,
+        relevant_heritage=relevant_heritage,
+    )  # fmt: skip
+    plan = play.labcats_build(request, table_for()).result
 
     def render() -> None:
         for part in plan.parts:
@@ -215,34 +152,17 @@ def trouble(
     watchtower_points: int, player_points: int, to_bank: bool, as_json: bool,
 ) -> None:  # fmt: skip
     """After a roll with Complications: add them to, or remove dice from, the Trouble Pool."""
-    if (add_dice is None) == (remove_dice is None):
-        raise InputError(
-            "--add/--remove", "give exactly one", expected="--add LIST or --remove LIST"
-        )
-    held_points = {"--watchtower-points": watchtower_points, "--player-points": player_points}
-    for field, held in held_points.items():
-        if held < 0:
-            raise InputError(field, f"{held} Plot Points", expected="0 or more")
-    if not player.strip():
-        raise InputError("--player", "the name is empty", expected="a player's name")
-    if player == WATCHTOWER:
-        raise InputError("--player", f"{player!r} is the Watchtower", expected="a player's name")
-    rolled = parse_pool(complications, field="--complications", allow_empty=True)
-    points = PlotPoints(held={WATCHTOWER: watchtower_points, player: player_points})
-    current = TroublePool(dice=parse_pool(pool, field="--pool", allow_empty=True))
-    rules = LabcatsRules(watchtower_pays_player=not to_bank)
-    if add_dice is not None:
-        dice = parse_pool(add_dice, field="--add")
-        current, points = current.add_complications(rolled, dice, points, player, rules)
-    else:
-        assert remove_dice is not None
-        dice = parse_pool(remove_dice, field="--remove")
-        current, points = current.remove_dice(rolled, dice, points, player)
-    data = {"trouble_pool": list(current.dice), "plot_points": points.held, "log": list(points.log)}
+    request = ask(
+        play.LabcatsTroubleRequest, pool=pool, complications=complications, add=add_dice,
+        remove=remove_dice, player=player, watchtower_points=watchtower_points,
+        player_points=player_points, to_bank=to_bank,
+    )  # fmt: skip
+    result = play.labcats_trouble(request, table_for()).result
 
     def render() -> None:
-        console.print(f"Trouble Pool: {', '.join(f'd{d}' for d in current.dice) or 'empty'}")
-        for line in points.log:
+        pool_text = ", ".join(f"d{d}" for d in result.trouble_pool) or "empty"
+        console.print(f"Trouble Pool: {pool_text}")
+        for line in result.log:
             console.print(f"  {line}", markup=False)
 
-    emit(data, as_json, render)
+    emit(result, as_json, render)

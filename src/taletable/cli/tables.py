@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import click
 
-from taletable.cli.common import (
-    console,
-    dice_options,
-    emit,
-    finish_source,
-    json_option,
-    make_source,
-)
+from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.play.tables import TableListRequest, TableRollRequest
+from taletable.play.tables import table_list as play_table_list
+from taletable.play.tables import table_roll as play_table_roll
 from taletable.systems.cogent.narrator import narrator_tables
-from taletable.tables import TableRoll, entry_chances, roll_table
+from taletable.tables import TableLibrary, TableRoll, entry_chances
 
-__all__ = ["render_table_roll", "table", "tables_option"]
+__all__ = ["loaded_tables", "render_table_roll", "table", "tables_option"]
 
 #: ``--tables DIR``, shared with `cogent weather` and `cogent encounter`.
 tables_option = click.option(
@@ -30,6 +26,11 @@ tables_option = click.option(
     default=None,
     help="A folder of your own table files (YAML/JSON); a table there replaces a shipped one.",
 )
+
+
+def loaded_tables(folder: str | None) -> TableLibrary | None:
+    """The shipped tables with the ``--tables`` folder's, read by the loader; None without one."""
+    return None if folder is None else narrator_tables(folder)
 
 
 @click.group()
@@ -42,22 +43,14 @@ def table() -> None:
 @json_option
 def table_list(folder: str | None, as_json: bool) -> None:
     """List the tables there are: name, die, title and where each comes from."""
-    library = narrator_tables(folder)
-    rows = [
-        {
-            "name": name,
-            "die": str(library.tables[name].die),
-            "title": library.tables[name].title,
-            "origin": library.origins[name],
-        }
-        for name in sorted(library.tables)
-    ]
+    request = TableListRequest(tables=loaded_tables(folder))
+    listing = play_table_list(request, table_for()).result
 
     def render() -> None:
-        for row in rows:
-            console.print(f"[bold]{row['name']}[/bold]  {row['die']}  {row['title']}")
+        for row in listing.tables:
+            console.print(f"[bold]{row.name}[/bold]  {row.die}  {row.title}")
 
-    emit({"tables": rows}, as_json, render)
+    emit(listing, as_json, render)
 
 
 @table.command("odds")
@@ -101,11 +94,10 @@ def table_roll(
     as_json: bool,
 ) -> None:
     """Roll on table NAME, then on its follow-up tables (such as severity)."""
-    library = narrator_tables(folder)
-    chosen = library.get(name)
-    source = make_source(faces, seed)
-    result = roll_table(chosen, source, modifier=modifier, tables=library.tables)
-    finish_source(source)
+    request = ask(
+        TableRollRequest, name=name, modifier=modifier, tables=loaded_tables(folder), faces=faces
+    )
+    result = play_table_roll(request, table_for(seed=seed, faces=faces)).result
     emit(result, as_json, lambda: render_table_roll(result))
 
 

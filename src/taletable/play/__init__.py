@@ -51,6 +51,25 @@ if TYPE_CHECKING:
         roll,
     )
     from taletable.play.events import Event, Played
+    from taletable.play.labcats import (
+        LabcatsBuildRequest,
+        LabcatsRollRequest,
+        LabcatsTroubleRequest,
+        TroubleResult,
+        labcats_build,
+        labcats_roll,
+        labcats_trouble,
+    )
+    from taletable.play.narrator import (
+        BestiaryEntry,
+        BestiaryListing,
+        BestiaryRequest,
+        EncounterRequest,
+        WeatherRequest,
+        encounter,
+        npc_bestiary,
+        weather,
+    )
     from taletable.play.odds_cogent import (
         AdviceOdds,
         AdviseRequest,
@@ -84,6 +103,15 @@ if TYPE_CHECKING:
     )
     from taletable.play.registry import ACTIONS, Action, all_actions, perform
     from taletable.play.requests import Request
+    from taletable.play.tables import (
+        TableListing,
+        TableListRequest,
+        TableRollRequest,
+        TableRow,
+        table_list,
+        table_roll,
+        tables_in_force,
+    )
 
 __all__ = [
     "ACTIONS",
@@ -93,6 +121,9 @@ __all__ = [
     "AssistOdds",
     "AssistOddsRequest",
     "AssistRequest",
+    "BestiaryEntry",
+    "BestiaryListing",
+    "BestiaryRequest",
     "BoonsCheckRequest",
     "BoonsContestRequest",
     "BoonsDifficultyRequest",
@@ -115,15 +146,25 @@ __all__ = [
     "DestinyRollRequest",
     "DuelRequest",
     "DuelResult",
+    "EncounterRequest",
     "Event",
     "FightRequest",
     "GroupMember",
+    "LabcatsBuildRequest",
     "LabcatsOddsRequest",
+    "LabcatsRollRequest",
+    "LabcatsTroubleRequest",
     "Played",
     "PowerlessRequest",
     "Request",
     "RollRequest",
     "Table",
+    "TableListRequest",
+    "TableListing",
+    "TableRollRequest",
+    "TableRow",
+    "TroubleResult",
+    "WeatherRequest",
     "all_actions",
     "assist",
     "boons_check",
@@ -137,6 +178,11 @@ __all__ = [
     "collaborate",
     "conflict",
     "destiny_roll",
+    "encounter",
+    "labcats_build",
+    "labcats_roll",
+    "labcats_trouble",
+    "npc_bestiary",
     "odds_advise",
     "odds_assist",
     "odds_boons",
@@ -150,6 +196,10 @@ __all__ = [
     "perform",
     "powerless",
     "roll",
+    "table_list",
+    "table_roll",
+    "tables_in_force",
+    "weather",
 ]
 
 _HOMES = {
@@ -200,6 +250,18 @@ _HOMES = {
         "BoonsCheckRequest", "BoonsContestRequest", "BoonsDifficultyRequest", "BoonsGroupRequest",
         "BoonsScatterRequest", "BoonsTwistRequest", "GroupMember", "boons_check", "boons_contest",
         "boons_difficulty", "boons_group", "boons_scatter", "boons_twist",
+    ),
+    "taletable.play.labcats": (
+        "LabcatsBuildRequest", "LabcatsRollRequest", "LabcatsTroubleRequest", "TroubleResult",
+        "labcats_build", "labcats_roll", "labcats_trouble",
+    ),
+    "taletable.play.tables": (
+        "TableListRequest", "TableListing", "TableRollRequest", "TableRow", "table_list",
+        "table_roll", "tables_in_force",
+    ),
+    "taletable.play.narrator": (
+        "BestiaryEntry", "BestiaryListing", "BestiaryRequest", "EncounterRequest",
+        "WeatherRequest", "encounter", "npc_bestiary", "weather",
     ),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}

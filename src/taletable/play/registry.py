@@ -35,6 +35,9 @@ MODULES = (
     "taletable.play.odds_systems",
     "taletable.play.dice_notation",
     "taletable.play.boons",
+    "taletable.play.labcats",
+    "taletable.play.tables",
+    "taletable.play.narrator",
 )
 
 

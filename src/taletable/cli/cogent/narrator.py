@@ -8,23 +8,10 @@ from __future__ import annotations
 
 import click
 
-from taletable.cli.common import (
-    console,
-    dice_options,
-    emit,
-    finish_source,
-    json_option,
-    make_source,
-)
-from taletable.cli.tables import render_table_roll, tables_option
-from taletable.systems.cogent.narrator import (
-    SEASONS,
-    Encounter,
-    WeatherRun,
-    narrator_tables,
-    roll_encounter,
-    roll_weather,
-)
+from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.cli.tables import loaded_tables, render_table_roll, tables_option
+from taletable.play import narrator as play
+from taletable.systems.cogent.narrator import SEASONS, Encounter, WeatherRun
 
 __all__ = ["register"]
 
@@ -63,12 +50,11 @@ def weather(
     Given faces are used in order: day 1's D100 check and its D6 severity, then each day's D6,
     with a D100 before it on each day a new check is made.
     """
-    library = narrator_tables(folder)
-    source = make_source(faces, seed)
-    run = roll_weather(
-        season, source, climate=climate, days=days, check_every=check_every, tables=library
-    )
-    finish_source(source)
+    request = ask(
+        play.WeatherRequest, season=season, climate=climate, days=days, check_every=check_every,
+        tables=loaded_tables(folder), faces=faces,
+    )  # fmt: skip
+    run = play.weather(request, table_for(seed=seed, faces=faces)).result
     emit(run, as_json, lambda: _render_weather(run))
 
 
@@ -107,10 +93,10 @@ def encounter(
     as_json: bool,
 ) -> None:
     """Roll a random encounter (open land every 1-10 km, a city every block) and its severity."""
-    library = narrator_tables(folder)
-    source = make_source(faces, seed)
-    result = roll_encounter(where, time, source, tables=library)
-    finish_source(source)
+    request = ask(
+        play.EncounterRequest, where=where, time=time, tables=loaded_tables(folder), faces=faces
+    )
+    result = play.encounter(request, table_for(seed=seed, faces=faces)).result
     emit(result, as_json, lambda: _render_encounter(result))
 
 

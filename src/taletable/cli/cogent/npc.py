@@ -11,11 +11,12 @@ from typing import Any
 
 import click
 
-from taletable.cli.common import console, emit, json_option
+from taletable.cli.common import console, emit, json_option, table_for
 from taletable.errors import InputError
+from taletable.play.narrator import BestiaryListing, BestiaryRequest
+from taletable.play.narrator import npc_bestiary as npc_bestiary_play
 from taletable.systems.cogent.character.pool_summary import sheet_pools
 from taletable.systems.cogent.character.pools import check_pool, combat_pool, pool_names
-from taletable.systems.cogent.narrator import bestiary, bestiary_statblock
 from taletable.systems.cogent.statblock import Statblock, load_statblock, new_npc, save_statblock
 
 __all__ = ["npc", "register", "render_statblock", "statblock_data"]
@@ -106,17 +107,17 @@ def npc_show(file: str, as_json: bool) -> None:
 @json_option
 def npc_bestiary(name: str | None, as_json: bool) -> None:
     """List the bestiary of encounter creatures, or show creature NAME with its pools."""
-    if name is None:
-        creatures = bestiary()
-        rows = {key: {"name": b.name, "tier": b.tier} for key, b in creatures.items()}
+    found = npc_bestiary_play(BestiaryRequest(name=name), table_for()).result
+    if isinstance(found, BestiaryListing):
+        listing = found
 
         def render() -> None:
-            for key, row in rows.items():
-                console.print(f"[bold]{key}[/bold]  {row['name']} ({row['tier']})")
+            for key, entry in listing.creatures.items():
+                console.print(f"[bold]{key}[/bold]  {entry.name} ({entry.tier})")
 
-        emit({"creatures": rows}, as_json, render)
+        emit(listing, as_json, render)
         return
-    block = bestiary_statblock(name)
+    block = found
     emit(statblock_data(block), as_json, lambda: render_statblock(block))
 
 

@@ -1,0 +1,114 @@
+"""The narrator's rolls of Cogent: the weather, a random encounter, and the bestiary.
+
+002 > Supplementary Content > Random Encounter Tables for Classic Medieval Fantasy. A narrator's
+own tables come in the request as a loaded library (see :mod:`taletable.play.tables`).
+"""
+
+from __future__ import annotations
+
+from taletable._model import Record
+from taletable.play.context import Table
+from taletable.play.dice import dice_for, finish
+from taletable.play.events import Event, Played
+from taletable.play.fields import Faces
+from taletable.play.registry import action
+from taletable.play.requests import Request
+from taletable.play.tables import tables_in_force
+from taletable.systems.cogent.narrator import (
+    Encounter,
+    WeatherRun,
+    bestiary,
+    bestiary_statblock,
+    roll_encounter,
+    roll_weather,
+)
+from taletable.systems.cogent.statblock import Statblock
+from taletable.tables import TableLibrary
+
+__all__ = [
+    "BestiaryEntry",
+    "BestiaryListing",
+    "BestiaryRequest",
+    "EncounterRequest",
+    "WeatherRequest",
+    "encounter",
+    "npc_bestiary",
+    "weather",
+]
+
+
+class WeatherRequest(Request):
+    """Days of weather in a season and climate, a check lasting ``check_every`` days."""
+
+    season: str
+    climate: str | int = "mild"
+    days: int = 1
+    check_every: int = 2
+    tables: TableLibrary | None = None
+    faces: Faces = None
+
+
+@action("cogent.weather", WeatherRequest)
+def weather(request: WeatherRequest, table: Table) -> Played[WeatherRun]:
+    """Roll the weather: a D100 check by season and climate, a severity roll each day
+    (002 > Supplementary Content > Random Encounter Tables > Weather)."""
+    source = dice_for(table, request.faces)
+    run = roll_weather(
+        request.season, source, climate=request.climate, days=request.days,
+        check_every=request.check_every, tables=tables_in_force(request.tables),
+    )  # fmt: skip
+    finish(source)
+    return Played(run, (Event(kind="cogent.weather"),))
+
+
+class EncounterRequest(Request):
+    """A random encounter: in the country or a city, by day or night."""
+
+    where: str
+    time: str
+    tables: TableLibrary | None = None
+    faces: Faces = None
+
+
+@action("cogent.encounter", EncounterRequest)
+def encounter(request: EncounterRequest, table: Table) -> Played[Encounter]:
+    """Roll a random encounter and its severity (002 > Supplementary Content > Random
+    Encounter Tables)."""
+    source = dice_for(table, request.faces)
+    result = roll_encounter(
+        request.where, request.time, source, tables=tables_in_force(request.tables)
+    )
+    finish(source)
+    return Played(result, (Event(kind="cogent.encounter"),))
+
+
+class BestiaryRequest(Request):
+    """The bestiary, or one creature of it by key (``dire_wolf``)."""
+
+    name: str | None = None
+
+
+class BestiaryEntry(Record):
+    """A creature of the bestiary: its name and guideline tier."""
+
+    name: str
+    tier: str
+
+
+class BestiaryListing(Record):
+    """Every creature of the encounter tables, by key."""
+
+    creatures: dict[str, BestiaryEntry]
+
+
+@action("cogent.npc.bestiary", BestiaryRequest)
+def npc_bestiary(request: BestiaryRequest, table: Table) -> Played[BestiaryListing | Statblock]:
+    """List the bestiary of encounter creatures, or one creature's statblock
+    (002 > Narration > NPCs and Monsters; RULINGS.md "bestiary")."""
+    if request.name is None:
+        creatures = {
+            key: BestiaryEntry(name=block.name, tier=block.tier)
+            for key, block in bestiary().items()
+        }
+        return Played(BestiaryListing(creatures=creatures), ())
+    return Played(bestiary_statblock(request.name), ())
