@@ -1,5 +1,5 @@
 """Changes in play to a stored character, each recorded in its history: an awarded attribute
-point spent, commerce gained.
+point spent, commerce gained, a quirk of wealth's consequence.
 
 Each reads the sheet at a version and saves it over that version (a save that landed in between
 is a ConflictError), as :mod:`taletable.play.characters` does.
@@ -14,8 +14,16 @@ from taletable.play.requests import Request
 from taletable.play.sheets import read_character, save_sheet
 from taletable.systems.cogent.character.awards import gain_commerce, raise_attribute
 from taletable.systems.cogent.character.sheet import Award
+from taletable.systems.cogent.character.wealth import quirk_consequence
 
-__all__ = ["CommerceRequest", "RaiseRequest", "commerce", "raise_attribute_point"]
+__all__ = [
+    "CommerceRequest",
+    "QuirkRequest",
+    "RaiseRequest",
+    "commerce",
+    "quirk",
+    "raise_attribute_point",
+]
 
 
 class RaiseRequest(Request):
@@ -52,3 +60,23 @@ def commerce(request: CommerceRequest, table: Table) -> Played[Award]:
     updated = gain_commerce(read.sheet, request.gain, request.reason)
     saved = save_sheet(table, read, updated, request.out)
     return Played(updated.history[-1], (Event(kind="cogent.character.commerce"), saved))
+
+
+class QuirkRequest(Request):
+    """A quirk of wealth's condition came about for a stored sheet."""
+
+    character: str
+    quirk: str
+    reason: str
+    levels: int | None = None
+    out: str | None = None
+
+
+@action("cogent.character.quirk", QuirkRequest)
+def quirk(request: QuirkRequest, table: Table) -> Played[Award]:
+    """Apply a quirk of wealth's consequence (002 > Quirks of Wealth Table: Debt's lost income
+    takes 2 levels...; 000 > Equipment: a broken quirk loses its +1 CP), recorded."""
+    read = read_character(table, request.character)
+    updated = quirk_consequence(read.sheet, request.quirk, request.reason, levels=request.levels)
+    saved = save_sheet(table, read, updated, request.out)
+    return Played(updated.history[-1], (Event(kind="cogent.character.quirk"), saved))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, Field
 
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
@@ -54,6 +54,10 @@ class BuyRequest(Request):
     haggled: bool = False
     destiny: int = Field(default=0, ge=0, le=50)
     away: bool = False
+    #: Who it is bought for (002 > Quirks of Wealth: Scrooge, Loan Shark, Hidden Price).
+    for_other: str | None = Field(default=None, validation_alias=AliasChoices("for_other", "for"))
+    #: Family Ties: the spending was approved by whoever controls the money.
+    approved: bool = False
     out: str | None = None
 
 
@@ -69,6 +73,8 @@ def buy(request: BuyRequest, table: Table) -> Played[Purchase]:
         haggled=request.haggled,
         destiny=request.destiny,
         away=request.away,
+        for_other=request.for_other,
+        approved=request.approved,
     )
     saved = save_sheet(table, read, updated, request.out)
     return Played(record, (Event(kind="cogent.buy"), saved))

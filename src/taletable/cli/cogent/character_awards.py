@@ -1,4 +1,4 @@
-"""`taletable cogent character raise|commerce`: changes in play, recorded in the history.
+"""`taletable cogent character raise|commerce|quirk`: changes in play, recorded in the history.
 
 A thin shell (DESIGN > Principles 1): parse the options into the play request, play it at the
 table of files, print the history line the engine wrote.
@@ -9,8 +9,9 @@ from __future__ import annotations
 import click
 
 from taletable.cli.common import ask, console, emit, json_option, table_for
-from taletable.play.character_awards import CommerceRequest, RaiseRequest
+from taletable.play.character_awards import CommerceRequest, QuirkRequest, RaiseRequest
 from taletable.play.character_awards import commerce as play_commerce
+from taletable.play.character_awards import quirk as play_quirk
 from taletable.play.character_awards import raise_attribute_point as play_raise
 from taletable.systems.cogent.character.sheet import Award
 
@@ -44,7 +45,27 @@ def commerce_command(file: str, gain: int, reason: str, out: str | None, as_json
     _report(play_commerce(request, table_for()).result, as_json)
 
 
+@click.command("quirk")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--quirk", "quirk_name", required=True, help="The quirk of wealth (e.g. Debt).")
+@click.option("--reason", required=True, help="What happened (the income lost...).")
+@click.option(
+    "--levels", type=int, help="Commerce levels lost, where the narrator defines them (*)."
+)
+@click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
+@json_option
+def quirk_command(
+    file: str, quirk_name: str, reason: str, levels: int | None, out: str | None, as_json: bool
+) -> None:
+    """A quirk of wealth's condition came about: Debt's lost income takes 2 levels (tiered: a
+    broken quirk loses its +1 CP), recorded in the history."""
+    request = ask(
+        QuirkRequest, character=file, quirk=quirk_name, reason=reason, levels=levels, out=out
+    )
+    _report(play_quirk(request, table_for()).result, as_json)
+
+
 def register_awards(group: click.Group) -> None:
     """Add the commands of play-time changes to `taletable cogent character`."""
-    for command in (raise_command, commerce_command):
+    for command in (raise_command, commerce_command, quirk_command):
         group.add_command(command)

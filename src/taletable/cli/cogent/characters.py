@@ -205,6 +205,8 @@ def buy_command() -> click.Command:
     @click.option(
         "--away", is_flag=True, help="Bought away from home (Closed Trade: level counts 2 lower)."
     )
+    @click.option("--for", "for_other", help="Who it is bought for (Scrooge, Loan Shark...).")
+    @click.option("--approved", is_flag=True, help="Family Ties: the spending was approved.")
     @click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
     @json_option
     def buy(
@@ -215,13 +217,16 @@ def buy_command() -> click.Command:
         haggled: bool,
         destiny: int,
         away: bool,
+        for_other: str | None,
+        approved: bool,
         out: str | None,
         as_json: bool,
     ) -> None:
         """Buy an item with commerce points (002 > Commerce Points; a tiered sheet too)."""
         request = ask(
             BuyRequest, character=file, item=item, value=value, quantity=quantity,
-            haggled=haggled, destiny=destiny, away=away, out=out,
+            haggled=haggled, destiny=destiny, away=away, for_other=for_other,
+            approved=approved, out=out,
         )  # fmt: skip
         record = play_buy(request, table_for()).result
 

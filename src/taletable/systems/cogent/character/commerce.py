@@ -17,6 +17,7 @@ from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import Award, CoreCharacter, TieredCharacter
 from taletable.systems.cogent.character.tables import (
+    Quirk,
     commerce_scale,
     disabling_table,
     quirk_table,
@@ -54,6 +55,8 @@ class Purchase(Record):
     points_before: int
     points_after: int
     destiny_spent: int
+    #: Who it was bought for, when not the buyer (002 > Quirks of Wealth: Scrooge, Loan Shark...).
+    bought_for: str | None = None
     notes: tuple[str, ...] = ()
 
 
@@ -87,6 +90,77 @@ def commerce_points(sheet: CoreCharacter | TieredCharacter) -> int:
     return tiered_commerce_points(sheet)
 
 
+def _discounts(value: int, haggled: bool, destiny: int) -> tuple[int, list[str]]:
+    """The value after a haggle and the narrator's destiny discount (002 > Narrator Tips)."""
+    notes: list[str] = []
+    if haggled:
+        notes.append("haggled: the value drops a level")
+    if destiny:
+        notes.append(f"{destiny} destiny point(s): the value drops {destiny} level(s)")
+    return max(0, value - int(haggled) - destiny), notes
+
+
+def _quirks_of(sheet: CoreCharacter | TieredCharacter) -> list[Quirk]:
+    table = quirk_table().of(sheet.edition)
+    return [entry for entry in map(table.find, sheet.commerce.quirks) if entry is not None]
+
+
+def _buyer_level(points: int, quirks: list[Quirk], away: bool, notes: list[str]) -> int:
+    """The level a purchase is judged at: Closed Trade counts it two lower away from home."""
+    level = points
+    for entry in quirks:
+        if away and entry.away_level_drop:
+            level = points - entry.away_level_drop
+            notes.append(f"{entry.name}: level {points} counts as {level} away from home")
+    if level < 0:
+        raise RulesError(
+            COMMERCE, f"commerce level {level} away from home", fix="nothing can be bought here"
+        )
+    return level
+
+
+def _value_limits(quirks: list[Quirk], effective: int, level: int) -> None:
+    """Tight Purse: "only purchase things with an item value of two or less than your commerce
+    level" (002 > Quirks of Wealth Table)."""
+    for entry in quirks:
+        limit = entry.max_item_value_below_level
+        if limit is not None and effective > level - limit:
+            raise RulesError(
+                f"{COMMERCE} > Quirks of Wealth ({entry.name})",
+                entry.restriction,
+                fix=f"buy items of value {level - limit} or less",
+            )
+
+
+def _spending_quirks(
+    quirks: list[Quirk], cost: int, for_other: str | None, approved: bool
+) -> list[str]:
+    """002 > Quirks of Wealth Table: Family Ties' approval of spending, and what buying for
+    another means to Scrooge, Loan Shark and Hidden Price (RULINGS.md "quirks of wealth")."""
+    notes: list[str] = []
+    for entry in quirks:
+        where = f"{COMMERCE} > Quirks of Wealth ({entry.name})"
+        if entry.approval_to_spend and cost > 0 and not approved:
+            raise RulesError(
+                where,
+                entry.restriction,
+                fix="have whoever controls the money approve it (--approved), or buy what "
+                "costs no points",
+            )
+        if for_other is None or entry.for_others is None:
+            continue
+        if entry.for_others == "forbidden":
+            raise RulesError(where, entry.restriction, fix="buy only for yourself")
+        if entry.for_others == "loan":
+            notes.append(f"{entry.name}: {for_other} owes it back with interest")
+        else:
+            notes.append(
+                f"{entry.name}: {for_other} owes a favour of significance; if refused, the "
+                "item is demanded back"
+            )
+    return notes
+
+
 def purchase(
     sheet: CoreCharacter | TieredCharacter,
     item: str,
@@ -96,17 +170,23 @@ def purchase(
     haggled: bool = False,
     destiny: int = 0,
     away: bool = False,
+    for_other: str | None = None,
+    approved: bool = False,
 ) -> tuple[CoreCharacter | TieredCharacter, Purchase]:
     """Buy ``item`` with the sheet's commerce points; the sheet records the purchase.
 
     002 > Commerce Points; 002 > Narrator Tips > Commerce. ``haggled``: a passed
     persuasion/deception check dropped the value a level; ``destiny``: destiny points the narrator
     lets lower the value, a level each; ``away``: bought outside the home area, where Closed
-    Trade/Unique Market treats the level as two lower. A tiered sheet spends its commerce points
-    by the same scale (RULINGS.md "tiered purchases").
+    Trade/Unique Market treats the level as two lower; ``for_other``: who it is bought for
+    (Scrooge refuses, Loan Shark lends, Hidden Price expects a favour); ``approved``: Family
+    Ties' controller approved the spending. A tiered sheet spends its commerce points by the
+    same scale (RULINGS.md "tiered purchases").
     """
     if not item.strip():
         raise InputError("--item", "empty", expected="the name of what is bought")
+    if for_other is not None and not for_other.strip():
+        raise InputError("--for", "empty", expected="who the item is bought for")
     if destiny < 0:
         raise InputError("--destiny", f"{destiny}", expected="0 or more destiny points")
     if destiny > sheet.destiny.points:
@@ -117,37 +197,13 @@ def purchase(
         )
     _check_value(value)
     points = commerce_points(sheet)
-    level = points
-    notes: list[str] = []
-    effective = max(0, value - int(haggled) - destiny)
-    if haggled:
-        notes.append("haggled: the value drops a level")
-    if destiny:
-        notes.append(f"{destiny} destiny point(s): the value drops {destiny} level(s)")
-    table = quirk_table().of(sheet.edition)
-    for quirk in sheet.commerce.quirks:
-        entry = table.find(quirk)
-        if entry is None:
-            continue
-        if away and entry.away_level_drop:
-            level = points - entry.away_level_drop
-            notes.append(f"{entry.name}: level {points} counts as {level} away from home")
-    for quirk in sheet.commerce.quirks:
-        entry = table.find(quirk)
-        limit = entry.max_item_value_below_level if entry else None
-        if entry and limit is not None and effective > level - limit:
-            raise RulesError(
-                f"{COMMERCE} > Quirks of Wealth ({entry.name})",
-                entry.restriction,
-                fix=f"buy items of value {level - limit} or less",
-            )
-    if level < 0:
-        raise RulesError(
-            COMMERCE,
-            f"commerce level {level} away from home",
-            fix="nothing can be bought here",
-        )
+    effective, notes = _discounts(value, haggled, destiny)
+    quirks = _quirks_of(sheet)
+    level = _buyer_level(points, quirks, away, notes)
+    _value_limits(quirks, effective, level)
     cost = purchase_cost(effective, level, quantity=quantity)
+    owed = _spending_quirks(quirks, cost, for_other, approved)
+    notes += owed
     record = Purchase(
         item=item,
         value=value,
@@ -156,11 +212,15 @@ def purchase(
         points_before=points,
         points_after=points - cost,
         destiny_spent=destiny,
+        bought_for=for_other,
         notes=tuple(notes),
     )
+    detail = f"{item} (value {value}) for {cost}"
+    if for_other is not None:
+        detail += f", bought for {for_other}" + "".join(f"; {note}" for note in owed)
     commerce = sheet.commerce.model_copy(update={"points": points - cost})
     spent = sheet.destiny.model_copy(update={"points": sheet.destiny.points - destiny})
-    history = (*sheet.history, Award(event="purchase", detail=f"{item} (value {value}) for {cost}"))
+    history = (*sheet.history, Award(event="purchase", detail=detail))
     items = (*sheet.equipment.items, item)
     equipment = sheet.equipment.model_copy(update={"items": items})
     updated = sheet.model_copy(

@@ -16,8 +16,10 @@ __all__ = [
     "CampaignTiers",
     "CombatSkillTable",
     "CommerceScale",
+    "Consequence",
     "DisablingTable",
     "Progression",
+    "Quirk",
     "QuirkTable",
     "SkillTable",
     "TierResources",
@@ -109,6 +111,14 @@ class DisablingTable(Record):
         return next(entry for entry in self.entries if entry.roll == face)
 
 
+class Consequence(Record):
+    """What happens when a quirk's condition comes about: the commerce levels lost (None: the
+    narrator says how many, as for a quirk whose specifics the narrator defines)."""
+
+    event: str
+    levels: int | None = Field(default=None, ge=1, le=8)
+
+
 class Quirk(Record):
     name: str
     restriction: str
@@ -117,6 +127,12 @@ class Quirk(Record):
     max_item_value_below_level: int | None = None
     #: Closed Trade/Unique Market: "You treat your CL as two points lower when outside this area."
     away_level_drop: int | None = Field(default=None, ge=1, le=8)
+    #: Buying for someone else: refused (Scrooge), a loan (Loan Shark), a favour (Hidden Price).
+    for_others: Literal["forbidden", "loan", "favour"] | None = None
+    #: Family Ties: "spending that would decrease your CL must be approved by them".
+    approval_to_spend: bool = False
+    #: Debt: "Should you lose your income for a month, you immediately lose 2 Commerce Level".
+    consequence: Consequence | None = None
 
 
 class QuirkList(Record):
