@@ -142,7 +142,7 @@ def test_cheatsheet_and_advisor_examples() -> None:
     assert len(sheet) == 3 and len(sheet[3]) == 40 and len(sheet[3][0]) == 21
     assert advise_challenge_level(4, Fraction(31, 100)).challenge_level == 3
     assert advise_challenge_level(10, 1).challenge_level == 0
-    with pytest.raises(InputError, match="--chance: nan"):
+    with pytest.raises(InputError, match="^chance: nan"):
         advise_challenge_level(4, float("nan"))
 
 

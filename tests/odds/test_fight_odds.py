@@ -66,10 +66,10 @@ def test_fight_odds_are_reproducible_and_add_up() -> None:
 def test_fight_odds_refuse_bad_input() -> None:
     """One side, or a sample count out of range, is refused with the field to fix."""
     lone = [parse_fighter("a:a:@goblin")[0], parse_fighter("b:a:@wolf")[0]]
-    with pytest.raises(InputError, match="--fighter: a fight needs two sides"):
+    with pytest.raises(InputError, match="^fighters: a fight needs two sides"):
         fight_odds(lone)
     pair = [parse_fighter("a:a:@goblin")[0], parse_fighter("b:b:@wolf")[0]]
-    with pytest.raises(InputError, match="--samples: 0"):
+    with pytest.raises(InputError, match="^samples: 0"):
         fight_odds(pair, samples=0)
 
 

@@ -50,7 +50,7 @@ def check_total(check: BoonsCheck) -> Distribution:
     return dice_sum(check.boons, check.banes, check.method) + check.modifier
 
 
-def pass_probability(check: BoonsCheck, target: int, *, field: str = "--target") -> Fraction:
+def pass_probability(check: BoonsCheck, target: int, *, field: str = "target") -> Fraction:
     """P(total >= target) (003 > Standard Checks); the target is limited as for the roll."""
     check_target(target, field=field)
     return check_total(check).at_least(target)

@@ -161,7 +161,7 @@ def labcats_odds(
     elif target is not None:
         p_pass = totals.at_least(target)
     else:
-        raise InputError("--target", "no target or opposing pool", expected="--target T")
+        raise InputError("target", "no target or opposing pool", expected="{target} T")
     all_ones = Fraction(1)
     for sides in pool:
         all_ones *= Fraction(1, sides)

@@ -41,9 +41,9 @@ THRESHOLDS = (3, 4, 5)
 
 def _check_size(max_pool: int, max_challenge_level: int) -> None:
     if not 1 <= max_pool <= MAX_CHEATSHEET_POOL:
-        raise InputError("--max-pool", f"{max_pool}", expected=f"1 to {MAX_CHEATSHEET_POOL}")
+        raise InputError("max_pool", f"{max_pool}", expected=f"1 to {MAX_CHEATSHEET_POOL}")
     if not 0 <= max_challenge_level <= MAX_CHEATSHEET_CL:
-        raise InputError("--max-cl", f"{max_challenge_level}", expected=f"0 to {MAX_CHEATSHEET_CL}")
+        raise InputError("max_cl", f"{max_challenge_level}", expected=f"0 to {MAX_CHEATSHEET_CL}")
 
 
 def cheatsheet(
@@ -112,12 +112,12 @@ def advise_challenge_level(pool: int, chance: Fraction | float, *, win_on: int =
     generate a CL 3" (P = 5/16 = 31.25%).
     """
     if isinstance(chance, float) and not math.isfinite(chance):
-        raise InputError("--chance", f"{chance}", expected="0 to 100 percent")
+        raise InputError("chance", f"{chance}", expected="0 to 100 percent")
     wished = Fraction(chance).limit_denominator(10_000)
     if not 0 <= wished <= 1:
-        raise InputError("--chance", f"{float(wished) * 100:g}%", expected="0 to 100 percent")
+        raise InputError("chance", f"{float(wished) * 100:g}%", expected="0 to 100 percent")
     if not 1 <= pool <= MAX_CHEATSHEET_POOL:
-        raise InputError("--pool", f"{pool}", expected=f"1 to {MAX_CHEATSHEET_POOL}")
+        raise InputError("pool", f"{pool}", expected=f"1 to {MAX_CHEATSHEET_POOL}")
     wins = wins_distribution(pool, win_on)
     best = min(range(pool + 2), key=lambda level: (abs(wins.at_least(level) - wished), -level))
     return Advice(pool=pool, chance=wished, challenge_level=best, p_pass=wins.at_least(best))
@@ -146,7 +146,7 @@ def cheatsheet_text(sheet: dict[int, list[list[Fraction]]], fmt: str) -> str:
         table += ["| " + " | ".join(line) + " |" for line in lines]
         return "\n".join(table) + "\n"
     if fmt != "csv":
-        raise InputError("--format", f"{fmt}", expected="csv, md or json")
+        raise InputError("format", f"{fmt}", expected="csv, md or json")
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)

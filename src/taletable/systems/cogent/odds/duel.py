@@ -129,7 +129,7 @@ def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
     dynamic programme adds and multiplies integers and builds one Fraction per round and side.
     """
     if not 1 <= horizon <= MAX_HORIZON:
-        raise InputError("--rounds", f"{horizon}", expected=f"1 to {MAX_HORIZON}")
+        raise InputError("rounds", f"{horizon}", expected=f"1 to {MAX_HORIZON}")
     for side in (a, b):
         if side.pool > 60 or side.strength > 10 or side.armour > 10 or side.injury_penalty < 0:
             raise InputError("duelist", "out of range", expected="pool <= 60, STR and armour <= 10")

@@ -80,10 +80,10 @@ def fight_odds(
 ) -> FightOdds:
     """Estimate a fight's outcome from ``samples`` seeded fights (002 > Combat; see module)."""
     if not 1 <= samples <= MAX_FIGHT_SAMPLES:
-        raise InputError("--samples", f"{samples}", expected=f"1 to {MAX_FIGHT_SAMPLES}")
+        raise InputError("samples", f"{samples}", expected=f"1 to {MAX_FIGHT_SAMPLES}")
     sides = sorted({side for _, side, _, _ in fighters})
     if len(sides) < 2:
-        raise InputError("--fighter", "a fight needs two sides", expected="at least two SIDEs")
+        raise InputError("fighters", "a fight needs two sides", expected="at least two SIDEs")
     source = SeededDice(seed)
     winners: Counter[str | None] = Counter()
     down: Counter[str] = Counter()

@@ -28,7 +28,7 @@ def cheatsheet_png(sheet: dict[int, npt.NDArray[np.float64]]) -> bytes:
         import matplotlib.pyplot as plt
     except ImportError:
         raise InputError(
-            "--format", "png needs matplotlib", expected="pip install 'taletable[plot]'"
+            "format", "png needs matplotlib", expected="pip install 'taletable[plot]'"
         ) from None
     figure, axes = plt.subplots(1, len(sheet), figsize=(6 * len(sheet), 8), squeeze=False)
     image = None
