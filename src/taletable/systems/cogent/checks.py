@@ -146,7 +146,7 @@ def plan_check(
         raise RulesError(
             ADVANTAGE,
             "the core edition has no narrator Advantage or Disadvantage",
-            fix="spend destiny before the roll for advantage, or add or remove dice as modifiers",
+            fix="use --destiny-before advantage, or add or remove dice as modifiers",
         )
     plan = plan_before(destiny_before, rules, narrator_advantage=advantage)
     size = pool + plan.extra_dice
