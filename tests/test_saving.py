@@ -16,6 +16,7 @@ import textwrap
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -191,3 +192,27 @@ def test_a_long_file_name_still_saves(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == [name]
     with pytest.raises(DataError, match="File name too long"):
         atomic_write_text(tmp_path / ("s" * 300 + ".yaml"), "x: 1\n")
+
+
+def test_a_full_disk_under_cheatsheet_and_an_encounter_is_one_line(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """Issue 13.5: 'a full disk while saving an encounter or writing cheatsheet --out (OSError
+    traceback)': one line, exit 2, nothing left on the disk but what was there."""
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    thug = examples / "statblocks/thug.yaml"
+    start = ["cogent", "combat", "start", "--fighter", f"a:x:{thug}", "--fighter", f"b:y:{thug}"]
+    with small_disk(tmp_path / "disk") as disk:
+        (disk / "filler").write_bytes(b"x" * 60_000)
+        with contextlib.suppress(OSError):
+            (disk / "filler2").write_bytes(b"x" * 8192)
+        runs = [
+            ["cheatsheet", "cogent", "--format", "md", "--out", str(disk / "sheet.md")],
+            [*start, "--out", str(disk / "fight.json"), "--seed", "1"],
+        ]
+        for args in runs:
+            result = run_cli(*args)
+            assert result.status == 2, result.stdout
+            assert result.stderr.count("\n") == 1
+            assert "No space left on device" in result.stderr
+        assert {p.name for p in disk.iterdir()} <= {"filler", "filler2"}

@@ -13,18 +13,21 @@ House rules (DESIGN > Principles 4) are the rules library's (:mod:`taletable.lib
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
 import stat
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from taletable._parsing import LimitError, parse_text
 from taletable.errors import DataError
 
 __all__ = [
@@ -39,6 +42,7 @@ __all__ = [
     "parse_structured",
     "read_structured",
     "remove_stale_temporaries",
+    "shown_path",
     "write_structured",
 ]
 
@@ -217,38 +221,88 @@ def write_structured(path: str | os.PathLike[str], data: Any) -> None:
 
 
 def parse_structured(text: str, *, source: str, json_only: bool = False) -> Any:
-    """Parse YAML (a superset of JSON) or, with ``json_only``, strict JSON."""
+    """Parse YAML (a superset of JSON) or, with ``json_only``, strict JSON, within the limits
+    of :mod:`taletable._parsing` (depth, values with aliases expanded, digits)."""
     try:
-        if json_only:
-            return json.loads(text)
-        return yaml.safe_load(text)
+        return parse_text(text, json_only=json_only)
+    except LimitError as error:
+        raise DataError(source, f"{error}") from None
     except (yaml.YAMLError, json.JSONDecodeError) as error:
-        problem = str(error).replace("\n", " ")
+        problem = " ".join(str(error).split())
         raise DataError(source, f"not valid {'JSON' if json_only else 'YAML'}: {problem}") from None
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A path as a message shows it: control characters (a newline...) written as escapes,
+    so the message stays one line."""
+    return "".join(
+        char if unicodedata.category(char)[0] != "C" else char.encode("unicode_escape").decode()
+        for char in os.fspath(path)
+    )
+
+
 def read_structured(path: str | os.PathLike[str]) -> Any:
-    """Read a ``.yaml``/``.yml``/``.json`` file as plain data; any failure is a DataError."""
+    """Read a ``.yaml``/``.yml``/``.json`` file as plain data; any failure is a DataError.
+
+    Only a regular file is read (a FIFO, a device or a link to one is refused without waiting),
+    at most :data:`MAX_FILE_BYTES` of it, and parsed within the limits of
+    :func:`parse_structured`.
+    """
     file = Path(path)
-    source = str(file)
-    if not file.exists():
-        raise DataError(source, "no such file; check the path")
-    if file.suffix.lower() not in {".yaml", ".yml", ".json"}:
-        raise DataError(source, "unknown file type; use a .yaml, .yml or .json file")
+    source = shown_path(file)
+    data = _read_regular_file(file, source)
     try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise DataError(source, f"{size} bytes is over the {MAX_FILE_BYTES}-byte limit")
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(source, "no such file; check the path") from None
-    except IsADirectoryError:
-        raise DataError(source, "is a folder, not a file") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(source, "is not UTF-8 text") from None
-    except OSError as error:
-        raise DataError(source, f"cannot be read: {error.strerror}") from None
     return parse_structured(text, source=source, json_only=file.suffix.lower() == ".json")
+
+
+def _read_regular_file(file: Path, source: str) -> bytes:
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        handle = os.open(file, flags | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise DataError(source, _open_problem(error)) from None
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise DataError(source, "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError(source, "is not a regular file (a FIFO, device or socket)")
+        if file.suffix.lower() not in {".yaml", ".yml", ".json"}:
+            raise DataError(source, "unknown file type; use a .yaml, .yml or .json file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise DataError(source, f"{info.st_size} bytes is over the {MAX_FILE_BYTES}-byte limit")
+        chunks = []
+        left = MAX_FILE_BYTES + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise DataError(source, f"is over the {MAX_FILE_BYTES}-byte limit")
+        return b"".join(chunks)
+    except OSError as error:
+        raise DataError(source, f"cannot be read: {_reason(error)}") from None
+    finally:
+        os.close(handle)
+
+
+def _open_problem(error: OSError) -> str:
+    """What an OSError from opening a file means, and what to do."""
+    problems = {
+        errno.ENOENT: "no such file; check the path",
+        errno.ENAMETOOLONG: "the file name is too long (at most 255 bytes a name); rename it",
+        errno.EACCES: "cannot be read: permission denied; check the file's and folders' modes",
+        errno.EPERM: "cannot be read: permission denied; check the file's and folders' modes",
+        errno.ELOOP: "is a link that leads round in a loop; fix the link",
+        errno.ENOTDIR: "a part of the path is a file, not a folder; check the path",
+        errno.EISDIR: "is a folder, not a file",
+    }
+    return problems.get(error.errno or 0, f"cannot be read: {_reason(error)}")
 
 
 def describe_validation_error(error: ValidationError) -> str:

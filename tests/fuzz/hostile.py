@@ -131,8 +131,8 @@ def _sheet_laughs(levels: int) -> str:
 
 def _many_items(count: int) -> str:
     base = (ROOT / "examples/characters/core_sir_terrik.yaml").read_text()
-    items = "\n".join(f"    - item{index}" for index in range(count))
-    return base.replace("  items: [Warhorse, Bedroll]", "  items:\n" + items)
+    items = ", ".join(f"i{index % 10000}" for index in range(count))
+    return base.replace("[Warhorse, Bedroll]", f"[{items}]")
 
 
 #: Kinds whose content is a fixed text (made by a function of the suffix).

@@ -16,7 +16,7 @@ from taletable import __version__
 from taletable.cli.fields import name_flag
 from taletable.cli.lazy import LazyGroup
 from taletable.errors import DataError, InputError, TaletableError
-from taletable.files import describe_validation_error
+from taletable.files import describe_validation_error, shown_path
 from taletable.library import SHIPPED, RulesLibrary
 
 __all__ = ["COMMANDS", "HOUSE_RULES_VARIABLE", "cli", "house_rules_library", "main"]
@@ -45,13 +45,27 @@ def cli() -> None:
     """Rules engine, exact odds and table tools for dice-pool role-playing games."""
 
 
-def _fail(message: str) -> int:
-    click.echo(f"taletable: error: {message}", err=True)
-    return 2
+#: Set to 1 to let an unexpected error end in its traceback (for debugging taletable).
+TRACEBACK_VARIABLE = "TALETABLE_TRACEBACK"
+
+
+def _fail(message: str, status: int = 2) -> int:
+    """Print one line on stderr (a newline or other control character typed into a path or
+    a name is shown as an escape) and return ``status``."""
+    click.echo(f"taletable: error: {shown_path(message)}", err=True)
+    return status
+
+
+def _os_problem(error: OSError) -> str:
+    """An operating-system error (a file name too long, a folder not readable...) in one line."""
+    reason = (error.strerror or type(error).__name__).lower()
+    if error.filename is None:
+        return f"{reason}; check the files and folders named"
+    return f"{shown_path(error.filename)}: {reason}; check the path"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; return the exit status (0 success, 2 user error).
+    """Run the CLI; return the exit status (0 success, 2 user error, 1 a bug in taletable).
 
     A reader that stops early (``| head``) is not an error: the rest of the output is dropped.
     """
@@ -105,6 +119,15 @@ def _run(argv: Sequence[str] | None) -> int:
         return _fail("aborted")
     except (KeyboardInterrupt, EOFError):
         return _fail("interrupted")
+    except BrokenPipeError:
+        raise  # main ends quietly: the reader stopped early
+    except OSError as error:  # a backstop: files.py turns what it reads and writes into DataError
+        return _fail(_os_problem(error))
+    except Exception as error:  # a bug: one line, status 1, and a request to report it
+        if os.environ.get(TRACEBACK_VARIABLE) == "1":
+            raise
+        text = " ".join(str(error).split())[:200]
+        return _fail(f"internal error ({type(error).__name__}: {text}); please report it", 1)
     return result if isinstance(result, int) else 0
 
 
