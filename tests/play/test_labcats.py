@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from taletable.dice import SeededDice
@@ -55,3 +57,15 @@ def test_labcats_trouble_adds_a_complication_for_a_plot_point() -> None:
         perform("labcats.trouble", {"complications": "d8"}, _table())
     with pytest.raises(InputError, match="^player_points: -2 Plot Points; expected 0 or more"):
         perform("labcats.trouble", {**args, "player_points": -2}, _table())
+
+
+def test_the_cli_spells_the_fields_a_message_mentions_as_flags(run_cli: Any) -> None:
+    """Play names ``{add}/{remove}`` and ``{resources}``; the person reads the flags typed."""
+    both = run_cli("labcats", "trouble", "--complications", "d8")
+    assert both.stderr == (
+        "taletable: error: --add/--remove: give exactly one; expected --add LIST or --remove LIST\n"
+    )
+    side = run_cli("labcats", "roll", "--pool", "d8", "--faces", "3", "--resource-faces", "2")
+    assert side.stderr == (
+        "taletable: error: --resource-faces: no --resources to roll; expected --resources\n"
+    )
