@@ -1,5 +1,5 @@
 """Changes in play to a stored character, each recorded in its history: an awarded attribute
-point spent, commerce gained, a quirk of wealth's consequence.
+point spent, commerce gained, a quirk of wealth's consequence, destiny awarded.
 
 Each reads the sheet at a version and saves it over that version (a save that landed in between
 is a ConflictError), as :mod:`taletable.play.characters` does.
@@ -7,20 +7,24 @@ is a ConflictError), as :mod:`taletable.play.characters` does.
 
 from __future__ import annotations
 
+from taletable.errors import InputError
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
 from taletable.play.requests import Request
 from taletable.play.sheets import read_character, save_sheet
 from taletable.systems.cogent.character.awards import gain_commerce, raise_attribute
+from taletable.systems.cogent.character.destiny_awards import award_destiny, destiny_for_hours
 from taletable.systems.cogent.character.sheet import Award
 from taletable.systems.cogent.character.wealth import quirk_consequence
 
 __all__ = [
     "CommerceRequest",
+    "DestinyRequest",
     "QuirkRequest",
     "RaiseRequest",
     "commerce",
+    "destiny",
     "quirk",
     "raise_attribute_point",
 ]
@@ -80,3 +84,31 @@ def quirk(request: QuirkRequest, table: Table) -> Played[Award]:
     updated = quirk_consequence(read.sheet, request.quirk, request.reason, levels=request.levels)
     saved = save_sheet(table, read, updated, request.out)
     return Played(updated.history[-1], (Event(kind="cogent.character.quirk"), saved))
+
+
+class DestinyRequest(Request):
+    """Destiny awarded to a stored sheet: the narrator's points, or Fast Play hours played."""
+
+    character: str
+    award: int | None = None
+    reason: str | None = None
+    hours: float | None = None
+    out: str | None = None
+
+
+@action("cogent.character.destiny", DestinyRequest)
+def destiny(request: DestinyRequest, table: Table) -> Played[Award]:
+    """Award destiny (002 > Awarding Destiny Points: the narrator's award for play, or Fast
+    Play's point "roughly every three hours of play"), up to the maximum, recorded."""
+    if (request.award is None) == (request.hours is None):
+        raise InputError("award", "give {award} or {hours}", expected="one of them")
+    read = read_character(table, request.character)
+    if request.award is not None:
+        updated = award_destiny(read.sheet, request.award, request.reason or "")
+    else:
+        if request.reason is not None:
+            raise InputError("reason", "goes with {award}", expected="{hours} alone")
+        assert request.hours is not None
+        updated = destiny_for_hours(read.sheet, request.hours)
+    saved = save_sheet(table, read, updated, request.out)
+    return Played(updated.history[-1], (Event(kind="cogent.character.destiny"), saved))

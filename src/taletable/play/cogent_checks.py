@@ -18,7 +18,7 @@ from taletable.play.events import Event, Played
 from taletable.play.fields import Faces, IntList, Scale, parse_parts
 from taletable.play.registry import action
 from taletable.play.requests import Request
-from taletable.play.sheets import read_character
+from taletable.play.sheets import StoredSheet, read_character, save_character
 from taletable.systems.cogent.assists import (
     AssistConversion,
     AssistResult,
@@ -28,6 +28,7 @@ from taletable.systems.cogent.assists import (
     roll_collaboration,
 )
 from taletable.systems.cogent.character import check_pool
+from taletable.systems.cogent.character.destiny_awards import spend_destiny
 from taletable.systems.cogent.checks import CheckResult, roll_check
 from taletable.systems.cogent.conflicts import (
     ConflictResult,
@@ -101,14 +102,18 @@ class CheckRequest(Request):
     faces: Faces = None
 
 
-def _check_pool(request: CheckRequest, table: Table) -> tuple[DicePool, Table]:
-    """The pool a check rolls, and the table's rules in the sheet's edition if there is one."""
+def _check_pool(
+    request: CheckRequest, table: Table
+) -> tuple[DicePool, Table, StoredSheet | None]:
+    """The pool a check rolls, the table's rules in the sheet's edition, and the sheet read."""
+    read: StoredSheet | None = None
     if request.character is not None:
         if request.skill is None or request.pool is not None:
             raise InputError(
                 "skill", "{character} needs {skill} and no {pool}", expected="a skill of the sheet"
             )
-        sheet = read_character(table, request.character).sheet
+        read = read_character(table, request.character)
+        sheet = read.sheet
         if sheet.edition != table.rules.edition:
             table = table.with_rules(table.rules.model_copy(update={"edition": sheet.edition}))
         built = check_pool(sheet, request.skill, situation=request.situation)
@@ -118,18 +123,31 @@ def _check_pool(request: CheckRequest, table: Table) -> tuple[DicePool, Table]:
     elif request.pool is None:
         if not request.parts:
             raise InputError("pool", "no pool given", expected="{pool} N, or {parts} NAME=DICE")
-        return base_pool(request.parts), table
+        return base_pool(request.parts), table, read
     else:
         built = pool_of(request.pool)
     for name, dice in request.parts:
         built = built.plus(name, dice)
-    return built, table
+    return built, table, read
 
 
 @action("cogent.check", CheckRequest)
 def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
-    """Roll a Cogent pool against a CL with every rule (002 > How to Play; 000 > Dice Pools)."""
-    pool, table = _check_pool(request, table)
+    """Roll a Cogent pool against a CL with every rule (002 > How to Play; 000 > Dice Pools).
+
+    A check from a sheet spends the destiny the sheet holds, no more; the points spent are
+    debited and recorded in its history (002 > Destiny Points: "for as many Destiny Points as
+    they have"; RULINGS.md "destiny on the sheet").
+    """
+    pool, table, read = _check_pool(request, table)
+    points = request.destiny_points
+    if read is not None:
+        if points is not None:
+            raise InputError(
+                "destiny_points", "with {character} the destiny spent is the sheet's",
+                expected="no {destiny_points}: the sheet holds them",
+            )  # fmt: skip
+        points = read.sheet.destiny.points
     rules = table.rules
     source = dice_for(table, request.faces)
     result = roll_check(
@@ -141,7 +159,7 @@ def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
         disadvantage=request.disadvantage,
         destiny_before=parse_before_modes(request.destiny_before, rules),
         destiny_after=parse_after_modes(request.destiny_after, rules),
-        purse=DestinyPurse(points=request.destiny_points, temporary=request.temporary_destiny),
+        purse=DestinyPurse(points=points, temporary=request.temporary_destiny),
         player_initiated=not request.npc,
         routine=request.routine,
         reflex=request.reflex,
@@ -149,7 +167,15 @@ def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
         scale=request.scale,
     )
     finish(source)
-    return Played(result, (Event(kind="cogent.check", subject=request.character),))
+    events = [Event(kind="cogent.check", subject=request.character)]
+    spent = sum(1 for spend in result.destiny if not spend.temporary)
+    if read is not None and spent:
+        what = f"the {request.skill} check at CL {result.challenge_level}"
+        updated = spend_destiny(read.sheet, spent, what)
+        saved = save_character(table, read, updated)
+        facts = {"destiny_spent": spent, "destiny": updated.destiny.points}
+        events.append(saved.model_copy(update={"data": facts}))
+    return Played(result, tuple(events))
 
 
 class ConflictRequest(Request):

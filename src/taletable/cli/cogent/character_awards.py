@@ -1,4 +1,5 @@
-"""`taletable cogent character raise|commerce|quirk`: changes in play, recorded in the history.
+"""`taletable cogent character raise|commerce|quirk|destiny`: changes in play, recorded in the
+history.
 
 A thin shell (DESIGN > Principles 1): parse the options into the play request, play it at the
 table of files, print the history line the engine wrote.
@@ -9,8 +10,14 @@ from __future__ import annotations
 import click
 
 from taletable.cli.common import ask, console, emit, json_option, table_for
-from taletable.play.character_awards import CommerceRequest, QuirkRequest, RaiseRequest
+from taletable.play.character_awards import (
+    CommerceRequest,
+    DestinyRequest,
+    QuirkRequest,
+    RaiseRequest,
+)
 from taletable.play.character_awards import commerce as play_commerce
+from taletable.play.character_awards import destiny as play_destiny
 from taletable.play.character_awards import quirk as play_quirk
 from taletable.play.character_awards import raise_attribute_point as play_raise
 from taletable.systems.cogent.character.sheet import Award
@@ -65,7 +72,25 @@ def quirk_command(
     _report(play_quirk(request, table_for()).result, as_json)
 
 
+@click.command("destiny")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--award", type=int, help="Destiny points the narrator awards for play.")
+@click.option("--reason", help="With --award: what the player did to earn it.")
+@click.option("--hours", type=float, help="Fast Play: hours played (a point per 3 in all).")
+@click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
+@json_option
+def destiny_command(
+    file: str, award: int | None, reason: str | None, hours: float | None, out: str | None,
+    as_json: bool,
+) -> None:  # fmt: skip
+    """Award destiny, up to the maximum (002 > Awarding Destiny Points), recorded."""
+    request = ask(
+        DestinyRequest, character=file, award=award, reason=reason, hours=hours, out=out
+    )
+    _report(play_destiny(request, table_for()).result, as_json)
+
+
 def register_awards(group: click.Group) -> None:
     """Add the commands of play-time changes to `taletable cogent character`."""
-    for command in (raise_command, commerce_command, quirk_command):
+    for command in (raise_command, commerce_command, quirk_command, destiny_command):
         group.add_command(command)

@@ -16,7 +16,7 @@ from taletable.cli.cogent.render import (
     render_levels,
     sheet_options,
 )
-from taletable.cli.common import ask, dice_options, emit, json_option, table_for
+from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
 from taletable.errors import InputError
 from taletable.play.cogent_checks import (
     ChallengeLevelsRequest,
@@ -85,7 +85,10 @@ def _scale(text: str | None) -> tuple[int, int] | None:
     ),
 )
 @click.option(
-    "--destiny-points", type=int, help="Destiny points held (checked against the spends)."
+    "--destiny-points",
+    type=int,
+    help="Destiny points held (checked against the spends); with --character the sheet's are "
+    "spent and debited instead.",
 )
 @click.option(
     "--temporary-destiny",
@@ -149,8 +152,19 @@ def check(
         temporary_destiny=temporary_destiny, npc=npc, routine=routine, reflex=reflex,
         assist_bonus=assist_bonus, scale=_scale(scale_text), faces=faces,
     )  # fmt: skip
-    result = play_check(request, table_for(rules, seed=seed, faces=faces)).result
-    emit(result, as_json, lambda: render_check(result))
+    played = play_check(request, table_for(rules, seed=seed, faces=faces))
+    result = played.result
+
+    def render() -> None:
+        render_check(result)
+        for event in played.events:
+            if "destiny_spent" in event.data:
+                console.print(
+                    f"destiny: {event.data['destiny_spent']} spent from {event.subject}, "
+                    f"{event.data['destiny']} left (saved)"
+                )
+
+    emit(result, as_json, render)
 
 
 @click.command("destiny-roll")

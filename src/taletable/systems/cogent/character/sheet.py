@@ -207,6 +207,8 @@ class CoreProgress(Record):
     attribute_points_awarded: int = Field(default=0, ge=0, le=100)
     career_milestones: tuple[str, ...] = ()
     final_arc_started: bool = False
+    #: Hours of Fast Play so far: a destiny point "roughly every three hours of play".
+    hours_played: float = Field(default=0, ge=0, le=100_000)
     #: Awarded attribute points spent, by attribute (`character raise`): an INT point bought with
     #: an award gives no skill points ("+3 Skill Points during character creation").
     attributes_from_awards: dict[CoreAttribute, Annotated[int, Field(ge=0, le=100)]] = Field(
