@@ -58,9 +58,10 @@ def test_character_pools_works_on_a_statblock(run_cli: Any, tmp_path: Path) -> N
             "--rough", "Intelligence skills=5", "--out", str(sage))  # fmt: skip
     data = run_cli("cogent", "character", "pools", str(sage), "--json").json()
     assert data["rough_pools"] == {"Intelligence skills": 5}
-    assert "Intelligence skills (rough): 5D6" in run_cli(
-        "cogent", "character", "pools", str(sage)
-    ).stdout
+    assert (
+        "Intelligence skills (rough): 5D6"
+        in run_cli("cogent", "character", "pools", str(sage)).stdout
+    )
 
 
 def problems(data: dict[str, Any]) -> list[str]:

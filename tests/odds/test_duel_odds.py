@@ -27,7 +27,10 @@ def test_policy_spends_strength_then_armour() -> None:
     """The loser spends STR (victory levels), then armour (injury levels), only as needed."""
     assert victory_after_policy(3, 1, 3) == (0, 1, 2)
     assert victory_after_policy(5, 0, 0) == (5, 0, 0)  # a deathblow
-    assert victory_after_policy(6, 1, 1) == (4, 1, 1)  # level 5 deathblow -1 armour: fatal
+    # a deathblow -1 armour: fatal; the STR point would take level 6 to 5, still a deathblow,
+    # so it is not spent ("only as far as needed", RULINGS.md "Default policies")
+    assert victory_after_policy(6, 1, 1) == (4, 0, 1)
+    assert victory_after_policy(5, 1, 1) == (3, 1, 1)  # 5 -> 4 fatal -1 armour: serious
     assert victory_after_policy(1, 2, 0) == (0, 1, 0)
 
 

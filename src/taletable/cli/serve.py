@@ -22,7 +22,10 @@ __all__ = ["serve"]
     "e.g. postgresql+psycopg://user@host/db.",
 )
 @click.option(
-    "--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
     help="Worker processes (PostgreSQL only above 1).",
 )
 def serve(host: str, port: int, database: str | None, workers: int) -> None:
@@ -48,5 +51,9 @@ def serve(host: str, port: int, database: str | None, workers: int) -> None:
     click.echo(f"taletable: serving http://{host}:{port} (database {url})", err=True)
     uvicorn.run(
         "taletable.server.app:app_from_environment",
-        factory=True, host=host, port=port, workers=workers, log_level="warning",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import get_args
 
 import click
+from rich.markup import escape
 
 from taletable.cli.cogent.combat_chase import chase_command
 from taletable.cli.common import (
@@ -40,6 +41,12 @@ from taletable.systems.cogent.combat.aftermath import pending
 from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.pool import narrator_modifiers
+from taletable.systems.cogent.combat.reading import (
+    declared_pool,
+    pool_text,
+    reading_order,
+    round_rolls,
+)
 from taletable.systems.cogent.combat.replay import verify_replay
 from taletable.systems.cogent.combat.state import ACTIONS
 from taletable.systems.cogent.fighters import encounter_fighters
@@ -79,6 +86,7 @@ def _status(encounter: Encounter) -> None:
         declared = {d.actor for d in encounter.declarations}
         waiting = [i for i in encounter.declaration_order() if i not in declared]
         console.print(f"  to declare, in order: {', '.join(waiting) or 'none: resolve'}")
+        _planned(encounter)
     for victory in pending(encounter):
         options = ", ".join(
             legal_outcomes(victory.level, ranged=victory.ranged, disarm_only=victory.disarm_only)
@@ -87,6 +95,14 @@ def _status(encounter: Encounter) -> None:
             f"  #{victory.id} {victory.winner} over {victory.loser}, "
             f"level {victory.level}: {options}"
         )
+
+
+def _planned(encounter: Encounter) -> None:
+    """Each declared pool as built, and the order a resolve reads the faces."""
+    for ident, pool in round_rolls(encounter):
+        console.print(escape(f"  {ident} rolls {pool_text(pool)}"))
+    if encounter.declarations:
+        console.print(escape(f"  faces are read highest RFL first: {reading_order(encounter)}"))
 
 
 @combat.command("start")
@@ -257,7 +273,15 @@ def declare_command(
     )
     encounter = declare(encounter, declaration)
     _save(read, encounter)
-    emit(encounter, as_json, lambda: console.print(encounter.log[-1]))
+
+    def render() -> None:
+        console.print(encounter.log[-1])
+        pool = declared_pool(encounter, actor)
+        if pool is not None:
+            console.print(escape(f"  {actor} will roll {pool_text(pool)}"))
+        console.print(escape(f"  faces are read highest RFL first: {reading_order(encounter)}"))
+
+    emit(encounter, as_json, render)
 
 
 @combat.command("resolve")
@@ -270,7 +294,7 @@ def resolve_command(file: str, faces: str | None, seed: int | None, as_json: boo
     encounter = read.encounter
     before = len(encounter.log)
     source = make_source(faces, seed)
-    encounter = resolve(encounter, source)
+    encounter = resolve(encounter, source, exact_faces=True)
     finish_source(source)
     _save(read, encounter)
 

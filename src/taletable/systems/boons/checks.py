@@ -59,9 +59,7 @@ def ability_bonus(scores: Sequence[int]) -> int:
         raise InputError("ability", "no ability score given", expected="one or more scores")
     for score in scores:
         if abs(score) > MAX_BONUS:
-            raise InputError(
-                "ability", f"{score} is out of range", expected=f"within ±{MAX_BONUS}"
-            )
+            raise InputError("ability", f"{score} is out of range", expected=f"within ±{MAX_BONUS}")
     return ceil(Fraction(sum(scores), len(scores)))
 
 

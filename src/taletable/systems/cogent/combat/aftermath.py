@@ -11,9 +11,11 @@ from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import Injury
 from taletable.systems.cogent.combat.hardcore import armour_after_weapon
 from taletable.systems.cogent.combat.outcomes import (
-    INJURY_OUTCOMES,
+    DEATHBLOW_INJURY,
+    Reduction,
     legal_outcomes,
     most_severe_injury,
+    policy_reductions,
     reduce,
 )
 from taletable.systems.cogent.combat.situation import hardcore_use
@@ -66,6 +68,104 @@ def _add_condition(fighter: Combatant, condition: str, until: int | None = None)
     return fighter.model_copy(update={"conditions": conditions, "condition_until": timers})
 
 
+def _reductions(
+    encounter: Encounter,
+    victory: Victory,
+    chosen: str,
+    strength: int | None,
+    armour: int | None,
+) -> Reduction:
+    """The loser's STR and armour on ``chosen``: as given, else by the policy (RULINGS.md
+    "Default policies"). A loser who cannot act spends nothing (002 > Circumstantial Modifiers,
+    Incapacitated: "cannot fight back or defend themselves. armour levels are disregarded")."""
+    loser = encounter.combatant(victory.loser)
+    hardcore = encounter.rules.hardcore_armour
+    if not loser.can_act:
+        if strength or armour:
+            raise RulesError(
+                "002 > Circumstantial Modifiers (Incapacitated)",
+                f"{loser.id} cannot act ({', '.join(loser.conditions)}): it spends no STR or "
+                "armour",
+                fix="give no --strength or --armour",
+            )
+        return reduce(chosen, victory.level, armour_allowed=False)
+    if hardcore and armour is not None:
+        raise RulesError(
+            "002 > Hardcore Armour Rules",
+            "hardcore armour reduces every injury by itself",
+            fix="give no --armour",
+        )
+    if (strength or 0) > loser.strength_left or (
+        not hardcore and (armour or 0) > loser.armour_left
+    ):
+        raise RulesError(
+            "002 > Combat > Armour",
+            f"{loser.id} has {loser.strength_left} STR and "
+            f"{loser.armour_left} armour reductions left",
+            fix="spend no more than that",
+        )
+    if armour and not victory.armour_allowed:
+        reduce(chosen, victory.level, armour=armour, armour_allowed=False)  # refuses, says why
+    armour_left = loser.armour_left
+    if hardcore:
+        group = hardcore_use(encounter, encounter.combatant(victory.winner))
+        armour_left = armour_after_weapon(loser.armour_level, group)
+    return policy_reductions(
+        chosen,
+        victory.level,
+        strength_left=loser.strength_left,
+        armour_left=armour_left,
+        strength=strength,
+        armour=armour,
+        armour_allowed=victory.armour_allowed,
+        hardcore_armour=hardcore,
+    )
+
+
+def _injure(fighter: Combatant, level: int, note: str) -> Combatant:
+    """An injury on the sheet: level 4 incapacitates, 5 or more is death (002 > Victory
+    Levels)."""
+    if level >= DEATHBLOW_INJURY:
+        return _add_condition(fighter, "dead")
+    sheet = fighter.sheet.model_copy(
+        update={"injuries": (*fighter.sheet.injuries, Injury(level=level, description=note))}
+    )
+    fighter = fighter.model_copy(update={"sheet": sheet})
+    return _add_condition(fighter, "incapacitated") if level >= 4 else fighter
+
+
+def _apply(encounter: Encounter, victory: Victory, result: Reduction) -> Encounter:
+    """The outcome's effect on the loser (002 > Victory Levels; Dual Wielding, Kelvin)."""
+    final = result.final
+    loser = encounter.combatant(victory.loser)
+    loser = loser.model_copy(
+        update={
+            "strength_left": loser.strength_left - result.strength_used,
+            "armour_left": loser.armour_left
+            - (0 if encounter.rules.hardcore_armour else result.armour_used),
+        }
+    )
+    updated = encounter
+    if final == "close combat":
+        updated = updated.with_distance(victory.winner, loser.id, "close")
+    elif final == "stagger":
+        loser = _add_condition(loser, "staggered", encounter.round + 1)
+    elif final == "trip":
+        loser = _add_condition(loser, "prone", encounter.round + 1)
+    elif final == "disarm" and loser.secondary is not None and "disarmed" not in loser.conditions:
+        # the secondary becomes the primary, with no dual bonus
+        loser = loser.model_copy(update={"weapon": loser.secondary, "secondary": None})
+    elif final == "disarm":
+        loser = _add_condition(loser, "disarmed")
+    if result.injury_level:
+        loser = _injure(loser, result.injury_level, f"round {encounter.round}, {final}")
+    if final == "knockout":
+        loser = _add_condition(loser, "unconscious")
+    if final == "dismember":
+        loser = _add_condition(loser, "dismembered")
+    return updated.replace(loser)
+
+
 def choose(
     encounter: Encounter,
     victory_id: int,
@@ -78,9 +178,9 @@ def choose(
     Victory Levels; Attributes; Armour; hardcore armour: 002 > Hardcore Armour Rules).
 
     ``outcome`` None takes the named policy "most severe injury"; ``strength``/``armour`` None
-    take the defender's policy: spend STR, then armour, to keep the injury lowest.
+    take the defender's policy (RULINGS.md "Default policies"); a loser who cannot act spends
+    nothing.
     """
-    given = (strength, armour)
     victory = next((v for v in encounter.victories if v.id == victory_id), None)
     if victory is None or victory.outcome is not None:
         raise InputError(
@@ -96,92 +196,20 @@ def choose(
             f"{chosen!r} is not allowed at level {victory.level}",
             fix=f"choose one of {', '.join(legal)}",
         )
-    loser = encounter.combatant(victory.loser)
-    injury_like = chosen in INJURY_OUTCOMES
-    if strength is None:
-        strength = min(loser.strength_left, victory.level) if injury_like else 0
-    hardcore = encounter.rules.hardcore_armour
-    if hardcore:
-        if armour is not None:
-            raise RulesError(
-                "002 > Hardcore Armour Rules",
-                "hardcore armour reduces every injury by itself",
-                fix="give no --armour",
-            )
-        group = hardcore_use(encounter, encounter.combatant(victory.winner))
-        armour = armour_after_weapon(loser.armour_level, group) if victory.armour_allowed else 0
-    elif armour is None:
-        armour = loser.armour_left if injury_like and victory.armour_allowed else 0
-    if strength > loser.strength_left or (not hardcore and armour > loser.armour_left):
-        raise RulesError(
-            "002 > Combat > Armour",
-            f"{loser.id} has {loser.strength_left} STR and "
-            f"{loser.armour_left} armour reductions left",
-            fix="spend no more than that",
-        )
-    result = reduce(
-        chosen,
-        victory.level,
-        strength=strength,
-        armour=armour,
-        armour_allowed=victory.armour_allowed,
-        hardcore_armour=hardcore,
-    )
-    # spend only what was needed
-    loser = loser.model_copy(
-        update={
-            "strength_left": loser.strength_left - result.strength_used,
-            "armour_left": loser.armour_left - (0 if hardcore else result.armour_used),
-        }
-    )
+    result = _reductions(encounter, victory, chosen, strength, armour)
+    updated = _apply(encounter, victory, result)
     final = result.final
-    winner = encounter.combatant(victory.winner)
-    updated = encounter
-    if final in ("close combat",):
-        updated = updated.with_distance(winner.id, loser.id, "close")
-    elif final == "stagger":
-        loser = _add_condition(loser, "staggered", encounter.round + 1)
-    elif final == "trip":
-        loser = _add_condition(loser, "prone", encounter.round + 1)
-    elif final == "disarm" and loser.secondary is not None and "disarmed" not in loser.conditions:
-        # 002 > Dual Wielding (Kelvin): the secondary becomes the primary, with no dual bonus
-        loser = loser.model_copy(update={"weapon": loser.secondary, "secondary": None})
-    elif final == "disarm":
-        loser = _add_condition(loser, "disarmed")
-    if result.injury_level:
-        if result.injury_level >= 5:
-            loser = _add_condition(loser, "dead")
-        else:
-            sheet = loser.sheet.model_copy(
-                update={
-                    "injuries": (
-                        *loser.sheet.injuries,
-                        Injury(
-                            level=result.injury_level,
-                            description=f"round {encounter.round}, {final}",
-                        ),
-                    )
-                }
-            )
-            loser = loser.model_copy(update={"sheet": sheet})
-            if result.injury_level >= 4:
-                loser = _add_condition(loser, "incapacitated")
-    if final == "knockout":
-        loser = _add_condition(loser, "unconscious")
-    if final == "dismember":
-        loser = _add_condition(loser, "dismembered")
-    updated = updated.replace(loser)
     victories = tuple(
         v.model_copy(update={"outcome": final or "negated"}) if v.id == victory_id else v
         for v in updated.victories
     )
     line = (
-        f"round {encounter.round}: #{victory_id} {chosen} on {loser.id}; "
+        f"round {encounter.round}: #{victory_id} {chosen} on {victory.loser}; "
         f"STR {result.strength_used}, "
         f"armour {result.armour_used} -> {final or 'nothing'}"
     )
     step = Step(
-        kind="choose", victory=victory_id, outcome=outcome, strength=given[0], armour=given[1]
+        kind="choose", victory=victory_id, outcome=outcome, strength=strength, armour=armour
     )
     updated = updated.model_copy(
         update={

@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from taletable.dice import DiceSource
+from taletable.dice import DiceSource, GivenFaces
 from taletable.errors import RulesError
 from taletable.systems.cogent.combat.aftermath import maybe_end_round
 from taletable.systems.cogent.combat.hardcore import hardcore_weapon, ranged_challenge_level
 from taletable.systems.cogent.combat.outcomes import OUTCOME_LEVELS
+from taletable.systems.cogent.combat.reading import check_faces, round_rolls
 from taletable.systems.cogent.combat.rounds import OFFENSIVE, ROUND_ORDER, expected_next
 from taletable.systems.cogent.combat.situation import (
     hardcore_shot,
     hardcore_use,
     melee_dice,
-    roll_pool,
 )
 from taletable.systems.cogent.combat.state import (
     Combatant,
@@ -159,12 +159,7 @@ def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
     """Every declared roll, highest RFL first (002 > Combat > Round Order: the performance phase);
     a combatant who waits rolls nothing."""
     rolls: dict[str, RollRecord] = {}
-    for ident in reversed(encounter.declaration_order()):
-        fighter = encounter.combatant(ident)
-        declaration = next(d for d in encounter.declarations if d.actor == ident)
-        if declaration.action == "wait":
-            continue
-        pool = roll_pool(encounter, fighter, declaration)
+    for ident, pool in round_rolls(encounter):
         faces = source.roll(6, pool.size) if pool.size > 0 else ()
         rolls[ident] = RollRecord(
             actor=ident,
@@ -311,14 +306,22 @@ def _check(state: _Round, ident: str, declared: Declaration) -> None:
     state.note(f"{ident}'s check against CL {level}: " + ("passed" if passed else "failed"))
 
 
-def resolve(encounter: Encounter, source: DiceSource) -> Encounter:
+def resolve(encounter: Encounter, source: DiceSource, *, exact_faces: bool = False) -> Encounter:
     """The performance phase: every declared combatant rolls; victories are found (002 > Combat >
-    Round Order; Fighting Groups; Melee vs Ranged; Circumstantial Modifiers)."""
+    Round Order; Fighting Groups; Melee vs Ranged; Circumstantial Modifiers).
+
+    Given faces too few for the round are refused before any is read, saying whose roll is
+    short; with ``exact_faces`` faces left over are refused too (a person's dice for one round).
+    """
     if encounter.phase != "declaration":
         raise RulesError(ROUND_ORDER, "this round is already resolved", fix="choose its outcomes")
     missing = expected_next(encounter)
     if missing is not None:
         raise RulesError(ROUND_ORDER, f"{missing} has not declared", fix=f"declare for {missing}")
+    if isinstance(source, GivenFaces):
+        needed = sum(max(0, pool.size) for _, pool in round_rolls(encounter))
+        if exact_faces or source.remaining < needed:
+            check_faces(encounter, source.remaining)
     rolls = _roll(encounter, source)
     declared = {d.actor: d for d in encounter.declarations}
     state = _Round(encounter, rolls, declared, _closing(encounter, declared), log=[*encounter.log])

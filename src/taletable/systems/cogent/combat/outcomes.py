@@ -25,6 +25,7 @@ __all__ = [
     "Reduction",
     "legal_outcomes",
     "most_severe_injury",
+    "policy_reductions",
     "reduce",
 ]
 
@@ -183,3 +184,68 @@ def reduce(
         final=final,
         armour_allowed=armour_allowed,
     )
+
+
+def _harm(result: Reduction) -> tuple[bool, bool, int, bool]:
+    """How bad an outcome is for its loser, worst first: dead, put down (a fatal injury or a
+    knockout), the injury level, maimed (dismembered)."""
+    final = result.final
+    return (
+        result.injury_level >= DEATHBLOW_INJURY,
+        final in ("fatal injury", "knockout")
+        or result.injury_level >= INJURY_OUTCOMES["fatal injury"],
+        result.injury_level,
+        final == "dismember",
+    )
+
+
+def policy_reductions(
+    outcome: str,
+    level: int,
+    *,
+    strength_left: int,
+    armour_left: int,
+    strength: int | None = None,
+    armour: int | None = None,
+    armour_allowed: bool = True,
+    hardcore_armour: bool = False,
+) -> Reduction:
+    """The loser's reductions by the stated policy (RULINGS.md "Default policies"), for what
+    ``strength``/``armour`` leave open (None).
+
+    Against an injury the loser spends STR, then armour, only as far as needed to keep the harm
+    lowest: it avoids death, then being put down, then the higher injury, then dismemberment;
+    among the ways that do equally, it spends the least armour, then the least STR (so STR is
+    spent first, and never a point that changes nothing, such as one taking a level 7 to a
+    level 6 deathblow). Hardcore armour costs nothing and always applies in full (002 >
+    Hardcore Armour Rules: "permanent"). An outcome that is no injury (stagger, disarm, trip,
+    close combat) is not resisted unless ``strength`` is given. 002 > Attributes; Armour.
+    """
+    injury_like = outcome in INJURY_OUTCOMES
+    strengths: range | list[int] = [0]
+    if strength is not None:
+        strengths = [strength]
+    elif injury_like:
+        strengths = range(min(strength_left, level) + 1)
+    usable = armour_left if armour_allowed else 0
+    armours: range | list[int] = [0]
+    if hardcore_armour:
+        armours = [usable]
+    elif armour is not None:
+        armours = [armour]
+    elif injury_like:
+        armours = range(usable + 1)
+    best: Reduction | None = None
+    best_key: tuple[object, ...] = ()
+    for spent_strength in strengths:
+        for spent_armour in armours:
+            result = reduce(
+                outcome, level, strength=spent_strength, armour=spent_armour,
+                armour_allowed=armour_allowed, hardcore_armour=hardcore_armour,
+            )  # fmt: skip
+            paid = 0 if hardcore_armour else result.armour_used
+            key = (*_harm(result), paid, result.strength_used)
+            if best is None or key < best_key:
+                best, best_key = result, key
+    assert best is not None
+    return best

@@ -34,10 +34,7 @@ def _settle(encounter: Encounter) -> Encounter:
     (incapacitated, unconscious) spends nothing (002 > Circumstantial Modifiers, Incapacitated:
     it "cannot fight back or defend")."""
     for victory in pending(encounter):
-        if encounter.combatant(victory.loser).can_act:
-            encounter = choose(encounter, victory.id)
-        else:
-            encounter = choose(encounter, victory.id, strength=0, armour=0)
+        encounter = choose(encounter, victory.id)
     return encounter
 
 

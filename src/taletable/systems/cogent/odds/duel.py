@@ -22,6 +22,7 @@ from taletable.prob.distribution import exact_fraction
 from taletable.systems.cogent.character import combat_pool
 from taletable.systems.cogent.character.pools import injury_penalty, strength_reductions
 from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat.outcomes import most_severe_injury, policy_reductions
 from taletable.systems.cogent.equipment import armour_level
 from taletable.systems.cogent.odds.checks import wins_distribution
 
@@ -82,14 +83,15 @@ class DuelOdds(Record):
 
 
 def victory_after_policy(level: int, strength: int, armour: int) -> tuple[int, int, int]:
-    """(injury level inflicted, STR spent, armour spent) under the stated policies."""
-    spent_strength = min(strength, level)
-    after = level - spent_strength
-    if after <= 0:
-        return 0, spent_strength, 0
-    injury = DEATHBLOW if after >= DEATHBLOW else min(after, FATAL)
-    spent_armour = min(armour, injury)
-    return injury - spent_armour, spent_strength, spent_armour
+    """(injury level inflicted, STR spent, armour spent) under the stated policies: the most
+    severe injury the level allows; the loser's reductions as the combat engine's default
+    (RULINGS.md "Default policies": STR, then armour, only as far as needed)."""
+    if level <= 0:
+        return 0, 0, 0
+    result = policy_reductions(
+        most_severe_injury(level), level, strength_left=strength, armour_left=armour
+    )
+    return result.injury_level, result.strength_used, result.armour_used
 
 
 @cache

@@ -1,0 +1,87 @@
+"""What the performance phase will roll, and in what order the dice are read (002 > Combat >
+Round Order: "during performance ... players with the fastest Reflex in that encounter act out
+their intentions first").
+
+For a table rolling physical dice: each declared fighter's pool as built (every contribution),
+and the faces a resolve reads, highest RFL first. A resolve given too few or too many faces
+says whose roll is short and by how many.
+"""
+
+from __future__ import annotations
+
+from taletable.errors import InputError
+from taletable.systems.cogent.combat.situation import roll_pool
+from taletable.systems.cogent.combat.state import Encounter
+from taletable.systems.cogent.pools import DicePool
+
+__all__ = ["check_faces", "declared_pool", "pool_text", "reading_order", "round_rolls"]
+
+
+def declared_pool(encounter: Encounter, ident: str) -> DicePool | None:
+    """The pool ``ident`` will roll for its declaration this round (None: not declared, or it
+    waits and rolls nothing)."""
+    declaration = next((d for d in encounter.declarations if d.actor == ident), None)
+    if declaration is None or declaration.action == "wait":
+        return None
+    return roll_pool(encounter, encounter.combatant(ident), declaration)
+
+
+def round_rolls(encounter: Encounter) -> list[tuple[str, DicePool]]:
+    """Every declared roll of this round in the order its dice are read: highest RFL first
+    (equal RFL by the encounter's 1D6 roll-off); those still to declare are not in it."""
+    rolls = []
+    for ident in reversed(encounter.declaration_order()):
+        pool = declared_pool(encounter, ident)
+        if pool is not None:
+            rolls.append((ident, pool))
+    return rolls
+
+
+def pool_text(pool: DicePool) -> str:
+    """A pool with every contribution: ``6D6 = base 3, STR +1, ..., staggered -2``."""
+    parts = ", ".join(f"{c.source} {c.dice:+d}" for c in pool.contributions)
+    return f"{pool.size}D6 = {parts}" if parts else f"{pool.size}D6"
+
+
+def reading_order(encounter: Encounter) -> str:
+    """The faces a resolve reads, as positions: ``archer 8D6 (faces 1-8), knight 4D6 (9-12)``."""
+    parts = []
+    start = 1
+    for ident, pool in round_rolls(encounter):
+        size = max(0, pool.size)
+        if size:
+            parts.append(f"{ident} {size}D6 (faces {start}-{start + size - 1})")
+        else:
+            parts.append(f"{ident} no dice")
+        start += size
+    return ", ".join(parts) or "no dice"
+
+
+def check_faces(encounter: Encounter, given: int) -> None:
+    """Refuse a number of given faces that is not what this round reads, naming whose roll is
+    short (and by how many) or how many are left over (002 > Round Order: highest RFL first)."""
+    needed = sum(max(0, pool.size) for _, pool in round_rolls(encounter))
+    if given == needed:
+        return
+    order = reading_order(encounter)
+    if given > needed:
+        raise InputError(
+            "--faces",
+            f"{given} faces given but this round reads {needed}: {order}; "
+            f"{given - needed} too many",
+            expected=f"{needed} faces",
+        )
+    read = 0
+    for ident, pool in round_rolls(encounter):
+        size = max(0, pool.size)
+        if read + size > given:
+            short = read + size - given
+            raise InputError(
+                "--faces",
+                f"{given} faces given but this round reads {needed}: {order}; {ident}'s roll "
+                f"needs {short} more"
+                + (f" and those after it {needed - read - size} more" if needed > read + size
+                   else ""),
+                expected=f"{needed} faces",
+            )  # fmt: skip
+        read += size
