@@ -142,8 +142,12 @@ def problems(outcome: dict[str, Any]) -> list[str]:
         if "Traceback" in outcome.get(stream, ""):
             found.append(f"a traceback on {stream}")
     stderr = outcome.get("stderr", "")
+    if _prompted(outcome):  # the prompts and their answers are on stderr; the error is last
+        stderr = stderr.rstrip("\n").rpartition("\n")[2]
     if status and stderr.rstrip("\n").count("\n"):
         found.append("stderr is more than one line")
+    if status == 1 or "internal error" in stderr:
+        found.append(f"internal error: {stderr.strip()[:80]}")
     if status and not stderr.strip():
         found.append("failed without a message")
     if outcome.get("seconds", 0) > TIME_LIMIT:
@@ -151,6 +155,12 @@ def problems(outcome: dict[str, Any]) -> list[str]:
     if outcome.get("peak_mb", 0) > MEMORY_LIMIT_MB:
         found.append(f"peak memory {outcome['peak_mb']} MB")
     return found
+
+
+def _prompted(outcome: dict[str, Any]) -> bool:
+    """Whether the case ran `character new` with its prompts (no --from)."""
+    argv = outcome.get("argv") or []
+    return argv[:3] == ["cogent", "character", "new"] and "--from" not in argv
 
 
 def signature(outcome: dict[str, Any], found: list[str]) -> str:
@@ -200,6 +210,7 @@ class Worker:
         env = {**os.environ, "PYTHONPATH": path, "OPENBLAS_NUM_THREADS": "1"}
         env.pop("TALETABLE_HOUSE_RULES", None)
         env["COLUMNS"] = "100"
+        env["TALETABLE_TRACEBACK"] = "1"  # an unexpected error shows where it happened
         return subprocess.Popen(
             [sys.executable, "-m", "tests.fuzz.runner"],
             cwd=ROOT,

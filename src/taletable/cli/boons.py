@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 import click
+from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
 from taletable.play import boons as play
@@ -45,7 +46,7 @@ def _render_check(result: CheckResult) -> None:
             f"[bold {colour}]{verdict}[/], margin {result.margin:+d}"
         )
     for line in result.rules_applied:
-        console.print(f"  [dim]· {line}[/dim]")
+        console.print(f"  [dim]· {escape(line)}[/dim]")
 
 
 @boons.command("check")
@@ -158,7 +159,8 @@ def group(
     def render() -> None:
         for member, result in zip(challenge.members, challenge.results, strict=True):
             console.print(
-                f"{member.name}: {result.total} vs {member.target} (margin {result.margin:+d})"
+                f"{member.name}: {result.total} vs {member.target} (margin {result.margin:+d})",
+                markup=False,
             )
         verdict = "[green]success[/]" if challenge.passed else "[red]failure[/]"
         console.print(f"{challenge.successes} successes of {challenge.required} needed: {verdict}")
@@ -178,7 +180,9 @@ def twist(face: int | None, seed: int | None, as_json: bool) -> None:
     emit(
         result,
         as_json,
-        lambda: console.print(f"{result.roll}: [bold]{result.name}.[/bold] {result.text}"),
+        lambda: console.print(
+            f"{result.roll}: [bold]{escape(result.name)}.[/bold] {escape(result.text)}"
+        ),
     )
 
 

@@ -8,6 +8,7 @@ same name).
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
 from taletable.play.tables import TableListRequest, TableRollRequest
@@ -48,7 +49,7 @@ def table_list(folder: str | None, as_json: bool) -> None:
 
     def render() -> None:
         for row in listing.tables:
-            console.print(f"[bold]{row.name}[/bold]  {row.die}  {row.title}")
+            console.print(f"[bold]{escape(row.name)}[/bold]  {row.die}  {escape(row.title)}")
 
     emit(listing, as_json, render)
 
@@ -72,9 +73,11 @@ def table_odds(name: str, modifier: int, folder: str | None, as_json: bool) -> N
     }
 
     def render() -> None:
-        console.print(f"[bold]{chosen.title}[/bold] ({chosen.die}, modifier {modifier:+d})")
+        console.print(f"[bold]{escape(chosen.title)}[/bold] ({chosen.die}, modifier {modifier:+d})")
         for chance in chances:
-            console.print(f"  {chance.entry_range:>7}  {chance.result}: {chance.percent:.4g}%")
+            console.print(
+                f"  {chance.entry_range:>7}  {chance.result}: {chance.percent:.4g}%", markup=False
+            )
 
     emit(data, as_json, render)
 
@@ -105,10 +108,11 @@ def render_table_roll(roll: TableRoll, indent: str = "") -> None:
     """Print a table roll and its follow-ups for people."""
     faces = "+".join(str(face) for face in roll.faces)
     shown = faces if roll.modifier == 0 else f"{faces} {roll.modifier:+d} -> {roll.total}"
-    console.print(f"{indent}{roll.title} ({roll.die}: {shown}): [bold]{roll.result}[/bold]")
+    title, result = escape(roll.title), escape(roll.result)
+    console.print(f"{indent}{title} ({roll.die}: {shown}): [bold]{result}[/bold]")
     if roll.detail:
-        console.print(f"{indent}  {roll.detail}")
+        console.print(f"{indent}  {roll.detail}", markup=False)
     for rule in roll.rules_applied:
-        console.print(f"{indent}  [dim]{rule}[/dim]")
+        console.print(f"{indent}  [dim]{escape(rule)}[/dim]")
     for follow in roll.follow_ups:
         render_table_roll(follow, indent + "  ")

@@ -26,7 +26,11 @@ __all__ = ["register_awards"]
 
 
 def _report(line: Award, as_json: bool) -> None:
-    emit(line.to_data(), as_json, lambda: console.print(f"{line.event}: {line.detail}"))
+    emit(
+        line.to_data(),
+        as_json,
+        lambda: console.print(f"{line.event}: {line.detail}", markup=False),
+    )
 
 
 @click.command("raise")

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from taletable.cli.cogent.character_awards import register_awards
 from taletable.cli.cogent.character_prompts import prompted_sheet
@@ -59,11 +60,12 @@ def _render_report(data: dict[str, Any]) -> None:
         unused = budget["vocation_points"] - budget["vocation_points_spent"]
         left += f"; vocation points left {unused} of {budget['vocation_points']}"
     console.print(left)
-    console.print("  from " + ", ".join(budget["sources"]), style="dim")
+    console.print("  from " + ", ".join(budget["sources"]), style="dim", markup=False)
     if data["legal"]:
         console.print("[bold green]legal[/bold green]")
     for problem in data["problems"]:
-        console.print(f"[red]✗[/red] {problem['found']} ({problem['rule']}); {problem['fix']}")
+        found, rule, fix = (escape(problem[key]) for key in ("found", "rule", "fix"))
+        console.print(f"[red]✗[/red] {found} ({rule}); {fix}")
 
 
 @character.command("new")
@@ -106,7 +108,7 @@ def new(
     data = _report_data(sheet)
 
     def render() -> None:
-        console.print(f"saved {out}")
+        console.print(f"saved {out}", markup=False)
         _render_report(data)
 
     emit({"saved": out, **data}, as_json, render)
@@ -182,7 +184,11 @@ def advance(
         story_destiny=story_destiny, out=out,
     )  # fmt: skip
     last = play_advance(request, table_for()).result
-    emit(last.to_data(), as_json, lambda: console.print(f"{last.event}: {last.detail}"))
+    emit(
+        last.to_data(),
+        as_json,
+        lambda: console.print(f"{last.event}: {last.detail}", markup=False),
+    )
 
 
 def buy_command() -> click.Command:
@@ -233,10 +239,11 @@ def buy_command() -> click.Command:
         def render() -> None:
             console.print(
                 f"{record.item} (value {record.effective_value}) costs {record.cost}: "
-                f"commerce {record.points_before} -> {record.points_after}"
+                f"commerce {record.points_before} -> {record.points_after}",
+                markup=False,
             )
             for note in record.notes:
-                console.print(f"  {note}")
+                console.print(f"  {note}", markup=False)
 
         emit(record, as_json, render)
 

@@ -69,7 +69,9 @@ def _save(read: StoredEncounter, encounter: Encounter) -> None:
 
 
 def _status(encounter: Encounter) -> None:
-    console.print(f"[bold]{encounter.name}[/bold] round {encounter.round}, {encounter.phase}")
+    console.print(
+        f"[bold]{escape(encounter.name)}[/bold] round {encounter.round}, {encounter.phase}"
+    )
     for fighter in encounter.combatants:
         injuries = sum(i.level for i in fighter.sheet.injuries)
         console.print(
@@ -77,15 +79,18 @@ def _status(encounter: Encounter) -> None:
             f"weapon {fighter.weapon or 'none'}"
             f"{f' and {fighter.secondary}' if fighter.secondary else ''}; "
             f"injury penalty -{injuries}D6; STR left {fighter.strength_left}, armour left "
-            f"{fighter.armour_left}; {', '.join(fighter.conditions) or 'ready'}"
+            f"{fighter.armour_left}; {', '.join(fighter.conditions) or 'ready'}",
+            markup=False,
         )
     for engagement in encounter.engagements:
         where = "in close combat" if engagement.distance == "close" else "adjacent"
-        console.print(f"  {engagement.a} and {engagement.b}: {where}")
+        console.print(f"  {engagement.a} and {engagement.b}: {where}", markup=False)
     if encounter.phase == "declaration":
         declared = {d.actor for d in encounter.declarations}
         waiting = [i for i in encounter.declaration_order() if i not in declared]
-        console.print(f"  to declare, in order: {', '.join(waiting) or 'none: resolve'}")
+        console.print(
+            f"  to declare, in order: {', '.join(waiting) or 'none: resolve'}", markup=False
+        )
         _planned(encounter)
     for victory in pending(encounter):
         options = ", ".join(
@@ -93,7 +98,8 @@ def _status(encounter: Encounter) -> None:
         )
         console.print(
             f"  #{victory.id} {victory.winner} over {victory.loser}, "
-            f"level {victory.level}: {options}"
+            f"level {victory.level}: {options}",
+            markup=False,
         )
 
 
@@ -275,7 +281,7 @@ def declare_command(
     _save(read, encounter)
 
     def render() -> None:
-        console.print(encounter.log[-1])
+        console.print(encounter.log[-1], markup=False)
         pool = declared_pool(encounter, actor)
         if pool is not None:
             console.print(escape(f"  {actor} will roll {pool_text(pool)}"))
@@ -300,7 +306,7 @@ def resolve_command(file: str, faces: str | None, seed: int | None, as_json: boo
 
     def render() -> None:
         for line in encounter.log[before:]:
-            console.print(line)
+            console.print(line, markup=False)
         _status(encounter)
 
     emit(encounter, as_json, render)
@@ -336,7 +342,7 @@ def choose_command(
 
     def render() -> None:
         for line in encounter.log[before:]:
-            console.print(line)
+            console.print(line, markup=False)
 
     emit(encounter, as_json, render)
 
@@ -360,7 +366,7 @@ def replay_command(file: str, as_json: bool) -> None:
 
     def render() -> None:
         for line in encounter.log:
-            console.print(line)
+            console.print(line, markup=False)
         console.print(f"[bold]replayed {len(encounter.steps)} step(s): the saved state matches[/]")
 
     emit(encounter, as_json, render)

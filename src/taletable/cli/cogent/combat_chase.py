@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 
 from taletable.cli.common import (
     console,
@@ -83,8 +84,8 @@ def chase_command(
 
     def render() -> None:
         for line in chase.log:
-            console.print(line)
+            console.print(line, markup=False)
         ending = chase.outcome or f"still on at {chase.distance} distance"
-        console.print(f"[bold]{ending}[/bold] after {chase.rounds} roll(s)")
+        console.print(f"[bold]{escape(ending)}[/bold] after {chase.rounds} roll(s)")
 
     emit(chase, as_json, render)

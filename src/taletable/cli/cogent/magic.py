@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from taletable._model import Record
 from taletable.cli.common import (
@@ -254,11 +255,13 @@ def _render_magic(result: Record) -> None:
     for key, value in data.items():
         if key == "rules_applied":
             for rule in value:
-                console.print(f"  [dim]{rule}[/dim]")
+                console.print(f"  [dim]{escape(rule)}[/dim]")
         elif isinstance(value, dict):
-            console.print(f"{key}: " + ", ".join(f"{k} {v}" for k, v in value.items()))
+            console.print(
+                f"{key}: " + ", ".join(f"{k} {v}" for k, v in value.items()), markup=False
+            )
         elif value not in (None, [], ()):
-            console.print(f"{key}: [bold]{value}[/bold]")
+            console.print(f"{key}: [bold]{escape(str(value))}[/bold]")
 
 
 def register(group: click.Group) -> None:

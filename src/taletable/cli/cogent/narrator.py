@@ -7,6 +7,7 @@ commands are in ``magic.py``, the NPC statblocks in ``npc.py``.
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
 from taletable.cli.tables import loaded_tables, render_table_roll, tables_option
@@ -70,12 +71,13 @@ def _render_weather(run: WeatherRun) -> None:
             rolled = f" (d100: {shown})"
         snow = "; snow on the ground" if day.snow_on_ground else ""
         console.print(
-            f"  day {day.day}: [bold]{day.weather}[/bold]{rolled}, {day.severity.lower()}{snow}"
+            f"  day {day.day}: [bold]{escape(day.weather)}[/bold]{rolled}, "
+            f"{escape(day.severity.lower())}{snow}"
         )
         if day.natural_disaster:
-            console.print(f"    choose a disaster: {', '.join(run.disaster_kinds)}")
+            console.print(f"    choose a disaster: {', '.join(run.disaster_kinds)}", markup=False)
     for rule in run.rules_applied:
-        console.print(f"  [dim]{rule}[/dim]")
+        console.print(f"  [dim]{escape(rule)}[/dim]")
 
 
 @click.command("encounter")
@@ -103,7 +105,9 @@ def encounter(
 def _render_encounter(result: Encounter) -> None:
     render_table_roll(result.roll)
     if result.statblock:
-        console.print(f"  statblock: taletable cogent npc bestiary {result.statblock}")
+        console.print(
+            f"  statblock: taletable cogent npc bestiary {result.statblock}", markup=False
+        )
 
 
 def register(group: click.Group) -> None:

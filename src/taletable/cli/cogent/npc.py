@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from taletable.cli.common import console, emit, json_option, table_for
 from taletable.errors import InputError
@@ -113,7 +114,7 @@ def npc_bestiary(name: str | None, as_json: bool) -> None:
 
         def render() -> None:
             for key, entry in listing.creatures.items():
-                console.print(f"[bold]{key}[/bold]  {entry.name} ({entry.tier})")
+                console.print(f"[bold]{escape(key)}[/bold]  {escape(entry.name)} ({entry.tier})")
 
         emit(listing, as_json, render)
         return
@@ -131,19 +132,20 @@ def render_statblock(block: Statblock) -> None:
     """Print a statblock's attributes, pools above the base three, weapons and rough pools."""
     sheet = block.as_character()
     console.print(
-        f"[bold]{block.name}[/bold]  STR {sheet.attributes.STR} RFL {sheet.attributes.RFL} "
+        f"[bold]{escape(block.name)}[/bold]  STR {sheet.attributes.STR} RFL {sheet.attributes.RFL} "
         f"INT {sheet.attributes.INT}"
     )
     for skill in pool_names(sheet):
         pool = check_pool(sheet, skill)
         if pool.size > 3:
-            console.print(f"  {skill}: {pool.size}D6")
+            console.print(f"  {skill}: {pool.size}D6", markup=False)
     for weapon in sheet.equipment.weapons:
         console.print(
-            f"  combat with {weapon.name}: [bold]{combat_pool(sheet, weapon.name).size}D6[/bold]"
+            f"  combat with {escape(weapon.name)}: "
+            f"[bold]{combat_pool(sheet, weapon.name).size}D6[/bold]"
         )
     for label, size in block.rough_pools.items():
-        console.print(f"  {label} (rough): {size}D6")
+        console.print(f"  {label} (rough): {size}D6", markup=False)
 
 
 def register(group: click.Group) -> None:

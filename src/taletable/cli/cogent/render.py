@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
 from taletable.cli.common import console
@@ -73,20 +74,22 @@ def show_faces(faces: tuple[int, ...], win_on: int) -> str:
 
 
 def pool_breakdown(parts: tuple[Contribution, ...]) -> str:
-    """A pool's named parts in one line: ``base 3, RFL +1, Stealth +2``."""
-    shown = [f"{part.source} {part.dice:+d}" for part in parts[1:]]
-    return ", ".join([f"{parts[0].source} {parts[0].dice}", *shown]) if parts else "(empty)"
+    """A pool's named parts in one line: ``base 3, RFL +1, Stealth +2`` (as rich markup: a
+    name a person typed is escaped, so it prints as typed)."""
+    shown = [f"{escape(part.source)} {part.dice:+d}" for part in parts[1:]]
+    first = f"{escape(parts[0].source)} {parts[0].dice}" if parts else ""
+    return ", ".join([first, *shown]) if parts else "(empty)"
 
 
 def _rules(applied: tuple[str, ...]) -> None:
     for line in applied:
-        console.print(f"  [dim]· {line}[/dim]")
+        console.print(f"  [dim]· {escape(line)}[/dim]")
 
 
 def render_check(result: CheckResult) -> None:
     """Print a check: the pool, the dice, the wins and the outcome, and the rules applied."""
     level = challenge_level_scale(result.edition).named(result.challenge_level)  # type: ignore[arg-type]
-    name = f" ({level.name})" if level else ""
+    name = f" ({escape(level.name)})" if level else ""
     scaling = ", scaling check" if result.scaling else ""
     console.print(f"[bold]{result.pool}D6[/bold] = {pool_breakdown(result.breakdown)}")
     console.print(
@@ -94,14 +97,14 @@ def render_check(result: CheckResult) -> None:
     )
     for roll in result.rolls:
         console.print(
-            f"  {roll.reason}: {show_faces(roll.faces, result.win_on)} → {roll.wins} win(s)"
+            f"  {escape(roll.reason)}: {show_faces(roll.faces, result.win_on)} → {roll.wins} win(s)"
         )
     for part in result.adjustments:
-        console.print(f"  {part.source}: {part.wins:+d} win(s)")
+        console.print(f"  {escape(part.source)}: {part.wins:+d} win(s)")
     if result.wins is not None:
         console.print(f"wins {result.wins}, margin {result.margin:+d}")
     colour = "green" if result.passed else "red"
-    console.print(f"[bold {colour}]{result.outcome}[/]")
+    console.print(f"[bold {colour}]{escape(result.outcome)}[/]")
     if result.injury_level is not None:
         console.print(f"[red]reflex action: level {result.injury_level} injury[/red]")
     if result.capable is False:
@@ -116,12 +119,14 @@ def render_conflict(result: ConflictResult) -> None:
     for exchange in result.exchanges:
         tie = " [yellow]tie[/yellow]" if exchange.tied else ""
         console.print(
-            f"{exchange.a.reason}: a {show_faces(exchange.a.faces, result.win_on_a)}"
+            f"{escape(exchange.a.reason)}: a {show_faces(exchange.a.faces, result.win_on_a)}"
             f" → {exchange.a.wins} | b {show_faces(exchange.b.faces, result.win_on_b)}"
             f" → {exchange.b.wins}{tie}"
         )
     if result.winner:
-        console.print(f"[bold]{result.winner} wins[/bold], victory level {result.victory_level}")
+        console.print(
+            f"[bold]{escape(result.winner)} wins[/bold], victory level {result.victory_level}"
+        )
     else:
         console.print("[bold]tie stands[/bold]: no winner, victory level 0")
     _rules(result.rules_applied)
@@ -162,7 +167,8 @@ def render_assist(result: AssistResult | CheckResult, conversion: AssistConversi
 def render_collaboration(result: CollaborationResult) -> None:
     """Print each character's roll and the group's result."""
     for pool, roll in zip(result.pools, result.rolls, strict=True):
-        console.print(f"{roll.reason} ({pool}D6): {show_faces(roll.faces, WIN_ON)} → {roll.wins}")
+        reason = escape(roll.reason)
+        console.print(f"{reason} ({pool}D6): {show_faces(roll.faces, WIN_ON)} → {roll.wins}")
     outcome = "success" if result.passed else "failure"
     console.print(
         f"[bold]{result.wins} wins[/bold] vs group CL {result.challenge_level}:"
@@ -177,7 +183,7 @@ def render_destiny_roll(result: DestinyRollResult) -> None:
     if result.critical:
         console.print(f"[bold]critical {result.critical}[/bold]")
     if result.band:
-        console.print(f"band: {result.band} ({result.band_meaning})")
+        console.print(f"band: {result.band} ({result.band_meaning})", markup=False)
     if result.challenge_level is not None:
         outcome = "[green]passed[/]" if result.passed else "[red]failed[/]"
         console.print(
@@ -189,9 +195,9 @@ def render_destiny_roll(result: DestinyRollResult) -> None:
 
 def render_levels(scale: ChallengeLevelScale) -> None:
     """Print a CL scale and its examples."""
-    table = Table("CL", "Name", "Description", title=scale.source)
+    table = Table("CL", "Name", "Description", title=escape(scale.source))
     for level in scale.levels:
-        table.add_row(str(level.challenge_level), level.name, level.description)
+        table.add_row(str(level.challenge_level), escape(level.name), escape(level.description))
     console.print(table)
     for example in scale.examples:
-        console.print(f"  CL {example.challenge_level}: {example.task}")
+        console.print(f"  CL {example.challenge_level}: {example.task}", markup=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 
 from taletable.cli.cogent.render import edition_option, pool_breakdown, sheet_options
 from taletable.cli.common import ask, console, emit, json_option, parse_int_list, table_for
@@ -75,7 +76,7 @@ def odds_cogent(
 
     def render() -> None:
         if breakdown:
-            console.print(f"{skill}: {result.pool}D6 = {pool_breakdown(breakdown)}")
+            console.print(f"{escape(skill or '')}: {result.pool}D6 = {pool_breakdown(breakdown)}")
         console.print(
             f"{result.pool}D6 vs CL {result.challenge_level} (wins on {result.win_on}-6): "
             f"[bold]{float(result.p_pass):.2%}[/bold] ({data['p_pass']})"
@@ -204,11 +205,11 @@ def odds_cogent_duel(side_a: str, side_b: str, rounds: int, as_json: bool) -> No
 
     def render() -> None:
         console.print(
-            f"a: {label_a} puts b down: [bold]{float(result.p_a):.2%}[/bold] "
+            f"a: {escape(label_a)} puts b down: [bold]{float(result.p_a):.2%}[/bold] "
             f"(kills {float(result.p_a_kills):.2%})"
         )
         console.print(
-            f"b: {label_b} puts a down: [bold]{float(result.p_b):.2%}[/bold] "
+            f"b: {escape(label_b)} puts a down: [bold]{float(result.p_b):.2%}[/bold] "
             f"(kills {float(result.p_b_kills):.2%})"
         )
         console.print(f"undecided after {result.rounds} rounds: {float(result.p_undecided):.2%}")
@@ -248,11 +249,14 @@ def odds_cogent_fight(
         console.print(f"{samples} fights (seed {seed}), 99.9% bounds; {result.mean_rounds:.1f}"
                       " rounds on average")  # fmt: skip
         for side, estimate in result.wins.items():
-            console.print(f"side {side} is the last standing: [bold]{figure(estimate)}[/bold]")
+            console.print(
+                f"side {escape(side)} is the last standing: [bold]{figure(estimate)}[/bold]"
+            )
         console.print(f"undecided after {rounds} rounds: {figure(result.undecided)}")
         for fate in result.fates:
             console.print(
-                f"  {fate.id} ({fate.side}): down {figure(fate.down)}, dead {figure(fate.dead)}"
+                f"  {fate.id} ({fate.side}): down {figure(fate.down)}, dead {figure(fate.dead)}",
+                markup=False,
             )
 
     emit(data, as_json, render)
