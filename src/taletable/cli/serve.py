@@ -11,6 +11,9 @@ from taletable.errors import InputError
 
 __all__ = ["serve"]
 
+#: On Ctrl-C or SIGTERM, how long open streams are given before the server closes them.
+GRACE_SECONDS = 2
+
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -56,4 +59,5 @@ def serve(host: str, port: int, database: str | None, workers: int) -> None:
         port=port,
         workers=workers,
         log_level="warning",
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
