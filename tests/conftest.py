@@ -23,6 +23,15 @@ class CliResult:
         return json.loads(self.stdout)
 
 
+@pytest.fixture(autouse=True)
+def private_config(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test keeps its config (the encounter key) in a folder of its own, never ~/.config."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.delenv("TALETABLE_ENCOUNTER_KEY", raising=False)
+
+
 @pytest.fixture
 def run_cli(capsys: pytest.CaptureFixture[str]) -> Any:
     """Run ``taletable ARGS`` in-process through ``main`` (the real error handling)."""

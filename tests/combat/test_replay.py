@@ -61,4 +61,4 @@ def test_cli_replay_checks_the_file(run_cli: Any, tmp_path: Path) -> None:
     edited["combatants"][0]["strength_left"] = 0 if edited["combatants"][0]["strength_left"] else 1
     file.write_text(json.dumps(edited))
     refused = run_cli("cogent", "combat", "replay", str(file))
-    assert refused.status == 2 and "not what its steps make" in refused.stderr
+    assert refused.status == 2 and "was edited outside taletable" in refused.stderr

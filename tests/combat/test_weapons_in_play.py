@@ -205,11 +205,13 @@ def test_cli_refuses_bad_files_and_modifiers(run_cli: Any, tmp_path: Path) -> No
 
 def test_status_shows_who_is_engaged(run_cli: Any, tmp_path: Path) -> None:
     """`combat status` names the engaged pairs: adjacent or in close combat."""
-    encounter = start_encounter(
-        [("hale", "g", HALE, "Sword"), ("thug", "t", THUG, "Club")], GivenFaces([3, 5])
-    ).with_distance("hale", "thug", "close")
     file = tmp_path / "fight.json"
-    file.write_text(encounter.model_dump_json())
+    started = run_cli(
+        "cogent", "combat", "start", "--out", str(file), "--faces", "3,5",
+        "--fighter", "hale:g:examples/statblocks/sample_swordsman.yaml:Sword",
+        "--fighter", "thug:t:examples/statblocks/thug.yaml:Club", "--engaged", "hale:thug:close",
+    )  # fmt: skip
+    assert started.status == 0, started.stderr
     out = run_cli("cogent", "combat", "status", str(file))
     assert out.status == 0, out.stderr
     assert "hale and thug: in close combat" in out.stdout

@@ -151,6 +151,51 @@ def test_two_seats_editing_one_sheet_at_once_lose_nothing(live_server: LiveServe
             assert stored == {"sheet": edits[winner], "version": version}
 
 
+def test_two_seats_acting_on_one_encounter_at_once_never_double_a_step(
+    live_server: LiveServer,
+) -> None:
+    """Fifty encounters: two seats declare the same attack at the same moment, then both press
+    resolve at the same moment. Each time one lands and the other is refused by the state it
+    would have overwritten, so the encounter holds one declaration and one roll, never two."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
+        table = make_table(http)
+        url = f"/api/tables/{table.id}/actions"
+        for number in range(50):
+            key = f"fight-{number}"
+            post_action(
+                http, table, table.narrator, action="cogent.combat.start",
+                args={"encounter": key, "fighter": ["a:left:@goblin", "b:right:@goblin"]},
+            )  # fmt: skip
+            order = post_action(
+                http, table, table.narrator, action="cogent.combat.status", args={"file": key}
+            )["result"]
+            first = min(order["combatants"], key=lambda f: (f["sheet"]["attributes"]["RFL"],
+                                                             f["tie_roll"]))["id"]  # fmt: skip
+            other = "b" if first == "a" else "a"
+            declare = {
+                "action": "cogent.combat.declare",
+                "args": {"file": key, "actor": first, "action": "attack", "target": other},
+            }
+            answers = _race([functools.partial(http.post, url, json=declare, headers=seat)
+                             for seat in (table.mara, table.bram)])  # fmt: skip
+            assert sorted(a.status_code for a in answers) == [201, 422], answers[0].text
+            refused = next(a for a in answers if a.status_code == 422).json()["error"]
+            assert "declared" in refused["message"], refused
+            post_action(
+                http, table, table.narrator, action="cogent.combat.declare",
+                args={"file": key, "actor": other, "action": "attack", "target": first},
+            )  # fmt: skip
+            resolve = {"action": "cogent.combat.resolve", "args": {"file": key}}
+            answers = _race([functools.partial(http.post, url, json=resolve, headers=seat)
+                             for seat in (table.mara, table.bram)])  # fmt: skip
+            assert sorted(a.status_code for a in answers) == [201, 422], answers[0].text
+            final = post_action(
+                http, table, table.narrator, action="cogent.combat.status", args={"file": key}
+            )["result"]
+            kinds = [step["kind"] for step in final["steps"]]
+            assert kinds == ["declare", "declare", "resolve"], kinds
+
+
 def test_a_second_table_is_not_woken_by_the_first(live_server: LiveServer) -> None:
     """A stream hears only its own table's events."""
     with httpx.Client(base_url=live_server.url, timeout=10) as http:

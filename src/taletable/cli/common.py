@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from rich.console import Console
 
 from taletable._model import Record
+from taletable.cli.keys import encounter_key
 from taletable.dice import DiceSource, GivenFaces, SeededDice, SystemDice, parse_faces
 from taletable.errors import InputError
 from taletable.library import rules_library
@@ -63,14 +64,18 @@ def make_source(faces: str | None, seed: int | None, *, field: str = "--faces") 
     return SystemDice()
 
 
-def table_for(rules: Rules = CORE, *, seed: int | None = None, faces: str | None = None) -> Table:
+def table_for(
+    rules: Rules = CORE, *, seed: int | None = None, faces: str | None = None, sealed: bool = False
+) -> Table:
     """The table a command plays at: its rules, the house rules in force, files as the store,
-    and dice from ``--seed`` or the machine (``--faces`` go in the request, not here)."""
+    and dice from ``--seed`` or the machine (``--faces`` go in the request, not here);
+    ``sealed``: encounters are sealed with the user's key (combat commands)."""
     if faces is not None and seed is not None:
         raise InputError("--faces/--seed", "give either faces or a seed, not both",
                          expected="one of them")  # fmt: skip
     dice = SeededDice(seed) if seed is not None else SystemDice()
-    return Table(rules=rules, library=rules_library(), dice=dice, store=FileStore())
+    key = encounter_key() if sealed else None
+    return Table(rules=rules, library=rules_library(), dice=dice, store=FileStore(), seal_key=key)
 
 
 def ask(request: type[Q], **fields: Any) -> Q:

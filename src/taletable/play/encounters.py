@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from taletable.errors import DataError, TaletableError
 from taletable.files import load_model
 from taletable.play.context import Table
 from taletable.play.events import Event
+from taletable.play.seal import check_seal, seal
 from taletable.systems.cogent.combat import Encounter
+from taletable.systems.cogent.combat.replay import verify_replay
 
 __all__ = ["StoredEncounter", "create_encounter", "read_encounter", "save_encounter"]
 
@@ -22,21 +26,36 @@ class StoredEncounter:
 
 
 def read_encounter(table: Table, key: str) -> StoredEncounter:
-    """The encounter saved under ``key`` (a file's path at the CLI, an id at a live table)."""
+    """The encounter saved under ``key`` (a file's path at the CLI, an id at a live table),
+    verified before anything acts on it: its seal (where the table seals encounters) and its
+    state, which must be what its own steps make (13.2: no forged fight is played on)."""
     stored = table.store.read("encounter", key)
-    encounter = load_model(dict(stored.data), Encounter, source=key)
+    data = dict(stored.data)
+    if table.seal_key is not None:
+        data = check_seal(data, table.seal_key, source=key)
+    encounter = load_model(data, Encounter, source=key)
+    if encounter.opening:
+        try:
+            verify_replay(encounter)
+        except TaletableError as error:
+            raise DataError(key, f"does not replay: {error}") from None
     return StoredEncounter(key, stored.version, encounter)
+
+
+def _document(table: Table, encounter: Encounter) -> dict[str, Any]:
+    data = encounter.model_dump(mode="json")
+    return seal(data, table.seal_key) if table.seal_key is not None else data
 
 
 def save_encounter(table: Table, read: StoredEncounter, encounter: Encounter) -> Event:
     """Save ``encounter`` over the version ``read``; one saved since is a ConflictError."""
     saved = table.store.save(
-        "encounter", read.key, encounter.model_dump(mode="json"), version=read.version
+        "encounter", read.key, _document(table, encounter), version=read.version
     )
     return Event(kind="encounter.saved", subject=read.key, version=saved.version)
 
 
 def create_encounter(table: Table, key: str, encounter: Encounter) -> Event:
     """Save a new encounter under ``key``; a key already taken is a ConflictError."""
-    saved = table.store.save("encounter", key, encounter.model_dump(mode="json"), version=None)
+    saved = table.store.save("encounter", key, _document(table, encounter), version=None)
     return Event(kind="encounter.saved", subject=key, version=saved.version)

@@ -14,43 +14,38 @@ from rich.markup import escape
 
 from taletable.cli.cogent.combat_chase import chase_command
 from taletable.cli.common import (
+    ask,
     console,
     dice_options,
     emit,
-    finish_source,
     json_option,
-    make_source,
     table_for,
 )
 from taletable.errors import InputError
-from taletable.play.encounters import (
-    StoredEncounter,
-    create_encounter,
-    read_encounter,
-    save_encounter,
+from taletable.play.combat import (
+    CombatChooseRequest,
+    CombatDeclareRequest,
+    CombatRequest,
+    CombatResolveRequest,
+    CombatStartRequest,
+    combat_choose,
+    combat_declare,
+    combat_replay,
+    combat_resolve,
+    combat_start,
+    combat_status,
 )
-from taletable.systems.cogent.combat import (
-    Declaration,
-    Encounter,
-    choose,
-    declare,
-    resolve,
-    start_encounter,
-)
+from taletable.systems.cogent.combat import Encounter
 from taletable.systems.cogent.combat.aftermath import pending
 from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
-from taletable.systems.cogent.combat.pool import narrator_modifiers
 from taletable.systems.cogent.combat.reading import (
     declared_pool,
     pool_text,
     reading_order,
     round_rolls,
 )
-from taletable.systems.cogent.combat.replay import verify_replay
 from taletable.systems.cogent.combat.state import ACTIONS
-from taletable.systems.cogent.fighters import encounter_fighters
-from taletable.systems.cogent.rules import Rules
 
 __all__ = ["register"]
 
@@ -58,14 +53,6 @@ __all__ = ["register"]
 @click.group("combat")
 def combat() -> None:
     """Run a combat encounter: start, declare, resolve, choose, status, replay; chase."""
-
-
-def _load(path: str) -> StoredEncounter:
-    return read_encounter(table_for(), path)
-
-
-def _save(read: StoredEncounter, encounter: Encounter) -> None:
-    save_encounter(table_for(), read, encounter)
 
 
 def _status(encounter: Encounter) -> None:
@@ -143,6 +130,14 @@ def _planned(encounter: Encounter) -> None:
     "--no-scale-clamp", is_flag=True, help="001's unclamped scale (a success may become a failure)."
 )
 @click.option(
+    "--engaged",
+    "engagements",
+    multiple=True,
+    metavar="A:B:DISTANCE",
+    help="A pair that starts adjacent or in close combat (DISTANCE: adjacent or close); "
+    "every other pair starts at range.",
+)
+@click.option(
     "--out", required=True, type=click.Path(dir_okay=False), help="The encounter file to write."
 )
 @dice_options
@@ -157,6 +152,7 @@ def start(
     scales: tuple[str, ...],
     scale_method: str,
     no_scale_clamp: bool,
+    engagements: tuple[str, ...],
     out: str,
     faces: str | None,
     seed: int | None,
@@ -167,21 +163,13 @@ def start(
         raise InputError("--out", f"{out} exists", expected="a new encounter file")
     if not Path(out).resolve().parent.is_dir():
         raise InputError("--out", f"{out}: no such directory", expected="a file in a directory")
-    parsed, secondary, scale_of = encounter_fighters(fighters, scales)
-    source = make_source(faces, seed)
-    rules = Rules(
-        edition=edition,
-        hardcore_armour=hardcore_armour,
-        hardcore_weapons=hardcore_weapons,
-        hardcore_ranged=hardcore_ranged,
-        scale_method=scale_method,
-        scale_clamp=not no_scale_clamp,
-    )
-    encounter = start_encounter(
-        parsed, source, name=name, secondary=secondary, rules=rules, scales=scale_of
-    )
-    finish_source(source)
-    create_encounter(table_for(), out, encounter)
+    request = ask(
+        CombatStartRequest, out=out, fighters=fighters, name=name, edition=edition,
+        hardcore_armour=hardcore_armour, hardcore_weapons=hardcore_weapons,
+        hardcore_ranged=hardcore_ranged, scales=scales, scale_method=scale_method,
+        no_scale_clamp=no_scale_clamp, engagements=engagements, faces=faces,
+    )  # fmt: skip
+    encounter = combat_start(request, table_for(seed=seed, faces=faces, sealed=True)).result
     emit(encounter, as_json, lambda: _status(encounter))
 
 
@@ -259,26 +247,14 @@ def declare_command(
     as_json: bool,
 ) -> None:
     """Declare an action (lowest RFL first; it cannot be changed)."""
-    read = _load(file)
-    encounter = read.encounter
-    declaration = Declaration(
-        actor=actor,
-        action=action,
-        target=target,
-        circumstances=circumstances,
-        modifiers=narrator_modifiers(modifiers),
-        pool=pool,
-        challenge_level=challenge_level,
-        against=against,
-        prepared=prepared,
-        hardcore_range=hardcore_range,
-        target_state=target_state,
-        cover=cover,
-        steady=not unsteady,
-        use=use,
-    )
-    encounter = declare(encounter, declaration)
-    _save(read, encounter)
+    request = ask(
+        CombatDeclareRequest, file=file, actor=actor, action=action, target=target,
+        circumstances=circumstances, modifiers=modifiers, pool=pool,
+        challenge_level=challenge_level, against=against, prepared=prepared,
+        hardcore_range=hardcore_range, target_state=target_state, cover=cover,
+        unsteady=unsteady, use=use,
+    )  # fmt: skip
+    encounter = combat_declare(request, table_for(sealed=True)).result
 
     def render() -> None:
         console.print(encounter.log[-1], markup=False)
@@ -296,13 +272,10 @@ def declare_command(
 @json_option
 def resolve_command(file: str, faces: str | None, seed: int | None, as_json: bool) -> None:
     """Roll every combatant's pool (highest RFL first) and find the victories."""
-    read = _load(file)
-    encounter = read.encounter
-    before = len(encounter.log)
-    source = make_source(faces, seed)
-    encounter = resolve(encounter, source, exact_faces=True)
-    finish_source(source)
-    _save(read, encounter)
+    request = ask(CombatResolveRequest, file=file, faces=faces)
+    played = combat_resolve(request, table_for(seed=seed, faces=faces, sealed=True))
+    encounter = played.result
+    before = played.events[0].data["log_from"]
 
     def render() -> None:
         for line in encounter.log[before:]:
@@ -334,11 +307,13 @@ def choose_command(
     as_json: bool,
 ) -> None:
     """Apply a victory's outcome with the loser's reductions."""
-    read = _load(file)
-    encounter = read.encounter
-    before = len(encounter.log)
-    encounter = choose(encounter, victory, outcome, strength=strength, armour=armour)
-    _save(read, encounter)
+    request = ask(
+        CombatChooseRequest, file=file, victory=victory, outcome=outcome,
+        strength=strength, armour=armour,
+    )  # fmt: skip
+    played = combat_choose(request, table_for(sealed=True))
+    encounter = played.result
+    before = played.events[0].data["log_from"]
 
     def render() -> None:
         for line in encounter.log[before:]:
@@ -352,8 +327,7 @@ def choose_command(
 @json_option
 def status(file: str, as_json: bool) -> None:
     """Where the encounter stands: combatants, who declares next, victories waiting."""
-    read = _load(file)
-    encounter = read.encounter
+    encounter = combat_status(ask(CombatRequest, file=file), table_for(sealed=True)).result
     emit(encounter, as_json, lambda: _status(encounter))
 
 
@@ -362,7 +336,7 @@ def status(file: str, as_json: bool) -> None:
 @json_option
 def replay_command(file: str, as_json: bool) -> None:
     """Replay an encounter from its opening and steps; refuse one that does not match them."""
-    encounter = verify_replay(_load(file).encounter)
+    encounter = combat_replay(ask(CombatRequest, file=file), table_for(sealed=True)).result
 
     def render() -> None:
         for line in encounter.log:

@@ -355,7 +355,11 @@ def resolve(encounter: Encounter, source: DiceSource, *, exact_faces: bool = Fal
             "phase": "outcomes",
             "steps": (
                 *encounter.steps,
-                Step(kind="resolve", faces=tuple(f for r in rolls.values() for f in r.faces)),
+                Step(
+                    kind="resolve",
+                    faces=tuple(f for r in rolls.values() for f in r.faces),
+                    dice_source=source.kind,
+                ),
             ),
         }
     )

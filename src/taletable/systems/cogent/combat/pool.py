@@ -256,11 +256,11 @@ def narrator_modifiers(pairs: Sequence[str]) -> tuple[tuple[str, int], ...]:
             value = int(dice)
         except ValueError:
             raise InputError(
-                "--modifier", f"{text!r}", expected="NAME=DICE, e.g. distance=-2"
+                "modifiers", f"{text!r}", expected="NAME=DICE, e.g. distance=-2"
             ) from None
         if not -MAX_MODIFIER <= value <= MAX_MODIFIER:
             raise InputError(
-                "--modifier", f"{text!r}", expected=f"-{MAX_MODIFIER} to {MAX_MODIFIER} dice"
+                "modifiers", f"{text!r}", expected=f"-{MAX_MODIFIER} to {MAX_MODIFIER} dice"
             )
         parsed.append((name.strip() or "modifier", value))
     return tuple(parsed)

@@ -38,13 +38,16 @@ def replay(encounter: Encounter) -> Encounter:
         rules=encounter.rules,
         combatants=encounter.opening,
         opening=encounter.opening,
+        engagements=encounter.opening_engagements,
+        opening_engagements=encounter.opening_engagements,
+        opening_dice_source=encounter.opening_dice_source,
         log=_opening_log(encounter.log),
     )
     for step in encounter.steps:
         if step.kind == "declare" and step.declaration is not None:
             state = declare(state, step.declaration)
         elif step.kind == "resolve":
-            state = resolve(state, GivenFaces(step.faces))
+            state = _keep_source(resolve(state, GivenFaces(step.faces)), step.dice_source)
         elif step.kind == "choose" and step.victory is not None:
             state = choose(
                 state, step.victory, step.outcome, strength=step.strength, armour=step.armour
@@ -56,6 +59,12 @@ def replay(encounter: Encounter) -> Encounter:
                 expected="a declaration for a declare step, a victory for a choose step",
             )
     return state
+
+
+def _keep_source(state: Encounter, recorded: str | None) -> Encounter:
+    """The replayed resolve's step names the source its faces first came from."""
+    last = state.steps[-1].model_copy(update={"dice_source": recorded})
+    return state.model_copy(update={"steps": (*state.steps[:-1], last)})
 
 
 def verify_replay(encounter: Encounter) -> Encounter:

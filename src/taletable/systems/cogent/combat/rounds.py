@@ -19,6 +19,7 @@ from taletable.systems.cogent.combat.state import (
     Combatant,
     Declaration,
     Encounter,
+    Engagement,
     Step,
 )
 from taletable.systems.cogent.equipment import armour_level, weapon_group
@@ -38,9 +39,12 @@ def start_encounter(
     secondary: dict[str, str] | None = None,
     rules: Rules | None = None,
     scales: dict[str, int] | None = None,
+    engagements: tuple[Engagement, ...] = (),
 ) -> Encounter:
     """Start an encounter from ``(id, side, sheet, weapon)`` entries; roll 1D6 for RFL ties
-    (002 > Combat > Round Order), once for the whole encounter."""
+    (002 > Combat > Round Order), once for the whole encounter. ``engagements``: pairs the
+    narrator starts adjacent or in close combat; every other pair starts at range, and "the
+    narrator will determine how many rounds" closing takes (002 > Combat > Melee vs Ranged)."""
     if not 2 <= len(fighters) <= MAX_COMBATANTS:
         raise InputError("combatants", f"{len(fighters)}", expected=f"2 to {MAX_COMBATANTS}")
     ids = [ident for ident, *_ in fighters]
@@ -87,13 +91,39 @@ def start_encounter(
                 condition_until=until,
             )
         )
+    _check_engagements(ids, engagements)
+    log += [
+        f"round 1: {pair.a} and {pair.b} start "
+        f"{'in close combat' if pair.distance == 'close' else 'adjacent'}"
+        for pair in engagements
+    ]
     encounter = Encounter(
-        name=name, combatants=tuple(built), rules=rules or Rules(), opening=tuple(built)
+        name=name,
+        combatants=tuple(built),
+        rules=rules or Rules(),
+        engagements=engagements,
+        opening=tuple(built),
+        opening_engagements=engagements,
+        opening_dice_source=source.kind,
     )
     if encounter.rules.edition != "tiered" and any(f.scale for f in built):
         log.append("round 1: scale changes nothing in the core edition (000 > Scale is tiered)")
     order = ", ".join(encounter.declaration_order())
     return encounter.model_copy(update={"log": (*log, f"round 1: declaration order {order}")})
+
+
+def _check_engagements(ids: list[str], engagements: tuple[Engagement, ...]) -> None:
+    """Each starting pair names two different combatants, once."""
+    seen: list[set[str]] = []
+    for pair in engagements:
+        for ident in (pair.a, pair.b):
+            if ident not in ids:
+                raise InputError("engagements", f"no combatant {ident!r}", expected=", ".join(ids))
+        if pair.a == pair.b or {pair.a, pair.b} in seen:
+            raise InputError(
+                "engagements", f"{pair.a}:{pair.b}", expected="each pair of two combatants once"
+            )
+        seen.append({pair.a, pair.b})
 
 
 def _check_secondary(ident: str, sheet: CoreCharacter, weapon: str | None, second: str) -> None:

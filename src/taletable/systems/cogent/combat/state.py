@@ -20,6 +20,7 @@ from taletable.systems.cogent.rules import Rules
 __all__ = [
     "ACTIONS",
     "CONDITIONS",
+    "Action",
     "Combatant",
     "Declaration",
     "Encounter",
@@ -141,6 +142,9 @@ class Step(Record):
     outcome: str | None = None
     strength: int | None = None
     armour: int | None = None
+    #: Where a resolve's faces came from: ``system``, ``seeded``, ``given`` (a person's
+    #: physical dice) or ``ledger`` (a live table's scene seed); None for other steps.
+    dice_source: str | None = None
 
 
 class Encounter(Record):
@@ -161,6 +165,10 @@ class Encounter(Record):
     next_victory: int = 1
     #: The combatants as the encounter started, and every step since: enough to replay it.
     opening: tuple[Combatant, ...] = ()
+    #: The pairs the narrator started adjacent or in close combat (all others at range).
+    opening_engagements: tuple[Engagement, ...] = ()
+    #: Where the opening's RFL roll-off faces came from (see ``Step.dice_source``).
+    opening_dice_source: str | None = None
     steps: tuple[Step, ...] = ()
 
     def combatant(self, ident: str) -> Combatant:

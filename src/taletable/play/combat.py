@@ -1,0 +1,243 @@
+"""Combat encounters, round by round (002 > Combat): start, declare, resolve, choose, status,
+replay. Each reads the encounter from the table's store (verified: sealed and replayable),
+plays one step, and saves it over the version it read, so two people acting at once can never
+lose a step: the second is refused and told to reload.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+
+from taletable.errors import InputError
+from taletable.play.context import Table
+from taletable.play.dice import dice_for, finish
+from taletable.play.encounters import (
+    StoredEncounter,
+    create_encounter,
+    read_encounter,
+    save_encounter,
+)
+from taletable.play.events import Event, Played
+from taletable.play.fields import Faces
+from taletable.play.fighters import encounter_fighters
+from taletable.play.registry import action
+from taletable.play.requests import Request
+from taletable.systems.cogent.combat import Declaration, Encounter, choose, declare, resolve
+from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
+from taletable.systems.cogent.combat.pool import narrator_modifiers
+from taletable.systems.cogent.combat.replay import verify_replay
+from taletable.systems.cogent.combat.rounds import start_encounter
+from taletable.systems.cogent.combat.state import Action, Engagement
+
+__all__ = [
+    "CombatChooseRequest",
+    "CombatDeclareRequest",
+    "CombatRequest",
+    "CombatResolveRequest",
+    "CombatStartRequest",
+    "combat_choose",
+    "combat_declare",
+    "combat_replay",
+    "combat_resolve",
+    "combat_start",
+    "combat_status",
+]
+
+#: The encounter's key: a file's path at the CLI (``--out``, ``FILE``), an id at a live table.
+ENCOUNTER = AliasChoices("encounter", "file", "out", "key")
+Key = Field(min_length=1, max_length=4096, validation_alias=ENCOUNTER)
+
+
+class CombatRequest(Request):
+    """An encounter to act on (status, replay)."""
+
+    encounter: str = Key
+
+
+class CombatStartRequest(Request):
+    """A new encounter: each fighter ``ID:SIDE:REF[:WEAPON[:SECONDARY]]`` and the table's
+    optional combat rules (002 > Hardcore rules; 000 > Scale)."""
+
+    encounter: str = Key
+    fighters: tuple[str, ...] = Field(
+        min_length=2, max_length=40, validation_alias=AliasChoices("fighters", "fighter")
+    )
+    name: str = Field(default="encounter", min_length=1, max_length=200)
+    edition: Literal["core", "tiered"] | None = None
+    hardcore_armour: bool = False
+    hardcore_weapons: bool = False
+    hardcore_ranged: bool = False
+    scales: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices("scales", "scale"))
+    scale_method: Literal["table", "difference"] = "difference"
+    no_scale_clamp: bool = False
+    engagements: tuple[str, ...] = Field(
+        default=(), max_length=200, validation_alias=AliasChoices("engagements", "engaged")
+    )
+    faces: Faces = None
+
+
+class CombatDeclareRequest(Request):
+    """One combatant's declaration for the round (002 > Combat > Round Order)."""
+
+    encounter: str = Key
+    actor: str = Field(min_length=1, max_length=60)
+    action: Action
+    target: str | None = Field(default=None, max_length=60)
+    circumstances: tuple[Literal["high ground", "flank", "defence"], ...] = Field(
+        default=(), validation_alias=AliasChoices("circumstances", "circumstance")
+    )
+    modifiers: tuple[str, ...] = Field(
+        default=(), max_length=20, validation_alias=AliasChoices("modifiers", "modifier")
+    )
+    pool: int | None = Field(default=None, ge=0, le=200)
+    challenge_level: int | None = Field(
+        default=None, ge=0, le=100, validation_alias=AliasChoices("challenge_level", "cl")
+    )
+    against: str | None = Field(default=None, max_length=60)
+    prepared: bool = False
+    hardcore_range: Range | None = Field(
+        default=None, validation_alias=AliasChoices("hardcore_range", "range")
+    )
+    target_state: TargetState = "stationary"
+    cover: Cover = "none"
+    unsteady: bool = False
+    use: str | None = Field(default=None, min_length=1, max_length=60)
+
+
+class CombatResolveRequest(Request):
+    """Roll the round: the table's dice, or a person's faces (highest RFL first)."""
+
+    encounter: str = Key
+    faces: Faces = None
+
+
+class CombatChooseRequest(Request):
+    """A victory's outcome, with the loser's STR and armour spends (default: the policy)."""
+
+    encounter: str = Key
+    victory: int = Field(ge=1, le=100_000)
+    outcome: str | None = Field(default=None, max_length=60)
+    strength: int | None = Field(default=None, ge=0, le=100)
+    armour: int | None = Field(default=None, ge=0, le=100)
+
+
+def _stepped(
+    kind: str, read: StoredEncounter, encounter: Encounter, saved: Event
+) -> Played[Encounter]:
+    """The step played, as an event: the step as recorded and where its log lines begin."""
+    step = encounter.steps[-1].model_dump(mode="json") if encounter.steps else {}
+    data = {
+        "round": encounter.round,
+        "phase": encounter.phase,
+        "log_from": len(read.encounter.log),
+        "step": step,
+    }
+    return Played(encounter, (Event(kind=kind, subject=read.key, data=data), saved))
+
+
+def _engagement(text: str) -> Engagement:
+    """``A:B:adjacent`` or ``A:B:close``: a pair the narrator starts engaged."""
+    parts = [part.strip() for part in text.split(":")]
+    if len(parts) != 3 or parts[2] not in ("adjacent", "close") or not all(parts):
+        raise InputError("engagements", f"{text!r}", expected="A:B:adjacent or A:B:close")
+    return Engagement(a=parts[0], b=parts[1], distance=parts[2])
+
+
+@action("cogent.combat.start", CombatStartRequest)
+def combat_start(request: CombatStartRequest, table: Table) -> Played[Encounter]:
+    """Start an encounter; RFL ties are settled now by a 1D6 roll-off that holds (002 >
+    Combat > Round Order)."""
+    fighters, secondary, scales = encounter_fighters(table, request.fighters, request.scales)
+    rules = table.rules.model_copy(
+        update={
+            "edition": request.edition or table.rules.edition,
+            "hardcore_armour": request.hardcore_armour,
+            "hardcore_weapons": request.hardcore_weapons,
+            "hardcore_ranged": request.hardcore_ranged,
+            "scale_method": request.scale_method,
+            "scale_clamp": not request.no_scale_clamp,
+        }
+    )
+    source = dice_for(table, request.faces)
+    encounter = start_encounter(
+        fighters, source, name=request.name, secondary=secondary, rules=rules, scales=scales,
+        engagements=tuple(_engagement(text) for text in request.engagements),
+    )  # fmt: skip
+    finish(source)
+    saved = create_encounter(table, request.encounter, encounter)
+    started = Event(
+        kind="cogent.combat.start",
+        subject=request.encounter,
+        data={"fighters": [fighter.id for fighter in encounter.combatants]},
+    )
+    return Played(encounter, (started, saved))
+
+
+@action("cogent.combat.declare", CombatDeclareRequest)
+def combat_declare(request: CombatDeclareRequest, table: Table) -> Played[Encounter]:
+    """Declare a combatant's action: lowest RFL first, and it cannot be changed."""
+    read = read_encounter(table, request.encounter)
+    declaration = Declaration(
+        actor=request.actor,
+        action=request.action,
+        target=request.target,
+        circumstances=request.circumstances,
+        modifiers=narrator_modifiers(request.modifiers),
+        pool=request.pool,
+        challenge_level=request.challenge_level,
+        against=request.against,
+        prepared=request.prepared,
+        hardcore_range=request.hardcore_range,
+        target_state=request.target_state,
+        cover=request.cover,
+        steady=not request.unsteady,
+        use=request.use,
+    )
+    encounter = declare(read.encounter, declaration)
+    saved = save_encounter(table, read, encounter)
+    return _stepped("cogent.combat.declare", read, encounter, saved)
+
+
+@action("cogent.combat.resolve", CombatResolveRequest)
+def combat_resolve(request: CombatResolveRequest, table: Table) -> Played[Encounter]:
+    """Roll every declared pool (faces read highest RFL first) and find the victories."""
+    read = read_encounter(table, request.encounter)
+    source = dice_for(table, request.faces)
+    encounter = resolve(read.encounter, source, exact_faces=request.faces is not None)
+    finish(source)
+    saved = save_encounter(table, read, encounter)
+    return _stepped("cogent.combat.resolve", read, encounter, saved)
+
+
+@action("cogent.combat.choose", CombatChooseRequest)
+def combat_choose(request: CombatChooseRequest, table: Table) -> Played[Encounter]:
+    """Apply a victory's outcome with the loser's reductions (002 > Combat > Victory Levels)."""
+    read = read_encounter(table, request.encounter)
+    encounter = choose(
+        read.encounter,
+        request.victory,
+        request.outcome,
+        strength=request.strength,
+        armour=request.armour,
+    )
+    saved = save_encounter(table, read, encounter)
+    return _stepped("cogent.combat.choose", read, encounter, saved)
+
+
+@action("cogent.combat.status", CombatRequest)
+def combat_status(request: CombatRequest, table: Table) -> Played[Encounter]:
+    """Where the encounter stands: combatants, who declares next, victories waiting."""
+    read = read_encounter(table, request.encounter)
+    return Played(read.encounter, (Event(kind="cogent.combat.status", subject=read.key),))
+
+
+@action("cogent.combat.replay", CombatRequest)
+def combat_replay(request: CombatRequest, table: Table) -> Played[Encounter]:
+    """Replay an encounter from its opening and steps; refuse one that does not match them."""
+    encounter = verify_replay(read_encounter(table, request.encounter).encounter)
+    replayed = Event(
+        kind="cogent.combat.replay", subject=request.encounter, data={"steps": len(encounter.steps)}
+    )
+    return Played(encounter, (replayed,))
