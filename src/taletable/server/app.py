@@ -36,6 +36,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.attach(asyncio.get_running_loop())
+        await asyncio.to_thread(_warm_up)
         listener = None
         if database.is_postgresql:
             listener = PostgresListener(database.listen_url(), NOTIFY_CHANNEL, hub)
@@ -58,6 +59,13 @@ def create_app(
     _include_routes(app)
     app.add_middleware(BodyLimit, max_body=limits.max_body)
     return app
+
+
+def _warm_up() -> None:
+    """Import every action now, so the table's first roll does not wait a second for them."""
+    from taletable.play import all_actions
+
+    all_actions()
 
 
 def _include_routes(app: FastAPI) -> None:
