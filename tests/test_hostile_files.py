@@ -70,9 +70,7 @@ def test_nesting_within_the_limit_is_read(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("suffix", [".yaml", ".json"])
-def test_integers_over_4300_digits_are_refused(
-    tmp_path: Path, run_cli: Any, suffix: str
-) -> None:
+def test_integers_over_4300_digits_are_refused(tmp_path: Path, run_cli: Any, suffix: str) -> None:
     """Issue 13.5: 'integers over 4,300 digits (ValueError)'; past 100 digits, a DataError."""
     sheet = tmp_path / f"big{suffix}"
     number = "9" * 4301

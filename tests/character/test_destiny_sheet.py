@@ -109,19 +109,15 @@ def test_a_check_from_a_sheet_spends_and_debits_its_destiny(run_cli: Any, tmp_pa
     sheet = load_character(terrik)
     assert sheet.destiny.points == 1
     assert sheet.history[-1].event == "destiny-spent"
-    assert sheet.history[-1].detail == (
-        "2 spent on the Athletics check at CL 3: destiny 3 -> 1/3"
-    )
+    assert sheet.history[-1].detail == ("2 spent on the Athletics check at CL 3: destiny 3 -> 1/3")
     text = run_cli("cogent", "check", "--character", str(terrik), "--skill", "Athletics",
                    "--cl", "3", "--destiny-after", "1", "--faces", "1,1,1,1,1,1")  # fmt: skip
     assert "1 spent from" in text.stdout and "0 left (saved)" in text.stdout
     assert load_character(terrik).destiny.points == 0
 
 
-def test_a_check_from_a_sheet_cannot_spend_more_than_it_holds(
-    run_cli: Any, tmp_path: Path
-) -> None:
-    """"for as many Destiny Points as they have": Terrik with 1 point cannot spend 2, and a
+def test_a_check_from_a_sheet_cannot_spend_more_than_it_holds(run_cli: Any, tmp_path: Path) -> None:
+    """ "for as many Destiny Points as they have": Terrik with 1 point cannot spend 2, and a
     --destiny-points figure cannot stand in for the sheet's."""
     terrik = copy_of(tmp_path, "core_sir_terrik.yaml")
     terrik.write_text(terrik.read_text().replace("points: 3, maximum: 3", "points: 1, maximum: 3"))

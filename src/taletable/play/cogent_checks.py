@@ -102,9 +102,7 @@ class CheckRequest(Request):
     faces: Faces = None
 
 
-def _check_pool(
-    request: CheckRequest, table: Table
-) -> tuple[DicePool, Table, StoredSheet | None]:
+def _check_pool(request: CheckRequest, table: Table) -> tuple[DicePool, Table, StoredSheet | None]:
     """The pool a check rolls, the table's rules in the sheet's edition, and the sheet read."""
     read: StoredSheet | None = None
     if request.character is not None:

@@ -88,9 +88,7 @@ def destiny_command(
     as_json: bool,
 ) -> None:  # fmt: skip
     """Award destiny, up to the maximum (002 > Awarding Destiny Points), recorded."""
-    request = ask(
-        DestinyRequest, character=file, award=award, reason=reason, hours=hours, out=out
-    )
+    request = ask(DestinyRequest, character=file, award=award, reason=reason, hours=hours, out=out)
     _report(play_destiny(request, table_for()).result, as_json)
 
 
