@@ -25,6 +25,7 @@ from taletable.systems.cogent.character.sheet import (
     character_adapter,
 )
 from taletable.systems.cogent.character.tables import (
+    campaign_tiers,
     disabling_table,
     quirk_table,
     skill_table,
@@ -37,6 +38,7 @@ __all__ = [
     "choose_disabling",
     "choose_quirk",
     "commerce_needs",
+    "disabling_room",
     "with_commerce",
     "with_starting_destiny",
 ]
@@ -203,3 +205,17 @@ def with_starting_destiny(data: dict[str, Any]) -> dict[str, Any]:
         tier = tier_resources().of(sheet.tier)
         destiny = {"points": tier.destiny_start, "maximum": tier.destiny_max}
     return {**data, "destiny": destiny}
+
+
+def disabling_room(data: dict[str, Any]) -> int | None:
+    """How many more disabling characteristics creation allows; None where there is no limit.
+
+    002 > Campaign Progression: "Disabling Characteristics: This number indicates the maximum
+    number of Disabling Characteristics you may take at character creation. (Unrestricted in
+    Fast Play games.)" The tiered edition sets none.
+    """
+    if data.get("edition", "core") != "core":
+        return None
+    limit = campaign_tiers().modes[data.get("mode", "fast_play")].max_disabling
+    taken = len(data.get("disabling_characteristics", ()))
+    return None if limit is None else max(0, limit - taken)
