@@ -23,8 +23,10 @@ def copied(tmp_path: Path, name: str) -> Path:
 
 def test_new_by_prompts_core(run_cli: Any, tmp_path: Path, monkeypatch: Any) -> None:
     """Prompts build a legal starting sheet: attributes, first vocation, level 2's bonus skill."""
-    answers = ["core", "Ada", "A spy", "fast_play", "0", "1", "1", "", "Spy", "INT", "2", "Stealth"]
-    answers.append("")  # no step of the commerce level
+    answers = ["core", "fast_play", "Ada", "A spy", "Wry", "Raised by spies", "Truth is a tool",
+               "Find the mole", "0", "1", "1", "", "", "Spy", "INT", "1", "", "", "", "2",
+               "Stealth"]  # fmt: skip
+    answers += ["", "", "", ""]  # no step of the commerce level; no equipment
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
     out = tmp_path / "ada.yaml"
     made = run_cli("cogent", "character", "new", "--out", str(out))
@@ -43,8 +45,9 @@ def test_new_by_prompts_rolls_the_d20_tables(
     """002 > Disabling Characteristics and Quirks of Wealth by prompts: a rolled characteristic is
     kept (+2 points), a chosen one +1; level 4 rolls a quirk, a step up rolls another, and a
     duplicate is rerolled. The d20 faces come from --faces."""
-    answers = ["core", "Bo", "", "fast_play", "1", "0", "1",
-               "roll", "Stealth", "Phobia", "", "Smith", "STR", "4", "", "1", ""]  # fmt: skip
+    answers = ["core", "fast_play", "Bo", "", "Gruff", "A smith's son", "Iron is honest",
+               "Forge a crown", "1", "0", "1", "roll", "Stealth", "Phobia", "", "", "Smith",
+               "STR", "1", "", "", "", "4", "", "1", "", "", "", ""]  # fmt: skip
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
     out = tmp_path / "bo.yaml"
     made = run_cli("cogent", "character", "new", "--out", str(out), "--faces", "13,7,7,11")
@@ -63,7 +66,8 @@ def test_new_by_prompts_rolls_the_d20_tables(
 
 def test_new_by_prompts_tiered(run_cli: Any, tmp_path: Path, monkeypatch: Any) -> None:
     """A tiered sheet by prompts starts with its tier's destiny (000 > Finishing Touches)."""
-    answers = ["tiered", "Bob", "", "3", "1", "1", "1", "0", ""]
+    answers = ["tiered", "3", "Bob", "", "A bargeman", "Bob poles the river and hears it all.",
+               "Born on the barge", "1", "1", "1", "0", "", "", "", "", "", "", ""]  # fmt: skip
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
     out = tmp_path / "bob.json"
     made = run_cli("cogent", "character", "new", "--out", str(out), "--json")

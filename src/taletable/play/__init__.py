@@ -29,6 +29,15 @@ if TYPE_CHECKING:
         boons_scatter,
         boons_twist,
     )
+    from taletable.play.character_creation import (
+        CreatedCharacter,
+        NewCharacterRequest,
+        StepRequest,
+        ValidateRequest,
+        character_step,
+        new_character,
+        validate_character,
+    )
     from taletable.play.cogent_checks import (
         AssistRequest,
         ChallengeLevelsRequest,
@@ -143,6 +152,7 @@ __all__ = [
     "CollaborationOdds",
     "ConflictOddsRequest",
     "ConflictRequest",
+    "CreatedCharacter",
     "DestinyRollRequest",
     "DuelRequest",
     "DuelResult",
@@ -154,16 +164,19 @@ __all__ = [
     "LabcatsOddsRequest",
     "LabcatsRollRequest",
     "LabcatsTroubleRequest",
+    "NewCharacterRequest",
     "Played",
     "PowerlessRequest",
     "Request",
     "RollRequest",
+    "StepRequest",
     "Table",
     "TableListRequest",
     "TableListing",
     "TableRollRequest",
     "TableRow",
     "TroubleResult",
+    "ValidateRequest",
     "WeatherRequest",
     "all_actions",
     "assist",
@@ -174,6 +187,7 @@ __all__ = [
     "boons_scatter",
     "boons_twist",
     "challenge_levels",
+    "character_step",
     "check",
     "collaborate",
     "conflict",
@@ -182,6 +196,7 @@ __all__ = [
     "labcats_build",
     "labcats_roll",
     "labcats_trouble",
+    "new_character",
     "npc_bestiary",
     "odds_advise",
     "odds_assist",
@@ -199,6 +214,7 @@ __all__ = [
     "table_list",
     "table_roll",
     "tables_in_force",
+    "validate_character",
     "weather",
 ]
 
@@ -262,6 +278,10 @@ _HOMES = {
     "taletable.play.narrator": (
         "BestiaryEntry", "BestiaryListing", "BestiaryRequest", "EncounterRequest",
         "WeatherRequest", "encounter", "npc_bestiary", "weather",
+    ),
+    "taletable.play.character_creation": (
+        "CreatedCharacter", "NewCharacterRequest", "StepRequest", "ValidateRequest",
+        "character_step", "new_character", "validate_character",
     ),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}

@@ -39,6 +39,7 @@ MODULES = (
     "taletable.play.tables",
     "taletable.play.narrator",
     "taletable.play.combat",
+    "taletable.play.character_creation",
 )
 
 

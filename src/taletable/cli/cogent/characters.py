@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,11 @@ from taletable.cli.common import (
     table_for,
 )
 from taletable.errors import InputError
+from taletable.play.character_creation import NewCharacterRequest, new_character
 from taletable.play.characters import AdvanceRequest, BuyRequest
 from taletable.play.characters import advance as play_advance
 from taletable.play.characters import buy as play_buy
-from taletable.systems.cogent.character import load_character, save_character, validate
-from taletable.systems.cogent.character.files import character_from_data
+from taletable.systems.cogent.character import load_character, validate
 from taletable.systems.cogent.character.pool_summary import sheet_pools
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.statblock import load_sheet_or_statblock
@@ -89,29 +90,36 @@ def new(
     seed: int | None,
     as_json: bool,
 ) -> None:
-    """Create a character: from a file (validated), or by prompts for a starting sheet.
+    """Create a character: from a file, or by prompts walking every creation step.
 
-    The d20 rolls of the prompts (disabling characteristics, quirks of wealth) use --faces or
-    --seed when given.
+    The sheet must be a legal new character (every creation rule of its edition and mode, and
+    the identity creation asks for); an illegal one is refused and nothing is saved. The d20
+    rolls of the prompts (disabling characteristics, quirks of wealth) use --faces or --seed.
     """
     if Path(out).exists() and not force:
         raise InputError("--out", f"{out} exists", expected="another path, or --force")
     if Path(out).suffix.lower() not in {".yaml", ".yml", ".json"}:
         raise InputError("--out", f"{out}: unknown file type", expected=".yaml, .yml or .json")
+    table = table_for()
     if from_file is not None:
-        sheet = load_character(from_file)
+        data = load_character(from_file).model_dump(mode="json")
     else:
         source = make_source(faces, seed)
-        sheet = character_from_data(prompted_sheet(source), source="prompts")
+        data = prompted_sheet(replace(table, dice=source))
         finish_source(source)
-    save_character(sheet, out)
-    data = _report_data(sheet)
+    request = NewCharacterRequest(sheet=data, key=out, replace=force)
+    created = new_character(request, table).result
+    report = {
+        "legal": created.legal,
+        "problems": [problem.to_data() for problem in created.problems],
+        "budget": created.budget.to_data(),
+    }
 
     def render() -> None:
         console.print(f"saved {out}", markup=False)
-        _render_report(data)
+        _render_report(report)
 
-    emit({"saved": out, **data}, as_json, render)
+    emit({"saved": out, **report}, as_json, render)
 
 
 @character.command("validate")

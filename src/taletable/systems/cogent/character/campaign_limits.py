@@ -79,6 +79,7 @@ def campaign_problems(sheet: CoreCharacter) -> list[Problem]:
                 rule=f"{CAMPAIGN} > Veteran Tier",
                 found=f"glory_days set in {sheet.mode}",
                 fix="Glory Days is a Veteran rule: set mode veteran or glory_days false",
+                field="glory_days",
             )
         )
     if campaign_started(sheet):
@@ -90,6 +91,7 @@ def campaign_problems(sheet: CoreCharacter) -> list[Problem]:
                 rule=CAMPAIGN,
                 found=f"{len(sheet.vocations)} vocations",
                 fix=f"at most {mode.max_vocations} at creation in {sheet.mode}",
+                field="vocations",
             )
         )
     disabling = len(sheet.disabling_characteristics)
@@ -99,6 +101,7 @@ def campaign_problems(sheet: CoreCharacter) -> list[Problem]:
                 rule=CAMPAIGN,
                 found=f"{disabling} disabling characteristics",
                 fix=f"at most {mode.max_disabling} at creation in {sheet.mode}",
+                field="disabling_characteristics",
             )
         )
     return problems

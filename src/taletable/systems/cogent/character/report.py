@@ -20,6 +20,7 @@ __all__ = [
     "VOCATIONS",
     "Problem",
     "Report",
+    "tagged",
 ]
 
 CREATION = "002 > Character Creation"
@@ -39,6 +40,9 @@ class Problem(Record):
     rule: str
     found: str
     fix: str
+    #: The sheet field it concerns (``skills``, ``vocations``, ``skill_points``...): a creation
+    #: step reports the problems of its own fields (``creation.py``).
+    field: str = ""
 
     def __str__(self) -> str:
         return f"{self.found} ({self.rule}); {self.fix}"
@@ -50,3 +54,8 @@ class Report(Record):
     legal: bool
     problems: tuple[Problem, ...]
     budget: Budget
+
+
+def tagged(problems: list[Problem], field: str) -> list[Problem]:
+    """``problems``, each naming ``field`` unless it already names its own."""
+    return [p if p.field else p.model_copy(update={"field": field}) for p in problems]

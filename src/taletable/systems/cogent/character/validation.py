@@ -21,6 +21,7 @@ from taletable.systems.cogent.character.report import (
     VOCATIONS,
     Problem,
     Report,
+    tagged,
 )
 from taletable.systems.cogent.character.sheet import CombatSkill, CoreCharacter, VocationalSkill
 from taletable.systems.cogent.character.tables import (
@@ -231,17 +232,26 @@ def _destiny(sheet: CoreCharacter, problems: list[Problem]) -> None:
 
 def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
     """Check a core sheet against every creation rule of its mode; list every problem."""
-    problems: list[Problem] = []
     core_cap, vocation_cap, overrides = core_caps(sheet)
-    _attributes(sheet, problems)
-    _attributes_from_awards(sheet, problems)
-    _skills(sheet, core_cap, problems)
-    _vocations(sheet, vocation_cap, overrides, problems)
-    problems += campaign_problems(sheet)
-    problems += disabling_problems(sheet)
-    problems += commerce_problems(sheet)
-    _destiny(sheet, problems)
-    problems += equipment_problems(sheet)
+    attributes: list[Problem] = []
+    _attributes(sheet, attributes)
+    _attributes_from_awards(sheet, attributes)
+    skills: list[Problem] = []
+    _skills(sheet, core_cap, skills)
+    vocations: list[Problem] = []
+    _vocations(sheet, vocation_cap, overrides, vocations)
+    destiny: list[Problem] = []
+    _destiny(sheet, destiny)
+    problems = [
+        *tagged(attributes, "attributes"),
+        *tagged(skills, "skills"),
+        *tagged(vocations, "vocations"),
+        *campaign_problems(sheet),
+        *tagged(disabling_problems(sheet), "disabling_characteristics"),
+        *tagged(commerce_problems(sheet), "commerce"),
+        *tagged(destiny, "destiny"),
+        *tagged(equipment_problems(sheet), "equipment"),
+    ]
     budget = core_budget(sheet, cost_increase=cost_increase)
     campaign = sheet.mode != "fast_play"  # the tier's starting points replace Fast Play's
     if budget.attribute_points_left < 0:
@@ -250,6 +260,7 @@ def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
                 rule=CAMPAIGN if campaign else ATTRIBUTES,
                 found=f"{-budget.attribute_points_left} attribute point(s) over",
                 fix=f"spend at most {budget.attribute_points}",
+                field="attribute_points",
             )
         )
     if budget.skill_points_left < 0:
@@ -258,6 +269,7 @@ def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
                 rule=CAMPAIGN if campaign else CORE_SKILLS,
                 found=f"{-budget.skill_points_left} skill point(s) over",
                 fix=f"spend at most {budget.skill_points}; points in a skill marked * cost more",
+                field="skill_points",
             )
         )
     return Report(legal=not problems, problems=tuple(problems), budget=budget)
