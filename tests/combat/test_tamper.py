@@ -133,3 +133,30 @@ def test_each_step_records_where_its_dice_came_from(run_cli: Any, tmp_path: Path
         assert run_cli("cogent", "combat", "resolve", str(file), *flags).status == 0
         steps = json.loads(file.read_text())["steps"]
         assert [s["dice_source"] for s in steps if s["kind"] == "resolve"] == [source]
+
+
+def test_a_genuine_file_replays_under_any_hash_seed(tmp_path: Path) -> None:
+    """A fight played in one process replays in others whatever their string hashing (the
+    engagements a round makes were once ordered by a set): no genuine file is refused."""
+    import os
+    import subprocess
+    import sys
+
+    def taletable(*args: str, seed: int) -> subprocess.CompletedProcess[str]:
+        environment = {**os.environ, "PYTHONHASHSEED": str(seed)}
+        command = [sys.executable, "-m", "taletable.cli.main", "cogent", "combat", *args]
+        return subprocess.run(command, env=environment, capture_output=True, text=True)
+
+    file = str(tmp_path / "fight.json")
+    fighters = ("--fighter", "g:a:@goblin", "--fighter", "t:b:@goblin", "--fighter", "u:b:@goblin")
+    assert taletable("start", "--out", file, "--seed", "2", *fighters, seed=0).returncode == 0
+    order = json.loads(Path(file).read_text())
+    for fighter in sorted(order["combatants"], key=lambda f: f["tie_roll"]):
+        target = "g" if fighter["id"] != "g" else "t"
+        declared = taletable("declare", file, "--actor", fighter["id"], "--action", "attack",
+                             "--target", target, seed=0)  # fmt: skip
+        assert declared.returncode == 0, declared.stderr
+    assert taletable("resolve", file, "--seed", "5", seed=0).returncode == 0
+    for seed in range(1, 9):
+        replayed = taletable("replay", file, seed=seed)
+        assert replayed.returncode == 0, (seed, replayed.stderr)

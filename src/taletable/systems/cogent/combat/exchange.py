@@ -344,7 +344,7 @@ def resolve(encounter: Encounter, source: DiceSource, *, exact_faces: bool = Fal
             f"(#{victory.id})"
         )
     updated = encounter
-    for attacker, target in state.closing:
+    for attacker, target in sorted(state.closing):  # sorted: a replay in any process agrees
         updated = updated.with_distance(attacker, target, "adjacent")
     updated = updated.model_copy(
         update={
