@@ -13,6 +13,7 @@ from taletable.systems.cogent.character.budget import tiered_budget
 from taletable.systems.cogent.character.equipment_validation import equipment_problems
 from taletable.systems.cogent.character.report import Problem, Report
 from taletable.systems.cogent.character.sheet import TieredCharacter
+from taletable.systems.cogent.character.spells import magic_problems
 from taletable.systems.cogent.character.tables import quirk_table, skill_table, tier_resources
 
 __all__ = ["DESTINY_AWARDS", "destiny_awarded", "validate_tiered"]
@@ -130,6 +131,7 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
             f"at most {sheet.destiny.maximum}",
         )
     problems += equipment_problems(sheet)
+    problems += magic_problems(sheet)
     budget = tiered_budget(sheet)
     if budget.attribute_points_left < 0:
         problem(

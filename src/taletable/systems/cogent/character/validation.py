@@ -23,6 +23,7 @@ from taletable.systems.cogent.character.report import (
     Report,
 )
 from taletable.systems.cogent.character.sheet import CombatSkill, CoreCharacter, VocationalSkill
+from taletable.systems.cogent.character.spells import MAX_SKILLS_PER_VOCATION, magic_problems
 from taletable.systems.cogent.character.tables import (
     campaign_tiers,
     combat_skill_table,
@@ -32,7 +33,6 @@ from taletable.systems.cogent.character.tables import (
 __all__ = ["Problem", "Report", "core_caps", "validate_core"]
 
 MAX_ATTRIBUTE = 2
-MAX_SKILLS_PER_VOCATION = 4
 
 
 def _attributes(sheet: CoreCharacter, problems: list[Problem]) -> None:
@@ -242,6 +242,7 @@ def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
     problems += commerce_problems(sheet)
     _destiny(sheet, problems)
     problems += equipment_problems(sheet)
+    problems += magic_problems(sheet)
     budget = core_budget(sheet, cost_increase=cost_increase)
     campaign = sheet.mode != "fast_play"  # the tier's starting points replace Fast Play's
     if budget.attribute_points_left < 0:
