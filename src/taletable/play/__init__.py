@@ -45,6 +45,12 @@ if TYPE_CHECKING:
         destiny_roll,
         powerless,
     )
+    from taletable.play.cogent_magic import (
+        CastRequest,
+        SummonRequest,
+        cast,
+        summon,
+    )
     from taletable.play.context import Table
     from taletable.play.dice_notation import (
         RollRequest,
@@ -132,6 +138,7 @@ __all__ = [
     "BoonsOddsRequest",
     "BoonsScatterRequest",
     "BoonsTwistRequest",
+    "CastRequest",
     "ChallengeLevelsRequest",
     "Cheatsheet",
     "CheatsheetRequest",
@@ -158,6 +165,7 @@ __all__ = [
     "PowerlessRequest",
     "Request",
     "RollRequest",
+    "SummonRequest",
     "Table",
     "TableListRequest",
     "TableListing",
@@ -173,6 +181,7 @@ __all__ = [
     "boons_group",
     "boons_scatter",
     "boons_twist",
+    "cast",
     "challenge_levels",
     "check",
     "collaborate",
@@ -196,6 +205,7 @@ __all__ = [
     "perform",
     "powerless",
     "roll",
+    "summon",
     "table_list",
     "table_roll",
     "tables_in_force",
@@ -263,6 +273,7 @@ _HOMES = {
         "BestiaryEntry", "BestiaryListing", "BestiaryRequest", "EncounterRequest",
         "WeatherRequest", "encounter", "npc_bestiary", "weather",
     ),
+    "taletable.play.cogent_magic": ("CastRequest", "SummonRequest", "cast", "summon"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
