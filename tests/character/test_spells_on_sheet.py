@@ -110,3 +110,13 @@ def test_a_spell_the_sheet_does_not_hold_is_refused() -> None:
     del plain["magic"]
     with pytest.raises(RulesError, match="records no school of magic"):
         spell_check_pool(character_from_data(plain, source="x"), "Levitation")
+
+
+def test_the_pools_view_lists_each_spell(run_cli: Any) -> None:
+    """`character pools` shows each spell's pool with its parts; `show` prints the section."""
+    ilsa = str(EXAMPLES / "core_ilsa_the_wizard.yaml")
+    pools = run_cli("cogent", "character", "pools", ilsa, "--json")
+    assert pools.status == 0, pools.stderr
+    assert pools.json()["spells"]["Telepathy (spell)"]["dice"] == 6
+    shown = run_cli("cogent", "character", "show", ilsa)
+    assert "magic: school Wizardry under Wizard; spells: Levitation 2, Telepathy 1" in shown.stdout

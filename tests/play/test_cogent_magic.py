@@ -40,7 +40,7 @@ def test_a_sheet_casts_with_its_spells_pool() -> None:
     )
     check = played.result.check
     assert (check.pool, check.wins, played.result.miscast) == (7, 4, False)
-    assert [c.source for c in check.breakdown] == ["base", "INT", "Levitation (spell)"]
+    assert [c.source for c in check.breakdown] == ["base", "INT", "Levitation"]
     assert played.events[0].subject == "ilsa"
 
 

@@ -146,8 +146,11 @@ def _render_magic(result: Record) -> None:
     data = result.to_data()
     check = data.pop("check", None)
     if isinstance(check, dict):
+        parts = ", ".join(f"{part['source']} {part['dice']:+d}" for part in check["breakdown"][1:])
         console.print(
-            f"CL {check['cl']}: pool {check['pool']}D6, faces "
+            f"CL {check['cl']}: pool {check['pool']}D6"
+            + (f" (base 3, {escape(parts)})" if parts else "")
+            + ", faces "
             f"{','.join(str(f) for f in check['faces'])}, {check['wins']} wins "
             f"(margin {check['margin']:+d})"
         )

@@ -24,6 +24,7 @@ from taletable.systems.cogent.character.sheet import (
     TieredCharacter,
     TieredVocation,
 )
+from taletable.systems.cogent.magic.casting import check_spell_choices
 from taletable.systems.cogent.magic.system import MAGIC, School, magic_system
 from taletable.systems.cogent.pools import DicePool
 
@@ -85,14 +86,11 @@ def _spell_problems(magic: Magic, school: School | None) -> list[Problem]:
         if name in seen:
             problems.append(Problem(rule=MAGIC, found=f"{name} twice", fix="list a spell once"))
         seen.add(name)
-        if school is not None and name not in school.spells and not magic.mixed_schools:
-            problems.append(Problem(
-                rule=MAGIC,
-                found=f"{name} is not a {school.name} spell",
-                fix="once a school is chosen the player can only select spells from that "
-                f"specific school: choose from {', '.join(school.spells)} (or set "
-                "mixed_schools if the narrator mixes them)",
-            ))  # fmt: skip
+        if school is not None:
+            try:
+                check_spell_choices(school.name, [name], mixed=magic.mixed_schools)
+            except RulesError as refused:
+                problems.append(Problem(rule=refused.rule, found=refused.problem, fix=refused.fix))
         if not 0 <= choice.points <= limit:
             problems.append(Problem(
                 rule=MAGIC,
@@ -214,4 +212,4 @@ def spell_check_pool(sheet: Sheet, spell: str) -> DicePool:
         raise RulesError(VOCATIONS, f"{who}'s spells nest under no vocation of the sheet",
                          fix="name the vocation in magic.vocation")  # fmt: skip
     attribute = vocation.attribute
-    return attribute_pool(sheet, name, attribute, [(f"{name} (spell)", held.points)])
+    return attribute_pool(sheet, name, attribute, [(name, held.points)])

@@ -86,8 +86,10 @@ def check_spell_choices(school: str, spells: Iterable[str], *, mixed: bool = Fal
         if spell.name not in chosen.spells and not mixed:
             raise RulesError(
                 MAGIC,
-                f"{spell.name} is not a {chosen.name} spell; a caster knows only their school's",
-                fix=f"choose from {', '.join(chosen.spells)}, or let the narrator mix schools",
+                f"{spell.name} is not a {chosen.name} spell",
+                fix="once a school is chosen the player can only select spells from that "
+                f"specific school: choose from {', '.join(chosen.spells)} (or set "
+                "mixed_schools if the narrator mixes them)",
             )
 
 
