@@ -208,10 +208,11 @@ def test_a_quirk_agreed_with_the_narrator_counts() -> None:
     assert any("2 quirks of wealth" in p and "take 1" in p for p in problems(both))
 
 
-def test_three_complete_samples_per_edition() -> None:
-    """examples/characters: three legal sheets per edition, every point spent."""
+def test_complete_samples_of_each_edition() -> None:
+    """examples/characters: four legal core sheets (one a wizard) and three tiered, every point
+    spent."""
     files = sorted(EXAMPLES.glob("*.yaml"))
-    assert [f.name.split("_")[0] for f in files].count("core") == 3
+    assert [f.name.split("_")[0] for f in files].count("core") == 4
     assert [f.name.split("_")[0] for f in files].count("tiered") == 3
     for file in files:
         report = validate(character_from_data(yaml.safe_load(file.read_text()), source=file.name))

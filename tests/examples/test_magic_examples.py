@@ -1,11 +1,17 @@
-"""The example magic system's printed numbers (002 > Supplementary Content), as tests."""
+"""The example magic system's printed numbers (002 > Supplementary Content) and Erin the Mage
+(000), as tests."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
+from taletable.play import Table, perform
+from taletable.store import MemoryStore
 from taletable.systems.cogent.magic import (
     cast_hard_spell,
     movement_challenge_level,
@@ -87,3 +93,27 @@ def test_grass_shackle_gives_no_armour() -> None:
         have=["moonlit-grass"],
     )  # fmt: skip
     assert cast.passed and cast.armour_gained is None
+
+
+def test_erin_the_mage_casts_her_fireball_from_her_sheet() -> None:
+    """000 > Narrative Success or Failure: "Erin the Mage wants to strategically cast a fireball
+    into a group of goblins ... a Sorcery Specialisation check"; with Advantage at CL 3 she rolls
+    "1, 3, 3, 4, 4, and 5. This generates 5 successes or a Narrative Success of +2". Cast as the
+    example system's Pyromancy from her sheet, whose school is her Sorcery specialisation: the
+    listed parts, 6D6 (RULINGS.md "Erin's pool"; "spells on the sheet")."""
+    store = MemoryStore()
+    sheet = yaml.safe_load(Path("examples/characters/tiered_erin_the_mage.yaml").read_text())
+    store.save("character", "erin", sheet, version=None)
+    played = perform(
+        "cogent.cast",
+        {"spell": "Pyromancy", "character": "erin", "cl": 3, "advantage": True,
+         "faces": "1,3,3,4,4,5"},
+        Table(store=store),
+    )  # fmt: skip
+    result = played.result
+    assert [(c.source, c.dice) for c in result.check.breakdown] == [
+        ("base", 3), ("INT", 1), ("Mage rank", 1), ("Sorcery", 1)]  # fmt: skip
+    assert (result.check.pool, result.check.win_on, result.check.wins) == (6, 3, 5)
+    assert (result.check.margin, result.miscast) == (2, False)
+    assert result.check.outcome == "narrative success of +2"
+    assert result.schools == ("Sorcery",)

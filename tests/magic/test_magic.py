@@ -173,7 +173,7 @@ def test_movement_past_the_tables() -> None:
         movement_challenge_level("Levitation", 80, "bus")
     with pytest.raises(RulesError, match="100 m"):
         movement_challenge_level("Levitation", 150, "human")
-    with pytest.raises(InputError, match="--size"):
+    with pytest.raises(InputError, match="^size: "):
         movement_challenge_level("Levitation", 5, "ship")
 
 

@@ -122,3 +122,59 @@ def test_options_a_spell_does_not_read_are_refused(run_cli: Any) -> None:
                    "--faces", "4,4,1,1")  # fmt: skip
     assert soft.status == 2 and "Pyromancy is not a hard-magic spell" in soft.stderr
     assert "Traceback" not in bloom.stderr + soft.stderr
+
+
+ILSA = "examples/characters/core_ilsa_the_wizard.yaml"
+ERIN = "examples/characters/tiered_erin_the_mage.yaml"
+
+
+def test_cast_from_a_sheet(run_cli: Any) -> None:
+    """--character builds the pool from the sheet's magic section: Ilsa's Levitation is
+    3 base + 2 INT + 2 points; the report names each part."""
+    cast = run_cli("cogent", "cast", "levitation", "--character", ILSA, "--cl", "4",
+                   "--faces", "6,5,4,4,1,1,1", "--json")  # fmt: skip
+    assert cast.status == 0, cast.stderr
+    check = cast.json()["check"]
+    assert (check["pool"], check["wins"], cast.json()["miscast"]) == (7, 4, False)
+    readable = run_cli("cogent", "cast", "levitation", "--character", ILSA, "--cl", "4",
+                       "--faces", "6,5,4,4,1,1,1")  # fmt: skip
+    assert "CL 4: pool 7D6" in readable.stdout
+
+
+def test_a_spell_not_on_the_sheet_is_refused_citing_the_rule(run_cli: Any) -> None:
+    """002 > Classic Fantasy Magic system: "once a school is chosen the player can only select
+    spells from that specific school": Ilsa (Wizardry) cannot cast Pyromancy; one line, exit 2."""
+    fire = run_cli("cogent", "cast", "pyromancy", "--character", ILSA, "--cl", "2")
+    assert fire.status == 2
+    assert fire.stderr.startswith("taletable: error: Ilsa does not know Pyromancy")
+    assert "Example Magic Systems > Classic Fantasy Magic system" in fire.stderr
+    assert "cast a spell the sheet holds (Levitation, Telepathy, Counteraction)" in fire.stderr
+    assert len(fire.stderr.strip().splitlines()) == 1
+
+
+def test_options_name_their_flags(run_cli: Any) -> None:
+    """An option the spell does not read, or a pool beside a sheet, is refused naming the flag
+    typed (the engine names fields: speed, pool)."""
+    speed = run_cli("cogent", "cast", "levitation", "--pool", "5", "--speed", "sprint")
+    assert speed.status == 2
+    assert speed.stderr == (
+        "taletable: error: --speed: Levitation does not read --speed; expected with Levitation: "
+        "--cl, --difficulty, --distance, --size, --resist-pool\n"
+    )
+    beside = run_cli("cogent", "cast", "levitation", "--character", ILSA, "--pool", "5",
+                     "--cl", "2")  # fmt: skip
+    assert beside.status == 2
+    assert beside.stderr.startswith(
+        "taletable: error: --pool: --character builds the pool from the sheet"
+    )
+
+
+def test_summon_from_a_tiered_sheet(run_cli: Any) -> None:
+    """Erin's Sorcery specialisation casts Pyromancy's summoning: 6D6 in the tiered edition."""
+    summoned = run_cli("cogent", "summon", "--school", "fire", "--character", ERIN, "--cl", "3",
+                       "--faces", "6,6,6,6,1,1", "--json")  # fmt: skip
+    assert summoned.status == 0, summoned.stderr
+    data = summoned.json()
+    assert (data["check"]["pool"], data["creature"]["name"], data["duration"]) == (
+        6, "Greater sprite", "ten rounds")  # fmt: skip
+    assert data["check"]["edition"] == "tiered"

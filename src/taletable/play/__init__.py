@@ -54,6 +54,12 @@ if TYPE_CHECKING:
         destiny_roll,
         powerless,
     )
+    from taletable.play.cogent_magic import (
+        CastRequest,
+        SummonRequest,
+        cast,
+        summon,
+    )
     from taletable.play.context import Table
     from taletable.play.dice_notation import (
         RollRequest,
@@ -141,6 +147,7 @@ __all__ = [
     "BoonsOddsRequest",
     "BoonsScatterRequest",
     "BoonsTwistRequest",
+    "CastRequest",
     "ChallengeLevelsRequest",
     "Cheatsheet",
     "CheatsheetRequest",
@@ -170,6 +177,7 @@ __all__ = [
     "Request",
     "RollRequest",
     "StepRequest",
+    "SummonRequest",
     "Table",
     "TableListRequest",
     "TableListing",
@@ -186,6 +194,7 @@ __all__ = [
     "boons_group",
     "boons_scatter",
     "boons_twist",
+    "cast",
     "challenge_levels",
     "character_step",
     "check",
@@ -211,6 +220,7 @@ __all__ = [
     "perform",
     "powerless",
     "roll",
+    "summon",
     "table_list",
     "table_roll",
     "tables_in_force",
@@ -283,6 +293,7 @@ _HOMES = {
         "CreatedCharacter", "NewCharacterRequest", "StepRequest", "ValidateRequest",
         "character_step", "new_character", "validate_character",
     ),
+    "taletable.play.cogent_magic": ("CastRequest", "SummonRequest", "cast", "summon"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

@@ -40,6 +40,7 @@ MODULES = (
     "taletable.play.narrator",
     "taletable.play.combat",
     "taletable.play.character_creation",
+    "taletable.play.cogent_magic",
 )
 
 

@@ -65,6 +65,16 @@ def _wealth(sheet: CoreCharacter | TieredCharacter) -> str:
     return text + (f"; quirks of wealth: {quirks}" if quirks else "")
 
 
+def _magic(sheet: CoreCharacter | TieredCharacter) -> None:
+    if sheet.magic is None:
+        return
+    magic = sheet.magic
+    under = f" under {escape(magic.vocation)}" if magic.vocation else ""
+    mixed = ", schools mixed" if magic.mixed_schools else ""
+    spells = ", ".join(f"{escape(s.name)} {s.points}" for s in magic.spells) or "none yet"
+    console.print(f"magic: school {escape(magic.school)}{under}{mixed}; spells: {spells}")
+
+
 def render_sheet(sheet: CoreCharacter | TieredCharacter) -> None:
     """Print every part of a sheet: identity, attributes, skills, vocations, and the rest."""
     _header(sheet)
@@ -73,6 +83,7 @@ def render_sheet(sheet: CoreCharacter | TieredCharacter) -> None:
     console.print("skills: " + (", ".join(skills) or "none"))
     console.print("vocations:" + ("" if sheet.vocations else " none"))
     _vocations(sheet)
+    _magic(sheet)
     for choice in sheet.disabling_characteristics:
         how = f"rolled {choice.roll}" if choice.how == "rolled" else "chosen"
         if choice.custom:
@@ -101,7 +112,7 @@ def render_sheet(sheet: CoreCharacter | TieredCharacter) -> None:
 
 def render_pools(summary: SheetPools) -> None:
     """Print every pool with its parts, then initiative, STR reductions and armour."""
-    for name, line in {**summary.checks, **summary.combat}.items():
+    for name, line in {**summary.checks, **summary.spells, **summary.combat}.items():
         parts = ["base 3"] + [f"{c.source} {c.dice:+d}" for c in line.breakdown[1:]]
         console.print(f"{escape(name)}: [bold]{line.dice}D6[/bold] ({escape(', '.join(parts))})")
     for label, size in summary.rough_pools.items():

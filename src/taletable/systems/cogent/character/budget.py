@@ -122,6 +122,21 @@ def _disabling_bonus(sheet: CoreCharacter) -> int:
     return sum(bonuses[: table.bonus_limit])
 
 
+def _spell_points(
+    sheet: CoreCharacter, marked: tuple[set[str], set[str]], cost_increase: int
+) -> int:
+    """Skill points the magic section's spells cost: each is a proficiency bought point by
+    point (002 > Example Magic Systems), at its vocation's attribute's cost (RULINGS.md)."""
+    if sheet.magic is None:
+        return 0
+    wanted = (sheet.magic.vocation or "").strip().lower()
+    attribute = next((v.attribute for v in sheet.vocations if v.name.lower() == wanted), None)
+    return sum(
+        max(0, spell.points) * point_cost(spell.name, attribute, marked, cost_increase)
+        for spell in sheet.magic.spells
+    )
+
+
 def core_budget(sheet: CoreCharacter, *, cost_increase: int = 1) -> Budget:
     """The builder view of a core sheet (002 > Character Creation; Campaign Progression)."""
     mode = campaign_tiers().modes[sheet.mode]
@@ -154,6 +169,7 @@ def core_budget(sheet: CoreCharacter, *, cost_increase: int = 1) -> Budget:
         for skill in vocation.vocational_skills:
             spent += skill.points * point_cost(skill.name, skill.attribute, marked, cost_increase)
         spent += sum(max(0, combat.points) for combat in vocation.combat_skills)
+    spent += _spell_points(sheet, marked, cost_increase)
     sources = [
         f"{mode.skill_points} for {sheet.mode.replace('_', ' ')}",
         f"{intelligence} from INT",

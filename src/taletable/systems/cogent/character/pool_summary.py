@@ -4,9 +4,9 @@
 000 > Calculate your Dice Pool for the tiered edition), with the situations in which a
 disabling characteristic takes dice (002 > Disabling Characteristics); 002 > Combat
 Fundamentals (a combat pool for each weapon carried against each target it can be used on,
-and bare hands); 002 > Attributes (initiative is RFL, one injury reduction per STR point);
-002 > Armour. A statblock adds its rough pools (002 > NPCs: "rough dice pools"), shown, not
-derived.
+and bare hands); each spell of a magic section (002 > Example Magic Systems); 002 > Attributes
+(initiative is RFL, one injury reduction per STR point); 002 > Armour. A statblock adds its
+rough pools (002 > NPCs: "rough dice pools"), shown, not derived.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import Field
 
 from taletable._model import Record
-from taletable.errors import InputError
+from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.pools import (
     check_pool,
     combat_pool,
@@ -25,6 +25,7 @@ from taletable.systems.cogent.character.pools import (
     strength_reductions,
 )
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
+from taletable.systems.cogent.character.spells import spell_check_pool
 from taletable.systems.cogent.equipment import armour_level
 from taletable.systems.cogent.pools import Contribution, DicePool
 
@@ -54,6 +55,8 @@ class SheetPools(Record):
     armour_level: int
     #: A statblock's rough pools (002 > NPCs), as written.
     rough_pools: dict[str, int] = Field(default_factory=dict)
+    #: Each spell of the magic section, cast from the sheet (002 > Example Magic Systems).
+    spells: dict[str, PoolLine] = Field(default_factory=dict)
 
 
 def _combat(sheet: CoreCharacter | TieredCharacter) -> dict[str, PoolLine]:
@@ -69,6 +72,17 @@ def _combat(sheet: CoreCharacter | TieredCharacter) -> dict[str, PoolLine]:
             combat[f"{weapon.name} vs {target}"] = PoolLine.of(pool)
     combat["bare hands vs melee"] = PoolLine.of(combat_pool(sheet, None))  # always at hand
     return combat
+
+
+def _spells(sheet: CoreCharacter | TieredCharacter) -> dict[str, PoolLine]:
+    """The pool of each spell the sheet holds (none where its magic section cannot cast)."""
+    spells: dict[str, PoolLine] = {}
+    for choice in sheet.magic.spells if sheet.magic else ():
+        try:
+            spells[f"{choice.name} (spell)"] = PoolLine.of(spell_check_pool(sheet, choice.name))
+        except (InputError, RulesError):  # `validate` names what is wrong with the section
+            continue
+    return spells
 
 
 def sheet_pools(
@@ -87,4 +101,5 @@ def sheet_pools(
         strength_reductions=strength_reductions(sheet),
         armour_level=armour_level(sheet.equipment.armour),
         rough_pools=dict(rough_pools or {}),
+        spells=_spells(sheet),
     )

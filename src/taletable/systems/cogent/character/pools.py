@@ -22,6 +22,7 @@ from taletable.systems.cogent.pools import DicePool, base_pool
 
 __all__ = [
     "PHYSICAL",
+    "attribute_pool",
     "check_pool",
     "combat_pool",
     "endurance_points",
@@ -123,6 +124,20 @@ def check_pool(sheet: Sheet, skill_name: str, *, situation: str | None = None) -
     ("environmental", "deception", "persuasion"). RULINGS.md "situational penalties".
     """
     name, attribute, parts = _find(sheet, skill_name)
+    return attribute_pool(sheet, name, attribute, parts, situation=situation)
+
+
+def attribute_pool(
+    sheet: Sheet,
+    name: str,
+    attribute: str,
+    parts: list[tuple[str, int]],
+    *,
+    situation: str | None = None,
+) -> DicePool:
+    """Base 3 + ``attribute`` + ``parts``, less the disabling penalties on ``name`` and its
+    attribute and, on a physical attribute, the injuries (002 > Dice Pools; RULINGS.md
+    "physical checks"): the pool of any skill-like entry, a spell's too."""
     contributions = [(attribute, _attribute(sheet, attribute)), *parts]
     wanted = (situation or "").strip().lower()
     for source, dice, when in _disabling_parts(sheet, name, attribute):

@@ -34,7 +34,9 @@ __all__ = [
     "Equipment",
     "Identity",
     "Injury",
+    "Magic",
     "Specialisation",
+    "SpellChoice",
     "TieredAttributes",
     "TieredCharacter",
     "TieredCommerce",
@@ -196,6 +198,31 @@ class Award(Record):
     detail: str = ""
 
 
+class SpellChoice(Record):
+    """A spell the character knows and the skill points spent on it (002 > Example Magic
+    Systems > Classic Fantasy Magic system: "Each spell is an individual proficiency")."""
+
+    name: str = Field(min_length=1)
+    points: Points = 0
+
+
+class Magic(Record):
+    """The example magic system on a sheet: the school chosen and the spells known from it.
+
+    002 > Supplementary Content > Example Magic Systems > Classic Fantasy Magic system: "a player
+    must select a school before they choose any spells to know". Validated by
+    ``magic_validation.py``; core: the spells' points nest under ``vocation`` (RULINGS.md
+    "spells on the sheet"); tiered: the school is a specialisation (000's Erin the Mage).
+    """
+
+    school: str = Field(min_length=1)
+    #: core: the vocation whose proficiencies the spells are (their points nest under it).
+    vocation: str | None = None
+    spells: tuple[SpellChoice, ...] = ()
+    #: The narrator moved spells between schools ("free to mix and match as they see fit").
+    mixed_schools: bool = False
+
+
 class CoreProgress(Record):
     """Where a campaign character is: arcs and chapters completed, awards, lifted caps."""
 
@@ -237,6 +264,7 @@ class CoreCharacter(Record):
     conditions: tuple[str, ...] = ()
     progress: CoreProgress = CoreProgress()
     history: tuple[Award, ...] = ()
+    magic: Magic | None = None
 
 
 class Specialisation(Record):
@@ -274,6 +302,7 @@ class TieredCharacter(Record):
     conditions: tuple[str, ...] = ()
     skill_points_awarded: int = Field(default=0, ge=0, le=1000)
     history: tuple[Award, ...] = ()
+    magic: Magic | None = None
 
 
 Character = Annotated[CoreCharacter | TieredCharacter, Discriminator("edition")]

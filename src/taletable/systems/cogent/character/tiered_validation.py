@@ -14,6 +14,7 @@ from taletable.systems.cogent.character.disabling_validation import disabling_pr
 from taletable.systems.cogent.character.equipment_validation import equipment_problems
 from taletable.systems.cogent.character.report import Problem, Report, tagged
 from taletable.systems.cogent.character.sheet import TieredCharacter
+from taletable.systems.cogent.character.spells import magic_problems
 from taletable.systems.cogent.character.tables import quirk_table, skill_table, tier_resources
 
 __all__ = ["DESTINY_AWARDS", "destiny_awarded", "validate_tiered"]
@@ -155,6 +156,7 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
         )
     problems += tagged(disabling_problems(sheet), "disabling_characteristics")
     problems += tagged(equipment_problems(sheet), "equipment")
+    problems += tagged(magic_problems(sheet), "magic")
     budget = tiered_budget(sheet)
     if budget.attribute_points_left < 0:
         problem(

@@ -24,6 +24,7 @@ from taletable.systems.cogent.character.report import (
     tagged,
 )
 from taletable.systems.cogent.character.sheet import CombatSkill, CoreCharacter, VocationalSkill
+from taletable.systems.cogent.character.spells import MAX_SKILLS_PER_VOCATION, magic_problems
 from taletable.systems.cogent.character.tables import (
     campaign_tiers,
     combat_skill_table,
@@ -33,7 +34,6 @@ from taletable.systems.cogent.character.tables import (
 __all__ = ["Problem", "Report", "core_caps", "validate_core"]
 
 MAX_ATTRIBUTE = 2
-MAX_SKILLS_PER_VOCATION = 4
 
 
 def _attributes(sheet: CoreCharacter, problems: list[Problem]) -> None:
@@ -251,6 +251,7 @@ def validate_core(sheet: CoreCharacter, *, cost_increase: int = 1) -> Report:
         *tagged(commerce_problems(sheet), "commerce"),
         *tagged(destiny, "destiny"),
         *tagged(equipment_problems(sheet), "equipment"),
+        *tagged(magic_problems(sheet), "magic"),
     ]
     budget = core_budget(sheet, cost_increase=cost_increase)
     campaign = sheet.mode != "fast_play"  # the tier's starting points replace Fast Play's

@@ -17,6 +17,7 @@ from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.checks import CheckResult, roll_check
 from taletable.systems.cogent.magic.system import MAGIC, Component, magic_system
 from taletable.systems.cogent.pools import DicePool, base_pool
+from taletable.systems.cogent.rules import CORE, Rules
 from taletable.systems.cogent.tables import challenge_level_scale
 
 __all__ = [
@@ -85,8 +86,10 @@ def check_spell_choices(school: str, spells: Iterable[str], *, mixed: bool = Fal
         if spell.name not in chosen.spells and not mixed:
             raise RulesError(
                 MAGIC,
-                f"{spell.name} is not a {chosen.name} spell; a caster knows only their school's",
-                fix=f"choose from {', '.join(chosen.spells)}, or let the narrator mix schools",
+                f"{spell.name} is not a {chosen.name} spell",
+                fix="once a school is chosen the player can only select spells from that "
+                f"specific school: choose from {', '.join(chosen.spells)} (or set "
+                "mixed_schools if the narrator mixes them)",
             )
 
 
@@ -108,14 +111,29 @@ def difficulty_challenge_level(difficulty: str) -> int:
         if key(level.name) == key(difficulty):
             return level.challenge_level
     expected = ", ".join(f"{key(level.name)} ({level.challenge_level})" for level in scale.levels)
-    raise InputError("--difficulty", f"{difficulty!r}", expected=expected)
+    raise InputError("difficulty", f"{difficulty!r}", expected=expected)
 
 
-def cast_spell(spell: str, pool: DicePool, challenge_level: int, source: DiceSource) -> CastResult:
-    """Cast ``spell`` against the narrator's ``challenge_level`` (002 > Classic Fantasy)."""
+def cast_spell(
+    spell: str,
+    pool: DicePool,
+    challenge_level: int,
+    source: DiceSource,
+    *,
+    rules: Rules = CORE,
+    advantage: bool = False,
+    disadvantage: bool = False,
+) -> CastResult:
+    """Cast ``spell`` against the narrator's ``challenge_level`` (002 > Classic Fantasy).
+
+    ``rules``, ``advantage`` and ``disadvantage``: the check's (000 > Dice Pools: Erin's
+    fireball with Advantage, the tiered narrator's).
+    """
     system = magic_system()
     known = system.spell(spell)
-    check = roll_check(pool, challenge_level, source)
+    check = roll_check(
+        pool, challenge_level, source, rules=rules, advantage=advantage, disadvantage=disadvantage
+    )
     assert check.margin is not None
     level = 0 if check.passed else -check.margin
     outcome = (
@@ -155,7 +173,7 @@ def cast_hard_spell(
     hard = magic_system().hard_spell(spell)
     if hard is None:
         names = ", ".join(s.name for s in magic_system().hard_spells.spells)
-        raise InputError("SPELL", f"{spell!r} is not a hard-magic spell", expected=names)
+        raise InputError("spell", f"{spell!r} is not a hard-magic spell", expected=names)
     where = f"{HARD} > {hard.name}"
     need = hard.requires
     if skill_points < need.points:
@@ -174,7 +192,7 @@ def cast_hard_spell(
     unknown = held - {c.key for c in hard.components}
     if unknown:
         raise InputError(
-            "--has", f"{', '.join(sorted(unknown))} is not used by {hard.name}",
+            "have", f"{', '.join(sorted(unknown))} is not used by {hard.name}",
             expected=_component_text(hard.components) or "nothing",
         )  # fmt: skip
     check = roll_check(pool, hard.challenge_level, source)

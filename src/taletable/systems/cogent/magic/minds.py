@@ -75,7 +75,7 @@ def read_mind(
             rules_applied=(f"a non-resisting mind is read without a roll ({TELEPATHY})",),
         )  # fmt: skip
     size = _pool_size(caster_pool, "pool")
-    resist_size = _pool_size(resist_pool, "--resist-pool")
+    resist_size = _pool_size(resist_pool, "resist_pool")
     caster = roll_pool(size, source, reason="telepathy")
     resistance = roll_pool(resist_size, source, reason="resistance")
     exceeded = caster.wins - resistance.wins
@@ -100,7 +100,7 @@ def counter_spell(counter_pool: DicePool, spell_wins: int, source: DiceSource) -
     excess (or only prevent it, RULINGS.md); a lower one fails.
     """
     if not 0 <= spell_wins <= MAX_POOL:
-        raise InputError("--against-wins", f"{spell_wins}", expected=f"0 to {MAX_POOL}")
+        raise InputError("against_wins", f"{spell_wins}", expected=f"0 to {MAX_POOL}")
     counter = roll_pool(_pool_size(counter_pool, "pool"), source, reason="counter spell")
     excess = counter.wins - spell_wins
     if excess < 0:

@@ -37,7 +37,7 @@ class MovementLevel(Record):
 def flight_challenge_level(speed_kmh: int) -> MovementLevel:
     """The CL to fly at ``speed_kmh`` with Aeromancy (002 > Example Magic Systems > Aeromancy)."""
     if not 1 <= speed_kmh <= MAX_SPEED_KMH:
-        raise InputError("--speed", f"{speed_kmh}", expected="sprint or a speed in km/h")
+        raise InputError("speed", f"{speed_kmh}", expected="sprint or a speed in km/h")
     rows = magic_system().flight.rows
     for row in rows:
         if speed_kmh <= row.up_to_kmh:
@@ -67,15 +67,15 @@ def movement_challenge_level(
     table = system.movement_table(spell)
     if table is None:
         raise InputError(
-            "SPELL", f"{spell!r} has no CL table",
+            "spell", f"{spell!r} has no CL table",
             expected="Levitation, Self teleportation or Other teleportation",
         )  # fmt: skip
     wanted = size.strip().lower()
     if wanted not in system.sizes:
-        raise InputError("--size", f"{size!r}", expected=", ".join(system.sizes))
+        raise InputError("size", f"{size!r}", expected=", ".join(system.sizes))
     size = wanted
     if not distance_m >= 0:
-        raise InputError("--distance", f"{distance_m}", expected="metres, 0 or more")
+        raise InputError("distance", f"{distance_m}", expected="metres, 0 or more")
     band = next((band for band in system.distance_bands if distance_m <= band), None)
     where = f"{MAGIC} > {table.spell}"
     if band is None:

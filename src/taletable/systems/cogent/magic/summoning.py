@@ -17,6 +17,7 @@ from taletable.errors import RulesError
 from taletable.systems.cogent.checks import CheckResult, roll_check
 from taletable.systems.cogent.magic.system import MAGIC, SummonedCreature, magic_system
 from taletable.systems.cogent.pools import DicePool
+from taletable.systems.cogent.rules import CORE, Rules
 
 __all__ = ["MagicRules", "SummonResult", "summon", "summon_duration", "summoned_creature"]
 
@@ -78,13 +79,15 @@ def summon(
     source: DiceSource,
     *,
     magic_rules: MagicRules | None = None,
+    rules: Rules = CORE,
 ) -> SummonResult:
-    """Summon an elemental with ``spell`` at ``challenge_level`` (002 > Example Magic Systems)."""
-    rules = magic_rules or MagicRules()
+    """Summon an elemental with ``spell`` at ``challenge_level`` (002 > Example Magic Systems);
+    ``rules``: the check's edition (a tiered caster's dice)."""
+    magic = magic_rules or MagicRules()
     system = magic_system()
     element = system.element(spell)
     creature = summoned_creature(challenge_level)
-    check = roll_check(pool, challenge_level, source)
+    check = roll_check(pool, challenge_level, source, rules=rules)
     assert check.margin is not None
     applied = [
         f"CL {challenge_level} summons a {creature.name} with a {creature.combat_pool}D6 "
@@ -96,10 +99,10 @@ def summon(
         applied.append(f"{step} win(s) over the CL: step {step} of the {element.schedule} schedule")
     else:
         losses = -check.margin
-        step = losses if rules.failure_duration == "losses" else losses - 1
+        step = losses if magic.failure_duration == "losses" else losses - 1
         applied.append(
             f"{losses} loss(es) under the CL: the elemental attacks its caster and stays as long "
-            f"as {step} win(s) over would keep it (failure_duration={rules.failure_duration})"
+            f"as {step} win(s) over would keep it (failure_duration={magic.failure_duration})"
         )
     return SummonResult(
         spell=element.spell,

@@ -166,7 +166,7 @@ class MagicSystem(Record):
                 raise ValueError(f"element {element.name}: unknown schedule {element.schedule}")
         return self
 
-    def spell(self, name: str, *, field: str = "SPELL") -> Spell:
+    def spell(self, name: str, *, field: str = "spell") -> Spell:
         """The spell called ``name`` (any case, dashes for spaces)."""
         wanted = _key(name)
         for spell in self.spells:
@@ -188,7 +188,7 @@ class MagicSystem(Record):
             if _key(school.name) == _key(name):
                 return school
         expected = ", ".join(school.name for school in self.schools)
-        raise InputError("--school", f"no school called {name!r}", expected=expected)
+        raise InputError("school", f"no school called {name!r}", expected=expected)
 
     def hard_spell(self, name: str) -> HardSpell | None:
         """The hard-magic spell called ``name``, if there is one."""
@@ -203,7 +203,7 @@ class MagicSystem(Record):
             if _key(name) in {_key(element.name), _key(element.spell)}:
                 return element
         expected = ", ".join(f"{e.spell} ({e.name})" for e in self.summoning.elements)
-        raise InputError("--school", f"{name!r} cannot summon", expected=expected)
+        raise InputError("school", f"{name!r} cannot summon", expected=expected)
 
     def movement_table(self, spell: str) -> MovementTable | None:
         """The CL rows of levitation or a teleportation."""
