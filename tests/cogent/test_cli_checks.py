@@ -247,3 +247,11 @@ def test_seeded_runs_are_reproducible(arguments: list[str], seed: int) -> None:
     assert first.exit_code == 0, first.output
     assert first.output == again.output
     assert '"dice_source": "seeded"' in first.output
+
+
+def test_the_outcome_in_the_books_words_is_in_the_json(run_cli: Any) -> None:
+    """Every fact the report shows is a field: ``outcome`` reaches ``--json`` (issue 11)."""
+    passed = run_cli("cogent", "check", "--pool", "4", "--cl", "2", "--faces", "4,5,6,1", "--json")
+    assert passed.json()["outcome"] == "narrative success of +1"
+    failed = run_cli("cogent", "check", "--pool", "3", "--cl", "2", "--faces", "1,1,5", "--json")
+    assert failed.json()["outcome"] == "narrative failure of -1"

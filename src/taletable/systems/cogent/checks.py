@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, computed_field
 
 from taletable._model import Record
 from taletable.dice import DiceSource
@@ -88,6 +88,7 @@ class CheckResult(Record):
     dice_source: str
     rules_applied: tuple[str, ...]
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def outcome(self) -> str:
         """The result in the book's words: ``narrative success of +2``."""
