@@ -70,15 +70,19 @@ def test_step_and_the_rolled_choices_use_the_tables_dice() -> None:
     """The d20 rolls of creation come from the table's dice: 13 is Overconfident, 7 Tight
     Purse; the step check names the next step."""
     table = _table(13, 7)
-    rolled = perform("cogent.character.disabling", {"answer": "roll", "skill": "Stealth"}, table)
+    rolled = perform(
+        "cogent.character.new.disabling", {"answer": "roll", "skill": "Stealth"}, table
+    )
     assert (rolled.result.name, rolled.result.how, rolled.result.skill) == (
         "Overconfident", "rolled", "Stealth",
     )  # fmt: skip
-    quirk = perform("cogent.character.quirk", {"answer": ""}, table).result
+    quirk = perform("cogent.character.new.quirk", {"answer": ""}, table).result
     assert (quirk.name, quirk.custom) == ("Tight Purse", False)
     with pytest.raises(RulesError, match="is not a quirk of wealth"):
-        perform("cogent.character.quirk", {"answer": "Hoarder"}, table)
-    step = perform("cogent.character.step", {"sheet": {"edition": "core"}, "step": "mode"}, table)
+        perform("cogent.character.new.quirk", {"answer": "Hoarder"}, table)
+    step = perform(
+        "cogent.character.new.step", {"sheet": {"edition": "core"}, "step": "mode"}, table
+    )
     assert step.result.legal and step.result.next_step == "identity"
 
 
@@ -88,8 +92,8 @@ def test_commerce_and_starting_destiny_fill_the_sheet() -> None:
     table = _table()
     sheet = {"edition": "core", "mode": "veteran", "glory_days": True, "identity": {"name": "V"}}
     quirk = {"name": "Fame", "custom": False}
-    draft = perform("cogent.character.commerce", {"sheet": sheet, "assigned": 4,
+    draft = perform("cogent.character.new.commerce", {"sheet": sheet, "assigned": 4,
                                                   "quirks": [quirk]}, table).result  # fmt: skip
     assert draft.quirks_needed == 1 and draft.sheet["commerce"]["quirks"] == ["Fame"]
-    started = perform("cogent.character.starting_destiny", {"sheet": draft.sheet}, table).result
+    started = perform("cogent.character.new.starting-destiny", {"sheet": draft.sheet}, table).result
     assert started.sheet["destiny"] == {"points": 1, "maximum": 1}

@@ -11,11 +11,12 @@ import click
 from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
-from taletable.play.tables import TableListRequest, TableRollRequest
+from taletable.play.tables import TableListRequest, TableOddsRequest, TableRollRequest
 from taletable.play.tables import table_list as play_table_list
+from taletable.play.tables import table_odds as play_table_odds
 from taletable.play.tables import table_roll as play_table_roll
 from taletable.systems.cogent.narrator import narrator_tables
-from taletable.tables import TableLibrary, TableRoll, entry_chances
+from taletable.tables import TableLibrary, TableRoll
 
 __all__ = ["loaded_tables", "render_table_roll", "table", "tables_option"]
 
@@ -61,25 +62,18 @@ def table_list(folder: str | None, as_json: bool) -> None:
 @json_option
 def table_odds(name: str, modifier: int, folder: str | None, as_json: bool) -> None:
     """The exact chance of each entry, computed from the table file."""
-    chosen = narrator_tables(folder).get(name)
-    chances = entry_chances(chosen, modifier=modifier)
-    data = {
-        "table": chosen.name,
-        "modifier": modifier,
-        "entries": [
-            {**chance.to_data(), "chance": str(chance.chance), "percent": chance.percent}
-            for chance in chances
-        ],
-    }
+    request = ask(TableOddsRequest, name=name, modifier=modifier, tables=loaded_tables(folder))
+    odds = play_table_odds(request, table_for()).result
 
     def render() -> None:
-        console.print(f"[bold]{escape(chosen.title)}[/bold] ({chosen.die}, modifier {modifier:+d})")
-        for chance in chances:
+        title = escape(odds.title)
+        console.print(f"[bold]{title}[/bold] ({odds.die}, modifier {odds.modifier:+d})")
+        for entry in odds.entries:
             console.print(
-                f"  {chance.entry_range:>7}  {chance.result}: {chance.percent:.4g}%", markup=False
+                f"  {entry.entry_range:>7}  {entry.result}: {entry.percent:.4g}%", markup=False
             )
 
-    emit(data, as_json, render)
+    emit(odds, as_json, render)
 
 
 @table.command("roll")

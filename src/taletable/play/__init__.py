@@ -60,6 +60,19 @@ if TYPE_CHECKING:
         cast,
         summon,
     )
+    from taletable.play.combat import (
+        CombatChooseRequest,
+        CombatDeclareRequest,
+        CombatRequest,
+        CombatResolveRequest,
+        CombatStartRequest,
+        combat_choose,
+        combat_declare,
+        combat_replay,
+        combat_resolve,
+        combat_start,
+        combat_status,
+    )
     from taletable.play.context import Table
     from taletable.play.dice_notation import (
         RollRequest,
@@ -119,11 +132,15 @@ if TYPE_CHECKING:
     from taletable.play.registry import ACTIONS, Action, all_actions, perform
     from taletable.play.requests import Request
     from taletable.play.tables import (
+        EntryOdds,
         TableListing,
         TableListRequest,
+        TableOdds,
+        TableOddsRequest,
         TableRollRequest,
         TableRow,
         table_list,
+        table_odds,
         table_roll,
         tables_in_force,
     )
@@ -157,6 +174,11 @@ __all__ = [
     "CollaborateOddsRequest",
     "CollaborateRequest",
     "CollaborationOdds",
+    "CombatChooseRequest",
+    "CombatDeclareRequest",
+    "CombatRequest",
+    "CombatResolveRequest",
+    "CombatStartRequest",
     "ConflictOddsRequest",
     "ConflictRequest",
     "CreatedCharacter",
@@ -164,6 +186,7 @@ __all__ = [
     "DuelRequest",
     "DuelResult",
     "EncounterRequest",
+    "EntryOdds",
     "Event",
     "FightRequest",
     "GroupMember",
@@ -181,6 +204,8 @@ __all__ = [
     "Table",
     "TableListRequest",
     "TableListing",
+    "TableOdds",
+    "TableOddsRequest",
     "TableRollRequest",
     "TableRow",
     "TroubleResult",
@@ -199,6 +224,12 @@ __all__ = [
     "character_step",
     "check",
     "collaborate",
+    "combat_choose",
+    "combat_declare",
+    "combat_replay",
+    "combat_resolve",
+    "combat_start",
+    "combat_status",
     "conflict",
     "destiny_roll",
     "encounter",
@@ -222,6 +253,7 @@ __all__ = [
     "roll",
     "summon",
     "table_list",
+    "table_odds",
     "table_roll",
     "tables_in_force",
     "validate_character",
@@ -281,7 +313,7 @@ _HOMES = {
         "LabcatsBuildRequest", "LabcatsRollRequest", "LabcatsTroubleRequest", "TroubleResult",
         "labcats_build", "labcats_roll", "labcats_trouble",
     ),
-    "taletable.play.tables": (
+    "taletable.play.tables": ( "EntryOdds", "TableOdds", "TableOddsRequest", "table_odds",
         "TableListRequest", "TableListing", "TableRollRequest", "TableRow", "table_list",
         "table_roll", "tables_in_force",
     ),
@@ -294,6 +326,11 @@ _HOMES = {
         "character_step", "new_character", "validate_character",
     ),
     "taletable.play.cogent_magic": ("CastRequest", "SummonRequest", "cast", "summon"),
+    "taletable.play.combat": (
+        "CombatChooseRequest", "CombatDeclareRequest", "CombatRequest", "CombatResolveRequest",
+        "CombatStartRequest", "combat_choose", "combat_declare", "combat_replay", "combat_resolve",
+        "combat_start", "combat_status",
+    ),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

@@ -70,11 +70,11 @@ class StepRequest(Request):
     cost_increase: int = CostIncrease
 
 
-@action("cogent.character.step", StepRequest)
+@action("cogent.character.new.step", StepRequest)
 def character_step(request: StepRequest, table: Table) -> Played[StepCheck]:
     """Check one creation step of a sheet being made (002 > Character Creation; 000)."""
     checked = check_step(request.sheet, request.step, cost_increase=request.cost_increase)
-    return Played(checked, (Event(kind="cogent.character.step"),))
+    return Played(checked, (Event(kind="cogent.character.new.step"),))
 
 
 class DisablingRequest(Request):
@@ -85,13 +85,13 @@ class DisablingRequest(Request):
     skill: str | None = None
 
 
-@action("cogent.character.disabling", DisablingRequest)
+@action("cogent.character.new.disabling", DisablingRequest)
 def disabling(request: DisablingRequest, table: Table) -> Played[DisablingChoice]:
     """Choose or roll a disabling characteristic (002 > Disabling Characteristics)."""
     choice = choose_disabling(
         request.answer, table.dice, custom=request.custom, skill=request.skill
     )
-    return Played(choice, (Event(kind="cogent.character.disabling"),))
+    return Played(choice, (Event(kind="cogent.character.new.disabling"),))
 
 
 class QuirkRequest(Request):
@@ -110,14 +110,15 @@ class QuirkPicked(Record):
     custom: bool
 
 
-@action("cogent.character.quirk", QuirkRequest)
+@action("cogent.character.new.quirk", QuirkRequest)
 def quirk(request: QuirkRequest, table: Table) -> Played[QuirkPicked]:
     """Roll or choose a quirk of wealth (002 > Quirks of Wealth Table; 000 > Equipment)."""
     name, custom = choose_quirk(
         request.answer, table.dice, edition=request.edition, held=request.held,
         custom=request.custom,
     )  # fmt: skip
-    return Played(QuirkPicked(name=name, custom=custom), (Event(kind="cogent.character.quirk"),))
+    picked = QuirkPicked(name=name, custom=custom)
+    return Played(picked, (Event(kind="cogent.character.new.quirk"),))
 
 
 class SheetDraft(Record):
@@ -138,7 +139,7 @@ class CommerceRequest(Request):
     bonus_skills: tuple[str, ...] = ()
 
 
-@action("cogent.character.commerce", CommerceRequest)
+@action("cogent.character.new.commerce", CommerceRequest)
 def commerce(request: CommerceRequest, table: Table) -> Played[SheetDraft]:
     """Assign commerce at creation (002 > Assigning Commerce Points): the sheet with its level,
     quirks and bonus points placed, and how many quirks and bonus points the level needs."""
@@ -151,7 +152,7 @@ def commerce(request: CommerceRequest, table: Table) -> Played[SheetDraft]:
         bonus_skills=request.bonus_skills,
     )
     draft = SheetDraft(sheet=updated, quirks_needed=quirks, bonus_skills_needed=bonus)
-    return Played(draft, (Event(kind="cogent.character.commerce"),))
+    return Played(draft, (Event(kind="cogent.character.new.commerce"),))
 
 
 class StartingDestinyRequest(Request):
@@ -160,11 +161,11 @@ class StartingDestinyRequest(Request):
     sheet: dict[str, Any]
 
 
-@action("cogent.character.starting_destiny", StartingDestinyRequest)
+@action("cogent.character.new.starting-destiny", StartingDestinyRequest)
 def starting_destiny(request: StartingDestinyRequest, table: Table) -> Played[SheetDraft]:
     """Give a new sheet its starting destiny (002 > Destiny Points; 000 > Finishing Touches)."""
     draft = SheetDraft(sheet=with_starting_destiny(request.sheet))
-    return Played(draft, (Event(kind="cogent.character.starting_destiny"),))
+    return Played(draft, (Event(kind="cogent.character.new.starting-destiny"),))
 
 
 class NewCharacterRequest(Request):

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from taletable._model import Record
-from taletable.errors import InputError
+from taletable.errors import DataError, InputError
 from taletable.play.context import Table
 from taletable.play.events import Played
 from taletable.play.requests import Request, input_error
@@ -74,6 +74,9 @@ def action(
             with table.library.in_force():
                 return function(request, table)
 
+        known = ACTIONS.get(name)
+        if known is not None and known.run.__qualname__ != function.__qualname__:
+            raise DataError("action", f"two actions are called {name!r}; rename one")
         ACTIONS[name] = Action(name, request, at_table)
         return at_table
 

@@ -7,6 +7,8 @@ shipped tables (002 > Supplementary Content; Character Creation).
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from taletable._model import Record
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
@@ -16,13 +18,18 @@ from taletable.play.registry import action
 from taletable.play.requests import Request
 from taletable.systems.cogent.narrator import narrator_tables
 from taletable.tables import TableLibrary, TableRoll, roll_table
+from taletable.tables.odds import entry_chances
 
 __all__ = [
+    "EntryOdds",
     "TableListRequest",
     "TableListing",
+    "TableOdds",
+    "TableOddsRequest",
     "TableRollRequest",
     "TableRow",
     "table_list",
+    "table_odds",
     "table_roll",
     "tables_in_force",
 ]
@@ -88,3 +95,48 @@ def table_roll(request: TableRollRequest, table: Table) -> Played[TableRoll]:
     result = roll_table(chosen, source, modifier=request.modifier, tables=library.tables)
     finish(source)
     return Played(result, (Event(kind="table.roll", data={"table": chosen.name}),))
+
+
+class TableOddsRequest(Request):
+    """A table to give the odds of, with a modifier added to its roll."""
+
+    name: str
+    modifier: int = 0
+    tables: TableLibrary | None = None
+
+
+class EntryOdds(Record):
+    """One entry's exact chance, as a fraction (``chance``) and in percent."""
+
+    result: str
+    entry_range: str
+    numerator: int
+    denominator: int
+    printed_percent: float | None
+    chance: str
+    percent: float
+
+
+class TableOdds(Record):
+    """The exact chance of each entry of a table (002 > Supplementary Content)."""
+
+    table: str
+    title: str = Field(exclude=True)
+    die: str = Field(exclude=True)
+    modifier: int
+    entries: tuple[EntryOdds, ...]
+
+
+@action("table.odds", TableOddsRequest)
+def table_odds(request: TableOddsRequest, table: Table) -> Played[TableOdds]:
+    """The exact chance of each entry, natural results and clamps included."""
+    chosen = tables_in_force(request.tables).get(request.name)
+    entries = tuple(
+        EntryOdds(**chance.to_data(), chance=str(chance.chance), percent=chance.percent)
+        for chance in entry_chances(chosen, modifier=request.modifier)
+    )
+    odds = TableOdds(
+        table=chosen.name, title=chosen.title, die=str(chosen.die), modifier=request.modifier,
+        entries=entries,
+    )  # fmt: skip
+    return Played(odds, (Event(kind="table.odds", data={"table": chosen.name}),))
