@@ -3,6 +3,8 @@ pieces, never spent, less what the foe's weapon takes off it; checked against th
 
 from __future__ import annotations
 
+from typing import Any
+
 from taletable.dice import SeededDice
 from taletable.systems.cogent.character.sheet import Weapon
 from taletable.systems.cogent.combat.simulate import simulate_duel
@@ -57,3 +59,15 @@ def test_the_hardcore_duel_matches_the_engine() -> None:
     exact = float(odds.p_a)
     assert 0.2 < exact < 0.25
     assert abs(wins / runs - exact) <= 3.29 * (exact * (1 - exact) / runs) ** 0.5 + 1 / runs
+
+
+def test_duel_cli_needs_the_hardcore_switch_for_armour_pieces(run_cli: Any) -> None:
+    """Without --hardcore-armour a Helmet is refused in one line naming the flag; with it the
+    duel is computed and the knight's label shows his hardcore pool."""
+    refused = run_cli("odds", "cogent", "duel", "--a", KNIGHT_FILE, "--b", "@goblin")
+    assert refused.status == 2 and refused.stderr.count("\n") == 1
+    assert "'Helmet'" in refused.stderr and "add --hardcore-armour" in refused.stderr
+    done = run_cli("odds", "cogent", "duel", "--a", KNIGHT_FILE, "--b", "@goblin",
+                   "--hardcore-armour", "--hardcore-weapons", "--json")  # fmt: skip
+    assert done.status == 0, done.stderr
+    assert done.json()["a"] == "Ser Aldric (Poleaxe, 10D6)"

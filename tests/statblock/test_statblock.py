@@ -129,7 +129,8 @@ def test_npc_new_saves_json(run_cli: Any, tmp_path: Path) -> None:
     assert out.read_text().lstrip().startswith("{")
     shown = run_cli("cogent", "npc", "show", str(out), "--json").json()
     assert shown["equipment"]["weapons"][0]["group"] == "Large Weapon"
-    assert "combat with Large Weapon: 11D6" in run_cli("cogent", "npc", "show", str(out)).stdout
+    shown_text = run_cli("cogent", "npc", "show", str(out)).stdout
+    assert "combat with Large Weapon vs melee: 11D6" in shown_text
 
 
 EXAMPLES = sorted(Path("examples/statblocks").glob("*.yaml"))

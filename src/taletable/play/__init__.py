@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         boons_scatter,
         boons_twist,
     )
+    from taletable.play.characters import PoolsRequest, character_pools
     from taletable.play.cogent_checks import (
         AssistRequest,
         ChallengeLevelsRequest,
@@ -69,6 +70,14 @@ if TYPE_CHECKING:
         encounter,
         npc_bestiary,
         weather,
+    )
+    from taletable.play.npcs import (
+        NpcNewRequest,
+        NpcShowRequest,
+        ShownStatblock,
+        npc_new,
+        npc_show,
+        shown_statblock,
     )
     from taletable.play.odds_cogent import (
         AdviceOdds,
@@ -154,10 +163,14 @@ __all__ = [
     "LabcatsOddsRequest",
     "LabcatsRollRequest",
     "LabcatsTroubleRequest",
+    "NpcNewRequest",
+    "NpcShowRequest",
     "Played",
+    "PoolsRequest",
     "PowerlessRequest",
     "Request",
     "RollRequest",
+    "ShownStatblock",
     "Table",
     "TableListRequest",
     "TableListing",
@@ -174,6 +187,7 @@ __all__ = [
     "boons_scatter",
     "boons_twist",
     "challenge_levels",
+    "character_pools",
     "check",
     "collaborate",
     "conflict",
@@ -183,6 +197,8 @@ __all__ = [
     "labcats_roll",
     "labcats_trouble",
     "npc_bestiary",
+    "npc_new",
+    "npc_show",
     "odds_advise",
     "odds_assist",
     "odds_boons",
@@ -196,6 +212,7 @@ __all__ = [
     "perform",
     "powerless",
     "roll",
+    "shown_statblock",
     "table_list",
     "table_roll",
     "tables_in_force",
@@ -263,6 +280,11 @@ _HOMES = {
         "BestiaryEntry", "BestiaryListing", "BestiaryRequest", "EncounterRequest",
         "WeatherRequest", "encounter", "npc_bestiary", "weather",
     ),
+    "taletable.play.npcs": (
+        "NpcNewRequest", "NpcShowRequest", "ShownStatblock", "npc_new", "npc_show",
+        "shown_statblock",
+    ),
+    "taletable.play.characters": ("PoolsRequest", "character_pools"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

@@ -38,6 +38,7 @@ MODULES = (
     "taletable.play.labcats",
     "taletable.play.tables",
     "taletable.play.narrator",
+    "taletable.play.npcs",
 )
 
 
