@@ -129,7 +129,8 @@ def test_npc_new_saves_json(run_cli: Any, tmp_path: Path) -> None:
     assert out.read_text().lstrip().startswith("{")
     shown = run_cli("cogent", "npc", "show", str(out), "--json").json()
     assert shown["equipment"]["weapons"][0]["group"] == "Large Weapon"
-    assert "combat with Large Weapon: 11D6" in run_cli("cogent", "npc", "show", str(out)).stdout
+    shown_text = run_cli("cogent", "npc", "show", str(out)).stdout
+    assert "combat with Large Weapon vs melee: 11D6" in shown_text
 
 
 EXAMPLES = sorted(Path("examples/statblocks").glob("*.yaml"))
@@ -138,15 +139,19 @@ EXAMPLES = sorted(Path("examples/statblocks").glob("*.yaml"))
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.stem)
 def test_shipped_statblocks_load_and_fight_to_an_end(path: Path) -> None:
     """Every shipped statblock (the Thug, the Korinkian Boreworm, ...) fights the Thug to a
-    winner in the combat engine (seeded), with its first weapon."""
+    winner in the combat engine (seeded), with its first weapon; a statblock in hardcore armour
+    pieces (002 > Hardcore Armour Rules) fights by the hardcore rules it is written for."""
     from taletable.dice import SeededDice
     from taletable.systems.cogent.combat.simulate import simulate_duel
+    from taletable.systems.cogent.rules import Rules
 
     assert {"thug", "korinkian_boreworm"} <= {example.stem for example in EXAMPLES}
     block = load_statblock(path).as_character()
     thug = load_statblock("examples/statblocks/thug.yaml").as_character()
     weapon = block.equipment.weapons[0].name
-    duel = simulate_duel((block, weapon), (thug, "Knife"), SeededDice(11))
+    hardcore = "Helmet" in block.equipment.armour
+    rules = Rules(hardcore_armour=hardcore, hardcore_weapons=hardcore)
+    duel = simulate_duel((block, weapon), (thug, "Knife"), SeededDice(11), rules=rules)
     assert duel.winner in {"a", "b"} and duel.rounds >= 1
     assert duel.loser_state != "standing"
 

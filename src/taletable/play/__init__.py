@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         new_character,
         validate_character,
     )
+    from taletable.play.characters import PoolsRequest, character_pools
     from taletable.play.cogent_checks import (
         AssistRequest,
         ChallengeLevelsRequest,
@@ -97,6 +98,14 @@ if TYPE_CHECKING:
         encounter,
         npc_bestiary,
         weather,
+    )
+    from taletable.play.npcs import (
+        NpcNewRequest,
+        NpcShowRequest,
+        ShownStatblock,
+        npc_new,
+        npc_show,
+        shown_statblock,
     )
     from taletable.play.odds_cogent import (
         AdviceOdds,
@@ -195,10 +204,14 @@ __all__ = [
     "LabcatsRollRequest",
     "LabcatsTroubleRequest",
     "NewCharacterRequest",
+    "NpcNewRequest",
+    "NpcShowRequest",
     "Played",
+    "PoolsRequest",
     "PowerlessRequest",
     "Request",
     "RollRequest",
+    "ShownStatblock",
     "StepRequest",
     "SummonRequest",
     "Table",
@@ -221,6 +234,7 @@ __all__ = [
     "boons_twist",
     "cast",
     "challenge_levels",
+    "character_pools",
     "character_step",
     "check",
     "collaborate",
@@ -238,6 +252,8 @@ __all__ = [
     "labcats_trouble",
     "new_character",
     "npc_bestiary",
+    "npc_new",
+    "npc_show",
     "odds_advise",
     "odds_assist",
     "odds_boons",
@@ -251,6 +267,7 @@ __all__ = [
     "perform",
     "powerless",
     "roll",
+    "shown_statblock",
     "summon",
     "table_list",
     "table_odds",
@@ -331,6 +348,11 @@ _HOMES = {
         "CombatStartRequest", "combat_choose", "combat_declare", "combat_replay", "combat_resolve",
         "combat_start", "combat_status",
     ),
+    "taletable.play.npcs": (
+        "NpcNewRequest", "NpcShowRequest", "ShownStatblock", "npc_new", "npc_show",
+        "shown_statblock",
+    ),
+    "taletable.play.characters": ("PoolsRequest", "character_pools"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

@@ -13,13 +13,14 @@ from pydantic import AliasChoices, Field
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
-from taletable.play.requests import Request
-from taletable.play.sheets import read_character, save_sheet
+from taletable.play.requests import HardcoreRequest, Request
+from taletable.play.sheets import read_character, read_sheet_or_statblock, save_sheet
 from taletable.systems.cogent.character.commerce import Purchase, purchase
+from taletable.systems.cogent.character.pool_summary import SheetPools, sheet_pools
 from taletable.systems.cogent.character.progression import advance as advance_sheet
 from taletable.systems.cogent.character.sheet import Award
 
-__all__ = ["AdvanceRequest", "BuyRequest", "advance", "buy"]
+__all__ = ["AdvanceRequest", "BuyRequest", "PoolsRequest", "advance", "buy", "character_pools"]
 
 
 class AdvanceRequest(Request):
@@ -78,3 +79,19 @@ def buy(request: BuyRequest, table: Table) -> Played[Purchase]:
     )
     saved = save_sheet(table, read, updated, request.out)
     return Played(record, (Event(kind="cogent.buy"), saved))
+
+
+class PoolsRequest(HardcoreRequest):
+    """A stored sheet or statblock whose pools to show, by the standard or hardcore rules."""
+
+    character: str = Field(min_length=1)
+
+
+@action("cogent.character.pools", PoolsRequest)
+def character_pools(request: PoolsRequest, table: Table) -> Played[SheetPools]:
+    """Every check and combat pool of a sheet or a statblock, each with how it is built
+    (002 > How to Play > Dice Pools; Combat Fundamentals; Hardcore Combat when switched on)."""
+    sheet, block = read_sheet_or_statblock(table, request.character)
+    rough = block.rough_pools if block is not None else None
+    pools = sheet_pools(sheet, rough_pools=rough, rules=request.rules_at(table.rules))
+    return Played(pools, (Event(kind="cogent.character.pools", subject=request.character),))

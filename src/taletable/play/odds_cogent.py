@@ -19,10 +19,11 @@ from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.fields import IntList
 from taletable.play.registry import action
-from taletable.play.requests import Request
+from taletable.play.requests import HardcoreRequest, Request
 from taletable.play.sheets import read_character
 from taletable.prob import fraction_text, probability_rows
 from taletable.systems.cogent.character import check_pool
+from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.destiny import parse_after_modes, parse_before_modes
 from taletable.systems.cogent.dice import win_threshold
 from taletable.systems.cogent.fighters import chosen_weapon, load_fighter_sheet, parse_fighter
@@ -35,7 +36,7 @@ from taletable.systems.cogent.odds import (
     collaboration_odds,
     rolled_conflict_odds,
 )
-from taletable.systems.cogent.odds.duel import DuelOdds, duel_odds, duelist_from_sheet
+from taletable.systems.cogent.odds.duel import Duelist, DuelOdds, duel_odds, duelists
 from taletable.systems.cogent.odds.fight import FightOdds, fight_odds
 from taletable.systems.cogent.pools import Contribution, check_pool_size
 
@@ -279,8 +280,9 @@ def odds_collaborate(request: CollaborateOddsRequest, table: Table) -> Played[Co
     return Played(result, (Event(kind="odds.cogent.collaborate"),))
 
 
-class DuelRequest(Request):
-    """Two duelists, each ``FILE[:WEAPON]`` (a sheet, a statblock or ``@NAME``)."""
+class DuelRequest(HardcoreRequest):
+    """Two duelists, each ``FILE[:WEAPON]`` (a sheet, a statblock or ``@NAME``), fighting by the
+    standard or the hardcore combat rules."""
 
     a: str = Field(validation_alias=AliasChoices("a", "side_a"))
     b: str = Field(validation_alias=AliasChoices("b", "side_b"))
@@ -299,21 +301,26 @@ class DuelResult(Record):
         return {"a": self.a, "b": self.b, **self.odds.to_contract()}
 
 
-def _duelist(text: str) -> tuple[Any, str]:
+def _side(text: str) -> tuple[CoreCharacter, str | None]:
     reference, _, weapon = text.partition(":")
     sheet = load_fighter_sheet(reference)
-    chosen = chosen_weapon(sheet, weapon)
-    duelist = duelist_from_sheet(sheet, chosen)
-    return duelist, f"{sheet.identity.name} ({chosen or 'unarmed'}, {duelist.pool}D6)"
+    return sheet, chosen_weapon(sheet, weapon)
+
+
+def _label(side: tuple[CoreCharacter, str | None], duelist: Duelist) -> str:
+    sheet, weapon = side
+    return f"{sheet.identity.name} ({weapon or 'unarmed'}, {duelist.pool}D6)"
 
 
 @action("odds.cogent.duel", DuelRequest)
 def odds_duel(request: DuelRequest, table: Table) -> Played[DuelResult]:
-    """Exact duel odds: who is incapacitated or killed first, and when (002 > Combat)."""
-    a, label_a = _duelist(request.a)
-    b, label_b = _duelist(request.b)
+    """Exact duel odds: who is incapacitated or killed first, and when (002 > Combat; 002 >
+    Hardcore Combat when switched on)."""
+    side_a, side_b = _side(request.a), _side(request.b)
+    a, b = duelists(side_a, side_b, request.rules_at(table.rules))
     odds = duel_odds(a, b, horizon=request.rounds)
-    return Played(DuelResult(a=label_a, b=label_b, odds=odds), (Event(kind="odds.cogent.duel"),))
+    result = DuelResult(a=_label(side_a, a), b=_label(side_b, b), odds=odds)
+    return Played(result, (Event(kind="odds.cogent.duel"),))
 
 
 class FightRequest(Request):

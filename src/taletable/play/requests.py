@@ -11,8 +11,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from taletable.errors import InputError
+from taletable.systems.cogent.rules import Rules
 
-__all__ = ["Request", "input_error"]
+__all__ = ["HardcoreRequest", "Request", "input_error"]
 
 
 class Request(BaseModel):
@@ -21,6 +22,24 @@ class Request(BaseModel):
     model_config = ConfigDict(
         frozen=True, extra="forbid", validate_by_name=True, validate_by_alias=True
     )
+
+
+class HardcoreRequest(Request):
+    """A request that may switch on the optional hardcore combat rules (002 > Hardcore Combat)."""
+
+    #: Armour by pieces (002 > Hardcore Armour Rules).
+    hardcore_armour: bool = False
+    #: The hardcore weapon table (002 > Hardcore Weapon Modifiers).
+    hardcore_weapons: bool = False
+
+    def rules_at(self, rules: Rules) -> Rules:
+        """``rules`` with the hardcore rules this request switches on (a table's own stay on)."""
+        return rules.model_copy(
+            update={
+                "hardcore_armour": rules.hardcore_armour or self.hardcore_armour,
+                "hardcore_weapons": rules.hardcore_weapons or self.hardcore_weapons,
+            }
+        )
 
 
 def input_error(error: ValidationError, *, prefix: str = "") -> InputError:

@@ -9,8 +9,18 @@ from taletable.play.context import Table
 from taletable.play.events import Event
 from taletable.systems.cogent.character import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.character.files import character_from_data
+from taletable.systems.cogent.statblock import Statblock, statblock_from_data
 
-__all__ = ["Sheet", "StoredSheet", "read_character", "save_character", "save_sheet"]
+__all__ = [
+    "Sheet",
+    "StoredSheet",
+    "read_character",
+    "read_sheet_or_statblock",
+    "read_statblock",
+    "save_character",
+    "save_sheet",
+    "save_statblock",
+]
 
 Sheet = CoreCharacter | TieredCharacter
 
@@ -48,3 +58,45 @@ def save_sheet(table: Table, read: StoredSheet, sheet: Sheet, out: str | None) -
         version = None
     saved = table.store.save("character", out, sheet.model_dump(mode="json"), version=version)
     return Event(kind="character.saved", subject=out, version=saved.version)
+
+
+def read_statblock(table: Table, key: str) -> Statblock:
+    """The statblock saved under ``key`` (002 > NPCs and Monsters), checked."""
+    return statblock_from_data(dict(table.store.read("statblock", key).data), key)
+
+
+def read_sheet_or_statblock(table: Table, key: str) -> tuple[Sheet, Statblock | None]:
+    """A character's sheet, or a statblock's sheet and the statblock (``kind: statblock``): what
+    is saved under ``key`` as a character, else as a statblock."""
+    try:
+        data = dict(table.store.read("character", key).data)
+    except InputError:  # no character of that key: a store that keeps kinds apart
+        try:
+            data = dict(table.store.read("statblock", key).data)
+        except InputError:
+            raise InputError(
+                "character", f"no character or statblock is saved as {key!r}",
+                expected="a saved key",
+            ) from None  # fmt: skip
+        block = statblock_from_data(data, key)
+        return block.as_character(), block
+    if data.get("kind") == "statblock":
+        block = statblock_from_data(data, key)
+        return block.as_character(), block
+    return character_from_data(data, source=key), None
+
+
+def save_statblock(table: Table, key: str, block: Statblock) -> Event:
+    """Save a new statblock under ``key`` (the request's ``out``); one already there is refused,
+    never overwritten, and a key the store cannot write is named as ``out``."""
+    try:
+        table.store.read("statblock", key)
+    except (InputError, DataError):
+        pass  # nothing there yet
+    else:
+        raise InputError("out", f"{key} exists", expected="a new path")
+    try:
+        saved = table.store.save("statblock", key, block.model_dump(mode="json"), version=None)
+    except DataError as error:
+        raise InputError("out", f"{key}: {error.problem}") from None
+    return Event(kind="statblock.saved", subject=key, version=saved.version)

@@ -9,7 +9,7 @@ from taletable.systems.cogent.character.commerce import tiered_commerce_points
 from taletable.systems.cogent.character.pool_summary import SheetPools
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 
-__all__ = ["render_pools", "render_sheet"]
+__all__ = ["pools_footer", "render_pools", "render_sheet"]
 
 IDENTITY = ("elevator_pitch", "disposition", "history", "beliefs", "goals")
 
@@ -110,6 +110,19 @@ def render_sheet(sheet: CoreCharacter | TieredCharacter) -> None:
         console.print(f"history: {escape(award.event)} — {escape(award.detail)}")
 
 
+def pools_footer(summary: SheetPools) -> str:
+    """Initiative, STR reductions and armour, and the hardcore rules the pools were built by."""
+    text = (
+        f"initiative {summary.initiative}; STR reductions {summary.strength_reductions}; "
+        f"armour level {summary.armour_level}"
+    )
+    if summary.hardcore_armour:
+        text += " (hardcore armour: by pieces, it reduces every injury)"
+    if summary.hardcore_weapons:
+        text += "; weapons by the hardcore table"
+    return text
+
+
 def render_pools(summary: SheetPools) -> None:
     """Print every pool with its parts, then initiative, STR reductions and armour."""
     for name, line in {**summary.checks, **summary.spells, **summary.combat}.items():
@@ -117,7 +130,4 @@ def render_pools(summary: SheetPools) -> None:
         console.print(f"{escape(name)}: [bold]{line.dice}D6[/bold] ({escape(', '.join(parts))})")
     for label, size in summary.rough_pools.items():
         console.print(f"{escape(label)} (rough): [bold]{size}D6[/bold]")
-    console.print(
-        f"initiative {summary.initiative}; STR reductions {summary.strength_reductions}; "
-        f"armour level {summary.armour_level}"
-    )
+    console.print(pools_footer(summary), markup=False)

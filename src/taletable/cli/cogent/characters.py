@@ -18,19 +18,19 @@ from taletable.cli.common import (
     dice_options,
     emit,
     finish_source,
+    hardcore_options,
     json_option,
     make_source,
     table_for,
 )
 from taletable.errors import InputError
 from taletable.play.character_creation import NewCharacterRequest, new_character
-from taletable.play.characters import AdvanceRequest, BuyRequest
+from taletable.play.characters import AdvanceRequest, BuyRequest, PoolsRequest
 from taletable.play.characters import advance as play_advance
 from taletable.play.characters import buy as play_buy
+from taletable.play.characters import character_pools as play_pools
 from taletable.systems.cogent.character import load_character, validate
-from taletable.systems.cogent.character.pool_summary import sheet_pools
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
-from taletable.systems.cogent.statblock import load_sheet_or_statblock
 
 __all__ = ["register"]
 
@@ -156,11 +156,16 @@ def show(file: str, as_json: bool) -> None:
 
 @character.command("pools")
 @click.argument("file", type=click.Path(dir_okay=False))
+@hardcore_options
 @json_option
-def pools(file: str, as_json: bool) -> None:
-    """Every check pool and combat pool of a sheet or a statblock, with how each is built."""
-    sheet, block = load_sheet_or_statblock(file)
-    summary = sheet_pools(sheet, rough_pools=block.rough_pools if block else None)
+def pools(file: str, hardcore_armour: bool, hardcore_weapons: bool, as_json: bool) -> None:
+    """Every check pool and combat pool of a sheet or a statblock, with how each is built
+    (--hardcore-armour, --hardcore-weapons: by the hardcore combat rules)."""
+    request = ask(
+        PoolsRequest, character=file, hardcore_armour=hardcore_armour,
+        hardcore_weapons=hardcore_weapons,
+    )  # fmt: skip
+    summary = play_pools(request, table_for()).result
     emit(summary, as_json, lambda: render_pools(summary))
 
 

@@ -6,21 +6,20 @@ its pools, ``npc bestiary`` lists or shows the creatures of the encounter tables
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import click
 from rich.markup import escape
 
-from taletable.cli.common import console, emit, json_option, table_for
+from taletable.cli.cogent.character_sheet import pools_footer
+from taletable.cli.common import ask, console, emit, hardcore_options, json_option, table_for
 from taletable.errors import InputError
 from taletable.play.narrator import BestiaryListing, BestiaryRequest
 from taletable.play.narrator import npc_bestiary as npc_bestiary_play
-from taletable.systems.cogent.character.pool_summary import sheet_pools
-from taletable.systems.cogent.character.pools import check_pool, combat_pool, pool_names
-from taletable.systems.cogent.statblock import Statblock, load_statblock, new_npc, save_statblock
+from taletable.play.npcs import NpcNewRequest, NpcShowRequest, ShownStatblock, shown_statblock
+from taletable.play.npcs import npc_new as play_npc_new
+from taletable.play.npcs import npc_show as play_npc_show
+from taletable.systems.cogent.pools import BASE_DICE
 
-__all__ = ["npc", "register", "render_statblock", "statblock_data"]
+__all__ = ["npc", "register", "render_statblock"]
 
 
 @click.group("npc")
@@ -77,30 +76,27 @@ def npc_new(
     as_json: bool,
 ) -> None:
     """Make an NPC by the guideline tiers: average 0/2, elite 1/3, exceptional 2/4."""
-    if out and Path(out).exists():
-        raise InputError("--out", f"{out} exists", expected="a new path")
-    block = new_npc(
-        name,
-        tier,  # type: ignore[arg-type]
-        vocation,
-        attribute=attribute,  # type: ignore[arg-type]
-        weapon_skill=weapon_skill,
-        weapon=weapon,
-        vocational_skills=skills,
-        rough_pools=_rough(rough),
-    )
-    if out:
-        save_statblock(block, out)
-    emit(statblock_data(block), as_json, lambda: render_statblock(block))
+    request = ask(
+        NpcNewRequest, name=name, tier=tier, vocation=vocation, attribute=attribute,
+        weapon_skill=weapon_skill, weapon=weapon, skills=skills, rough=_rough(rough), out=out,
+    )  # fmt: skip
+    shown = play_npc_new(request, table_for()).result
+    emit(shown, as_json, lambda: render_statblock(shown))
 
 
 @npc.command("show")
 @click.argument("file", type=click.Path(dir_okay=False))
+@hardcore_options
 @json_option
-def npc_show(file: str, as_json: bool) -> None:
-    """Show a statblock with its check and combat pools."""
-    block = load_statblock(file)
-    emit(statblock_data(block), as_json, lambda: render_statblock(block))
+def npc_show(file: str, hardcore_armour: bool, hardcore_weapons: bool, as_json: bool) -> None:
+    """Show a statblock with every check and combat pool it has (--hardcore-armour and
+    --hardcore-weapons: by the hardcore combat rules, 002 > Hardcore Combat)."""
+    request = ask(
+        NpcShowRequest, statblock=file, hardcore_armour=hardcore_armour,
+        hardcore_weapons=hardcore_weapons,
+    )  # fmt: skip
+    shown = play_npc_show(request, table_for()).result
+    emit(shown, as_json, lambda: render_statblock(shown))
 
 
 @npc.command("bestiary")
@@ -118,34 +114,33 @@ def npc_bestiary(name: str | None, as_json: bool) -> None:
 
         emit(listing, as_json, render)
         return
-    block = found
-    emit(statblock_data(block), as_json, lambda: render_statblock(block))
+    shown = shown_statblock(found)
+    emit(shown, as_json, lambda: render_statblock(shown))
 
 
-def statblock_data(block: Statblock) -> dict[str, Any]:
-    """The statblock as written, and under ``pools`` every pool of it (the pools view)."""
-    pools = sheet_pools(block.as_character(), rough_pools=block.rough_pools)
-    return {**block.to_data(), "pools": pools.to_data()}
-
-
-def render_statblock(block: Statblock) -> None:
-    """Print a statblock's attributes, pools above the base three, weapons and rough pools."""
-    sheet = block.as_character()
+def render_statblock(shown: ShownStatblock) -> None:
+    """Print a statblock's attributes, every check pool off the base 3D6, every combat pool
+    (each weapon against each target it can be used on, and bare hands), its rough pools, then
+    initiative, STR reductions and armour: all from the record ``--json`` prints."""
+    block, pools = shown.statblock, shown.pools
+    attributes = block.attributes
     console.print(
-        f"[bold]{escape(block.name)}[/bold]  STR {sheet.attributes.STR} RFL {sheet.attributes.RFL} "
-        f"INT {sheet.attributes.INT}"
+        f"[bold]{escape(block.name)}[/bold]  STR {attributes.STR} RFL {attributes.RFL} "
+        f"INT {attributes.INT}"
     )
-    for skill in pool_names(sheet):
-        pool = check_pool(sheet, skill)
-        if pool.size > 3:
-            console.print(f"  {skill}: {pool.size}D6", markup=False)
-    for weapon in sheet.equipment.weapons:
-        console.print(
-            f"  combat with {escape(weapon.name)}: "
-            f"[bold]{combat_pool(sheet, weapon.name).size}D6[/bold]"
-        )
-    for label, size in block.rough_pools.items():
+    plain = 0
+    for name, line in pools.checks.items():
+        if line.dice == BASE_DICE:
+            plain += 1
+        else:
+            console.print(f"  {name}: {line.dice}D6", markup=False)
+    if plain:
+        console.print(f"  every other check ({plain}): {BASE_DICE}D6", markup=False)
+    for name, line in pools.combat.items():
+        console.print(f"  combat with {escape(name)}: [bold]{line.dice}D6[/bold]")
+    for label, size in pools.rough_pools.items():
         console.print(f"  {label} (rough): {size}D6", markup=False)
+    console.print(f"  {pools_footer(pools)}", markup=False)
 
 
 def register(group: click.Group) -> None:

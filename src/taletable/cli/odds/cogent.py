@@ -6,7 +6,15 @@ import click
 from rich.markup import escape
 
 from taletable.cli.cogent.render import edition_option, pool_breakdown, sheet_options
-from taletable.cli.common import ask, console, emit, json_option, parse_int_list, table_for
+from taletable.cli.common import (
+    ask,
+    console,
+    emit,
+    hardcore_options,
+    json_option,
+    parse_int_list,
+    table_for,
+)
 from taletable.play.odds_cogent import (
     AdviseRequest,
     AssistOddsRequest,
@@ -196,10 +204,22 @@ def odds_cogent_collaborate(pools: str, challenge_level: int, as_json: bool) -> 
     "--b", "side_b", required=True, metavar="FILE[:WEAPON]", help="Side b: sheet, statblock, @NAME."
 )
 @click.option("--rounds", type=int, default=30, show_default=True, help="Horizon in rounds.")
+@hardcore_options
 @json_option
-def odds_cogent_duel(side_a: str, side_b: str, rounds: int, as_json: bool) -> None:
-    """Exact duel odds: who is incapacitated or killed first, and when (stated policies)."""
-    request = ask(DuelRequest, a=side_a, b=side_b, rounds=rounds)
+def odds_cogent_duel(
+    side_a: str,
+    side_b: str,
+    rounds: int,
+    hardcore_armour: bool,
+    hardcore_weapons: bool,
+    as_json: bool,
+) -> None:
+    """Exact duel odds: who is incapacitated or killed first, and when (stated policies;
+    --hardcore-armour, --hardcore-weapons: by the hardcore combat rules)."""
+    request = ask(
+        DuelRequest, a=side_a, b=side_b, rounds=rounds, hardcore_armour=hardcore_armour,
+        hardcore_weapons=hardcore_weapons,
+    )  # fmt: skip
     played = odds_duel(request, table_for()).result
     result, label_a, label_b, data = played.odds, played.a, played.b, played.to_contract()
 

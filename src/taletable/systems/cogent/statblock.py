@@ -43,6 +43,7 @@ __all__ = [
     "load_statblock",
     "new_npc",
     "save_statblock",
+    "statblock_from_data",
     "statblock_problems",
 ]
 
@@ -128,16 +129,20 @@ def statblock_problems(block: Statblock) -> list[str]:
     return problems
 
 
-def load_statblock(path: str | Path) -> Statblock:
-    """Read and check a statblock file (YAML or JSON)."""
-    data = read_structured(path)
+def statblock_from_data(data: object, source: str) -> Statblock:
+    """A statblock from plain data (a file's or a store's), checked (``statblock_problems``)."""
     if isinstance(data, dict):
-        data.pop("revision", None)  # the file store's version, not part of the statblock
-    block = load_model(data, Statblock, source=str(path))
+        data = {key: value for key, value in data.items() if key != "revision"}  # a store's
+    block = load_model(data, Statblock, source=source)
     problems = statblock_problems(block)
     if problems:
-        raise DataError(str(path), problems[0])
+        raise DataError(source, problems[0])
     return block
+
+
+def load_statblock(path: str | Path) -> Statblock:
+    """Read and check a statblock file (YAML or JSON)."""
+    return statblock_from_data(read_structured(path), str(path))
 
 
 def load_sheet_or_statblock(

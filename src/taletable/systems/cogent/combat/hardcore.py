@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from pydantic import Field
@@ -22,6 +22,8 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.files import load_package_table
+from taletable.systems.cogent.equipment import armour_level, armour_table
+from taletable.systems.cogent.rules import Rules
 
 __all__ = [
     "Cover",
@@ -35,9 +37,11 @@ __all__ = [
     "hardcore_weapon",
     "hardcore_weapon_bonus",
     "ranged_challenge_level",
+    "worn_armour_level",
 ]
 
 RANGED = "002 > Hardcore Combat > Hardcore Ranged Rules"
+ARMOUR = "002 > Hardcore Combat > Hardcore Armour Rules"
 Range = Literal["adjacent", "close", "medium", "long", "sniper"]
 TargetState = Literal["stationary", "cover_50", "cover_90", "moving_human", "moving_car"]
 #: The cover of a moving target (its CL adds to the moving one's).
@@ -100,13 +104,46 @@ def hardcore_armour_level(pieces: Sequence[str]) -> int:
     for name in pieces:
         piece = table.get(name.strip().lower())
         if piece is None:
-            raise InputError(
-                "armour",
-                f"{name!r} is not a hardcore armour piece",
-                expected=", ".join(p.name for p in hardcore_tables().armour.pieces),
-            )
+            names = ", ".join(p.name for p in hardcore_tables().armour.pieces)
+            if _named(name, (p.name for p in armour_table().pieces)):
+                raise InputError(
+                    "armour",
+                    f"{name!r} is a piece of the standard armour table (002 > Combat > Armour), "
+                    f"not of {ARMOUR}",
+                    expected=f"hardcore pieces: {names}; or the standard armour rules (no "
+                    "{hardcore_armour})",
+                )
+            raise InputError("armour", f"{name!r} is not a hardcore armour piece", expected=names)
         total += piece.level
     return total
+
+
+def _named(name: str, names: Iterable[str]) -> bool:
+    return name.strip().lower() in {known.lower() for known in names}
+
+
+def worn_armour_level(pieces: Sequence[str], rules: Rules) -> int:
+    """The armour level of the pieces worn, by the armour rules in force: each piece's level
+    added up under ``Rules.hardcore_armour`` (002 > Hardcore Armour Rules), else the standard
+    table's (002 > Combat > Armour).
+
+    A piece only the hardcore table has (a Helmet) is refused under the standard rules by name,
+    with the switch that reads it, before any pool is built.
+    """
+    if rules.hardcore_armour:
+        return hardcore_armour_level(pieces)
+    standard = [piece.name for piece in armour_table().pieces]
+    hardcore = [piece.name for piece in hardcore_tables().armour.pieces]
+    for name in pieces:
+        if not _named(name, standard) and _named(name, hardcore):
+            raise InputError(
+                "armour",
+                f"{name!r} is a piece of {ARMOUR}, not of the standard armour table "
+                "(002 > Combat > Armour)",
+                expected="the hardcore armour rules: add {hardcore_armour}; or standard pieces: "
+                + ", ".join(standard),
+            )
+    return armour_level(pieces)
 
 
 def hardcore_armour_penalty(level: int, endurance: int = 0) -> int:

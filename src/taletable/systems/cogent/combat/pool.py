@@ -17,10 +17,11 @@ from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.pools import combat_pool as sheet_combat_pool
 from taletable.systems.cogent.character.pools import endurance_points
-from taletable.systems.cogent.character.sheet import CoreCharacter, Weapon
+from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter, Weapon
 from taletable.systems.cogent.combat.hardcore import (
     hardcore_armour_level,
     hardcore_armour_penalty,
+    hardcore_weapon,
     hardcore_weapon_bonus,
 )
 from taletable.systems.cogent.equipment import (
@@ -31,7 +32,18 @@ from taletable.systems.cogent.equipment import (
 from taletable.systems.cogent.pools import Contribution, DicePool, base_pool
 from taletable.systems.cogent.rules import Rules
 
-__all__ = ["CIRCUMSTANCES", "Situation", "combat_pool", "situational_pool", "weapon_use"]
+__all__ = [
+    "CIRCUMSTANCES",
+    "Situation",
+    "combat_pool",
+    "situational_pool",
+    "targets",
+    "weapon_pool",
+    "weapon_use",
+]
+
+Sheet = CoreCharacter | TieredCharacter
+Target = Literal["melee", "ranged"]
 
 MODIFIERS = "002 > Combat > Combat Modifiers"
 #: 002 > Circumstantial Modifiers (dice), plus the actions' own bonuses.
@@ -148,15 +160,13 @@ def _has_skill(sheet: CoreCharacter, skill: str) -> bool:
 
 def _hardcore(
     pool: DicePool,
-    sheet: CoreCharacter,
-    weapon: str | None,
-    situation: Situation,
+    sheet: Sheet,
+    carried: Weapon | None,
+    target: Target,
+    use: str | None,
     rules: Rules,
 ) -> DicePool:
     """Swap the standard armour penalty and weapon bonus for the hardcore ones (002 > Hardcore)."""
-    carried = next(
-        (w for w in sheet.equipment.weapons if weapon and w.name.lower() == weapon.lower()), None
-    )
     parts = list(pool.contributions)
     if rules.hardcore_armour:
         parts = [part for part in parts if not part.source.startswith("armour")]
@@ -169,13 +179,57 @@ def _hardcore(
                 )
             )
     if rules.hardcore_weapons and carried is not None:
-        group = weapon_use(carried, situation.use)
+        group = weapon_use(carried, use)
         if group is not None:
             parts = [part for part in parts if not part.source.startswith(f"{carried.name} (")]
-            bonus = hardcore_weapon_bonus(group, situation.target, carried.hands)
+            bonus = hardcore_weapon_bonus(group, target, carried.hands)
             if bonus:
                 parts.append(Contribution(source=f"{carried.name} ({group})", dice=bonus))
     return DicePool(contributions=tuple(parts))
+
+
+def _carried(sheet: Sheet, weapon: str | None) -> Weapon | None:
+    return next(
+        (w for w in sheet.equipment.weapons if weapon and w.name.lower() == weapon.lower()), None
+    )
+
+
+def weapon_pool(
+    sheet: Sheet,
+    weapon: str | None,
+    target: Target,
+    rules: Rules | None = None,
+    *,
+    use: str | None = None,
+) -> DicePool:
+    """The combat pool of a carried weapon (None: bare hands) against a ``melee`` or ``ranged``
+    target, by the rules in force: the sheet's combat pool (002 > Combat Fundamentals), with the
+    hardcore armour penalty (002 > Hardcore Armour Rules) and the hardcore weapon's bonus, used
+    as ``use`` (002 > Hardcore Weapon Modifiers) in place of the standard ones when switched on.
+    """
+    hardcore_armour = rules is not None and rules.hardcore_armour
+    unarmoured = sheet.equipment.model_copy(update={"armour": ()})
+    base = sheet.model_copy(update={"equipment": unarmoured}) if hardcore_armour else sheet
+    pool = sheet_combat_pool(base, weapon, target=target)
+    if rules is not None and (rules.hardcore_armour or rules.hardcore_weapons):
+        pool = _hardcore(pool, sheet, _carried(sheet, weapon), target, use, rules)
+    return pool
+
+
+def targets(
+    carried: Weapon | None, rules: Rules | None = None, use: str | None = None
+) -> list[Target]:
+    """The kinds of target a weapon (None: bare hands) can be used against: those its group has a
+    bonus for (002 > Weapon Modifiers), and under ``Rules.hardcore_weapons`` those its hardcore
+    group, used as ``use``, has one for too (002 > Hardcore Weapon Modifiers)."""
+    group = weapon_group(carried.group if carried is not None else "Unarmed (ungloved)")
+    kinds: list[Target] = [kind for kind in ("melee", "ranged") if getattr(group, kind) is not None]
+    if rules is not None and rules.hardcore_weapons and carried is not None:
+        hardcore = weapon_use(carried, use)
+        if hardcore is not None:
+            table = hardcore_weapon(hardcore)
+            kinds = [kind for kind in kinds if getattr(table, kind) is not None]
+    return kinds
 
 
 def situational_pool(
@@ -203,12 +257,7 @@ def situational_pool(
         if secondary is not None and _group_of(sheet, secondary) not in CLOSE_COMBAT_GROUPS:
             secondary = None
     group = _group_of(sheet, weapon)
-    hardcore_armour = rules is not None and rules.hardcore_armour
-    unarmoured = sheet.equipment.model_copy(update={"armour": ()})
-    base = sheet.model_copy(update={"equipment": unarmoured}) if hardcore_armour else sheet
-    pool = sheet_combat_pool(base, weapon, target=situation.target)
-    if rules is not None and (rules.hardcore_armour or rules.hardcore_weapons):
-        pool = _hardcore(pool, sheet, weapon, situation, rules)
+    pool = weapon_pool(sheet, weapon, situation.target, rules, use=situation.use)
     if lost is not None:
         label = f"close combat: {lost} counts as unarmed"
         pool = pool.plus(label + (f", {weapon} in hand" if weapon else ""), 0)

@@ -11,7 +11,7 @@ from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat.conditions import brought_conditions
-from taletable.systems.cogent.combat.hardcore import hardcore_armour_level
+from taletable.systems.cogent.combat.hardcore import worn_armour_level
 from taletable.systems.cogent.combat.pool import DUAL_WIELD_BONUS
 from taletable.systems.cogent.combat.situation import hardcore_shot, roll_pool
 from taletable.systems.cogent.combat.state import (
@@ -22,7 +22,7 @@ from taletable.systems.cogent.combat.state import (
     Engagement,
     Step,
 )
-from taletable.systems.cogent.equipment import armour_level, weapon_group
+from taletable.systems.cogent.equipment import weapon_group
 from taletable.systems.cogent.rules import Rules
 
 __all__ = ["OFFENSIVE", "ROUND_ORDER", "declare", "expected_next", "start_encounter"]
@@ -60,7 +60,6 @@ def start_encounter(
     built = []
     log: list[str] = []
     reflexes = [sheet.attributes.RFL for _, _, sheet, _ in fighters]
-    hardcore = rules is not None and rules.hardcore_armour
     for ident, side, sheet, weapon in fighters:
         if weapon is not None and all(w.name != weapon for w in sheet.equipment.weapons):
             raise InputError(
@@ -71,8 +70,8 @@ def start_encounter(
         second = (secondary or {}).get(ident)
         if second is not None:
             _check_secondary(ident, sheet, weapon, second)
+        level = worn_armour_level(sheet.equipment.armour, rules or Rules())
         tie = source.roll(6, 1)[0] if reflexes.count(sheet.attributes.RFL) > 1 else 0
-        level = (hardcore_armour_level if hardcore else armour_level)(sheet.equipment.armour)
         conditions, until, notes = brought_conditions(sheet)
         log += [f"round 1: {ident}: {note}" for note in notes]
         built.append(

@@ -19,6 +19,7 @@ from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.combat.exchange import resolve
 from taletable.systems.cogent.combat.rounds import declare, start_encounter
 from taletable.systems.cogent.combat.state import Declaration, Encounter
+from taletable.systems.cogent.rules import Rules
 
 __all__ = ["TARGETING", "DuelResult", "FightResult", "simulate_duel", "simulate_fight"]
 
@@ -53,14 +54,18 @@ def simulate_duel(
     source: DiceSource,
     *,
     max_rounds: int = MAX_DUEL_ROUNDS,
+    rules: Rules | None = None,
 ) -> DuelResult:
-    """Run a duel between ``a`` and ``b`` (sheet of either edition, weapon) with the policies.
+    """Run a duel between ``a`` and ``b`` (sheet of either edition, weapon) with the policies,
+    by ``rules`` (the standard ones by default; the hardcore rules when switched on).
 
     Every die comes from ``source`` (a SeededDice for Monte Carlo); at most ``max_rounds``
     rounds, after which ``winner`` is None. The returned encounter holds the whole log.
     """
     first, second = combatant_sheet(a[0]), combatant_sheet(b[0])
-    encounter = start_encounter([("a", "a", first, a[1]), ("b", "b", second, b[1])], source)
+    encounter = start_encounter(
+        [("a", "a", first, a[1]), ("b", "b", second, b[1])], source, rules=rules
+    )
     while len(encounter.sides()) == 2 and encounter.round <= max_rounds:
         for ident in encounter.declaration_order():
             other = "b" if ident == "a" else "a"

@@ -5,6 +5,9 @@ pool less their injury penalty; the one with more wins holds a victory level of 
 (a tie changes nothing). The stated policy: the winner takes the most severe injury the level
 allows; the loser spends STR (victory levels, once per encounter), then armour (injury levels,
 per encounter) to keep the injury lowest. A fatal injury incapacitates, a deathblow kills.
+Under the hardcore armour rules (002 > Hardcore Armour Rules) armour is read by pieces and its
+reduction is "permanent and applies to every injury": never spent, less the levels the foe's
+weapon takes off it under the hardcore weapon table (002 > Hardcore Weapon Modifiers).
 The state is (injury penalty, STR left, armour left) of both; the answer is, for every round
 up to a horizon, the exact chance that each side has been put down, and how.
 """
@@ -19,14 +22,22 @@ from taletable._model import Record
 from taletable.errors import InputError
 from taletable.prob import fraction_text
 from taletable.prob.distribution import exact_fraction
-from taletable.systems.cogent.character import combat_pool
 from taletable.systems.cogent.character.pools import injury_penalty, strength_reductions
-from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.character.sheet import CoreCharacter, Weapon
+from taletable.systems.cogent.combat.hardcore import armour_after_weapon, worn_armour_level
 from taletable.systems.cogent.combat.outcomes import most_severe_injury, policy_reductions
-from taletable.systems.cogent.equipment import armour_level
+from taletable.systems.cogent.combat.pool import weapon_pool, weapon_use
 from taletable.systems.cogent.odds.checks import wins_distribution
+from taletable.systems.cogent.rules import CORE, Rules
 
-__all__ = ["DuelOdds", "Duelist", "duel_odds", "duelist_from_sheet", "victory_after_policy"]
+__all__ = [
+    "DuelOdds",
+    "Duelist",
+    "duel_odds",
+    "duelist_from_sheet",
+    "duelists",
+    "victory_after_policy",
+]
 
 MAX_HORIZON = 200
 DEATHBLOW = 5
@@ -40,20 +51,52 @@ class Duelist(Record):
     strength: int = 0
     armour: int = 0
     injury_penalty: int = 0
+    #: Hardcore armour: never spent, it takes its whole level off every injury (002 > Hardcore
+    #: Armour Rules: "permanent and applies to every injury").
+    armour_permanent: bool = False
 
 
-def duelist_from_sheet(sheet: CoreCharacter, weapon: str | None = None) -> Duelist:
+def duelist_from_sheet(
+    sheet: CoreCharacter,
+    weapon: str | None = None,
+    *,
+    rules: Rules = CORE,
+    foe_weapon: Weapon | None = None,
+) -> Duelist:
     """A core sheet (or a statblock's sheet) as a duelist, as the combat engine builds it.
 
     The weapon defaults to the sheet's first; the pool is the combat pool before injuries
-    (002 > Combat > Combat Pools), STR reductions and the armour level come from the sheet.
+    (002 > Combat > Combat Pools), STR reductions and the armour level come from the sheet. Under
+    ``rules``' hardcore armour the level is the pieces' and permanent, less what ``foe_weapon``
+    takes off it under the hardcore weapon table (002 > Hardcore Combat).
     """
+    armour = worn_armour_level(sheet.equipment.armour, rules)
+    if rules.hardcore_armour and rules.hardcore_weapons and foe_weapon is not None:
+        armour = armour_after_weapon(armour, weapon_use(foe_weapon, None))
     penalty = injury_penalty(sheet)
     return Duelist(
-        pool=combat_pool(sheet, weapon).size + penalty,
+        pool=weapon_pool(sheet, weapon, "melee", rules).size + penalty,
         strength=strength_reductions(sheet),
-        armour=armour_level(sheet.equipment.armour),
+        armour=armour,
         injury_penalty=penalty,
+        armour_permanent=rules.hardcore_armour,
+    )
+
+
+def _carried(sheet: CoreCharacter, weapon: str | None) -> Weapon | None:
+    named = (weapon or "").lower()
+    return next((w for w in sheet.equipment.weapons if w.name.lower() == named), None)
+
+
+def duelists(
+    a: tuple[CoreCharacter, str | None], b: tuple[CoreCharacter, str | None], rules: Rules = CORE
+) -> tuple[Duelist, Duelist]:
+    """Both sides of a duel, each ``(sheet, weapon)``, by ``rules``: each side's armour as it
+    stands against the other's weapon (002 > Hardcore Weapon Modifiers: "Reduce target's Armour
+    Level")."""
+    return (
+        duelist_from_sheet(*a, rules=rules, foe_weapon=_carried(*b)),
+        duelist_from_sheet(*b, rules=rules, foe_weapon=_carried(*a)),
     )
 
 
@@ -82,16 +125,21 @@ class DuelOdds(Record):
         }
 
 
-def victory_after_policy(level: int, strength: int, armour: int) -> tuple[int, int, int]:
+def victory_after_policy(
+    level: int, strength: int, armour: int, *, hardcore_armour: bool = False
+) -> tuple[int, int, int]:
     """(injury level inflicted, STR spent, armour spent) under the stated policies: the most
     severe injury the level allows; the loser's reductions as the combat engine's default
-    (RULINGS.md "Default policies": STR, then armour, only as far as needed)."""
+    (RULINGS.md "Default policies": STR, then armour, only as far as needed). Hardcore armour
+    applies in full and is never spent (002 > Hardcore Armour Rules)."""
     if level <= 0:
         return 0, 0, 0
     result = policy_reductions(
-        most_severe_injury(level), level, strength_left=strength, armour_left=armour
-    )
-    return result.injury_level, result.strength_used, result.armour_used
+        most_severe_injury(level), level, strength_left=strength, armour_left=armour,
+        hardcore_armour=hardcore_armour,
+    )  # fmt: skip
+    spent = 0 if hardcore_armour else result.armour_used
+    return result.injury_level, result.strength_used, spent
 
 
 @cache
@@ -160,7 +208,10 @@ def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
                     continue
                 winner = 0 if difference > 0 else 1
                 loser_strength, loser_armour = (str_b, arm_b) if winner == 0 else (str_a, arm_a)
-                injury, s, r = victory_after_policy(abs(difference), loser_strength, loser_armour)
+                injury, s, r = victory_after_policy(
+                    abs(difference), loser_strength, loser_armour,
+                    hardcore_armour=(b if winner == 0 else a).armour_permanent,
+                )  # fmt: skip
                 if injury >= FATAL:
                     ended[winner] += mass
                     if injury >= DEATHBLOW:

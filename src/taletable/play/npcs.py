@@ -1,0 +1,92 @@
+"""NPCs and monsters (002 > Narration > NPCs and Monsters): make a statblock by the book's
+guideline tiers, or show one with every pool it has.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from taletable._model import Record
+from taletable.play.context import Table
+from taletable.play.events import Event, Played
+from taletable.play.registry import action
+from taletable.play.requests import HardcoreRequest, Request
+from taletable.play.sheets import read_statblock, save_statblock
+from taletable.systems.cogent.character.pool_summary import SheetPools, sheet_pools
+from taletable.systems.cogent.rules import CORE, Rules
+from taletable.systems.cogent.statblock import Statblock, new_npc
+
+__all__ = [
+    "NpcNewRequest",
+    "NpcShowRequest",
+    "ShownStatblock",
+    "npc_new",
+    "npc_show",
+    "shown_statblock",
+]
+
+
+class ShownStatblock(Record):
+    """A statblock as written and every pool of it (the pools view)."""
+
+    statblock: Statblock
+    pools: SheetPools
+
+    def to_data(self) -> dict[str, Any]:
+        """The statblock's own fields, with its pools under ``pools`` (what ``--json`` prints)."""
+        return {**self.statblock.to_data(), "pools": self.pools.to_data()}
+
+
+def shown_statblock(block: Statblock, rules: Rules = CORE) -> ShownStatblock:
+    """``block`` with every pool of it by ``rules``' combat rules, its rough pools beside."""
+    pools = sheet_pools(block.as_character(), rough_pools=block.rough_pools, rules=rules)
+    return ShownStatblock(statblock=block, pools=pools)
+
+
+class NpcShowRequest(HardcoreRequest):
+    """A saved statblock to show, by the standard or the hardcore combat rules."""
+
+    statblock: str = Field(min_length=1)
+
+
+@action("cogent.npc.show", NpcShowRequest)
+def npc_show(request: NpcShowRequest, table: Table) -> Played[ShownStatblock]:
+    """Show a statblock with its check and combat pools (002 > NPCs and Monsters; 002 >
+    Hardcore Combat when switched on)."""
+    block = read_statblock(table, request.statblock)
+    shown = shown_statblock(block, request.rules_at(table.rules))
+    return Played(shown, (Event(kind="cogent.npc.show", subject=request.statblock),))
+
+
+class NpcNewRequest(Request):
+    """An NPC by the guideline tiers, and where to save it (nowhere when ``out`` is None)."""
+
+    name: str
+    tier: Literal["average", "elite", "exceptional"]
+    vocation: str
+    attribute: Literal["STR", "RFL", "INT"] = "STR"
+    weapon_skill: str | None = None
+    weapon: str | None = None
+    #: Vocational skills (``--skill``, repeatable).
+    skills: tuple[str, ...] = ()
+    #: Rough dice pools by name (002 > NPCs: "Intelligence skills, 5D6").
+    rough: dict[str, int] = Field(default_factory=dict)
+    out: str | None = None
+
+
+@action("cogent.npc.new", NpcNewRequest)
+def npc_new(request: NpcNewRequest, table: Table) -> Played[ShownStatblock]:
+    """Make an NPC by the guideline tiers: average 0/2, elite 1/3, exceptional 2/4 (002 > NPCs
+    and Monsters), with its pools; saved as a new statblock when ``out`` is given."""
+    block = new_npc(
+        request.name, request.tier, request.vocation, attribute=request.attribute,
+        weapon_skill=request.weapon_skill, weapon=request.weapon,
+        vocational_skills=request.skills, rough_pools=request.rough,
+    )  # fmt: skip
+    shown = shown_statblock(block, table.rules)
+    events = [Event(kind="cogent.npc.new")]
+    if request.out is not None:
+        events.append(save_statblock(table, request.out, block))
+    return Played(shown, tuple(events))
