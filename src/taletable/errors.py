@@ -113,20 +113,35 @@ class RulesError(TaletableError, ValueError):
     """The rules forbid what was asked.
 
     ``rule`` cites the rulebook (``002 > How to Play > Assists``); the message says what was
-    found and how to make it legal.
+    found and how to make it legal. ``problem`` and ``fix`` may mention fields as ``{field}``
+    (``use {destiny_before} advantage``), which each shell spells in its own words.
     """
 
-    def __init__(self, rule: str, problem: str, *, fix: str = "") -> None:
+    def __init__(
+        self, rule: str, problem: str, *, fix: str = "", words: Mapping[str, str] | None = None
+    ) -> None:
         self.rule = rule
         self.problem = problem
         self.fix = fix
-        message = f"{problem} ({rule})"
+        self.words = dict(words or {})
+        message = f"{_spell(problem, self.words)} ({rule})"
         if fix:
-            message += f"; {fix}"
+            message += f"; {_spell(fix, self.words)}"
         super().__init__(message)
 
     def _made_with(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
-        return (self.rule, self.problem), {"fix": self.fix}
+        return (self.rule, self.problem), {"fix": self.fix, "words": self.words}
+
+    @property
+    def mentions(self) -> tuple[str, ...]:
+        """The fields the message mentions (``{field}``), in order."""
+        return tuple(_MENTION.findall(f"{self.problem} {self.fix}"))
+
+    def renamed(self, words: Mapping[str, str]) -> RulesError:
+        """The same error spelling each field it mentions as ``words`` says."""
+        renamed = RulesError(self.rule, self.problem, fix=self.fix, words=words)
+        renamed.__cause__ = self.__cause__
+        return renamed
 
 
 class DataError(TaletableError, ValueError):

@@ -60,9 +60,9 @@ def test_boons_fill_from_the_first_banes_from_the_last() -> None:
 
 def test_limits_of_boons_and_banes() -> None:
     """At most 6 of each on a roll."""
-    with pytest.raises(InputError, match="--boons"):
+    with pytest.raises(InputError, match="^boons"):
         resize_dice(7, 0)
-    with pytest.raises(InputError, match="--banes"):
+    with pytest.raises(InputError, match="banes"):
         resize_dice(0, -1)
 
 

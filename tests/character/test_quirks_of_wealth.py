@@ -45,7 +45,7 @@ def test_debt_loses_two_levels_when_the_income_is_lost() -> None:
 def test_superiors_favour_collapses_by_the_narrators_levels() -> None:
     """Superiors Favour (* Narrator Defines Specifics): "If they withdraw that support, your
     business will collapse"; how far is the narrator's."""
-    with pytest.raises(InputError, match="--levels"):
+    with pytest.raises(InputError, match="^levels"):
         quirk_consequence(ansel_with("Superiors Favour"), "Superiors Favour", "the duke died")
     fallen = quirk_consequence(
         ansel_with("Superiors Favour"), "Superiors Favour", "the duke died", levels=3

@@ -138,7 +138,7 @@ def test_challenge_level_range() -> None:
 
 def test_core_has_no_narrator_advantage() -> None:
     """The core edition refuses narrator Advantage, pointing at destiny-before."""
-    with pytest.raises(RulesError, match="destiny-before advantage"):
+    with pytest.raises(RulesError, match="destiny_before advantage"):
         roll_check(pool_of(3), 1, GivenFaces([1, 1, 1]), advantage=True)
 
 

@@ -61,7 +61,7 @@ def test_seed_state_is_sha256_of_the_signed_text() -> None:
 
 def test_a_seed_of_more_than_100_digits_is_refused() -> None:
     """A seed is a whole number of at most 100 digits: past it, a clear --seed error."""
-    with pytest.raises(InputError, match=r"--seed: the seed is too long; expected at most 100"):
+    with pytest.raises(InputError, match=r"seed: the seed is too long; expected at most 100"):
         SeededDice(-(10**100))
 
 

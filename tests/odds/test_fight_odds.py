@@ -27,9 +27,9 @@ def test_a_fighter_reference_is_a_file_or_a_bestiary_creature() -> None:
     assert chosen_weapon(load_fighter_sheet("@troll"), None) == "Claws"
     assert parse_fighter(f"t:a:{TERRIK}:Arming Sword:Dagger")[1] == "Dagger"
     assert load_fighter_sheet("@Dire Wolf").identity.name == "Dire Wolf"
-    with pytest.raises(InputError, match="--fighter: 'g1:@goblin'; expected ID:SIDE:FILE"):
+    with pytest.raises(InputError, match="fighter: 'g1:@goblin'; expected ID:SIDE:FILE"):
         parse_fighter("g1:@goblin")
-    with pytest.raises(InputError, match="--fighter: 'g1:b:@goblin:'"):
+    with pytest.raises(InputError, match="fighter: 'g1:b:@goblin:'"):
         parse_fighter("g1:b:@goblin:")
     with pytest.raises(InputError, match="no creature called 'dragonfly'"):
         parse_fighter("d:b:@dragonfly")

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 import click
 
-from taletable.errors import InputError
+from taletable.errors import InputError, RulesError
 
-__all__ = ["leaf_command", "name_flag", "option_for"]
+__all__ = ["leaf_command", "name_flag", "option_for", "spell_rule_flags"]
 
 
 def leaf_command(group: click.Group, argv: Sequence[str]) -> click.Command | None:
@@ -70,3 +70,16 @@ def name_flag(error: InputError, group: click.Group, argv: Sequence[str]) -> Inp
     if field == error.field and not words:
         return error
     return error.renamed(field, words)
+
+
+def spell_rule_flags(error: RulesError, group: click.Group, argv: Sequence[str]) -> RulesError:
+    """``error`` spelling each field its message mentions as the flag that fills it."""
+    command = leaf_command(group, argv) if error.mentions else None
+    if command is None:
+        return error
+    words = {
+        mention: option
+        for mention in error.mentions
+        if (option := option_for(mention, command)) is not None
+    }
+    return error.renamed(words) if words else error

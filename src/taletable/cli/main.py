@@ -13,9 +13,9 @@ import click
 from pydantic import ValidationError
 
 from taletable import __version__
-from taletable.cli.fields import name_flag
+from taletable.cli.fields import name_flag, spell_rule_flags
 from taletable.cli.lazy import LazyGroup
-from taletable.errors import DataError, InputError, TaletableError
+from taletable.errors import DataError, InputError, RulesError, TaletableError
 from taletable.files import describe_validation_error, shown_path
 from taletable.library import SHIPPED, RulesLibrary
 
@@ -97,6 +97,8 @@ def _run(argv: Sequence[str] | None) -> int:
                 result = cli.main(args=arguments, prog_name="taletable", standalone_mode=False)
         except InputError as error:
             raise name_flag(error, cli, arguments) from None
+        except RulesError as error:
+            raise spell_rule_flags(error, cli, arguments) from None
     except TaletableError as error:
         return _fail(str(error))
     except ValidationError as error:  # a backstop: commands check their own options first

@@ -93,7 +93,7 @@ class SystemDice(_RandomDice):
         return "system"
 
 
-def seed_state(seed: int, *, field: str = "--seed") -> int:
+def seed_state(seed: int, *, field: str = "seed") -> int:
     """The generator state of ``seed``: SHA-256 of its signed decimal text, as a whole number.
 
     ``random.Random`` seeds with the absolute value of an int, so ``S`` and ``-S`` would roll
@@ -130,7 +130,7 @@ class GivenFaces:
     :class:`~taletable.errors.InputError` naming ``field`` and saying how to fix it.
     """
 
-    def __init__(self, faces: Iterable[int], *, field: str = "--faces") -> None:
+    def __init__(self, faces: Iterable[int], *, field: str = "faces") -> None:
         self._faces = tuple(faces)
         self._next = 0
         self.field = field
@@ -180,7 +180,7 @@ class GivenFaces:
             )
 
 
-def parse_faces(text: str | Sequence[int], *, field: str = "--faces") -> GivenFaces:
+def parse_faces(text: str | Sequence[int], *, field: str = "faces") -> GivenFaces:
     """Read a comma- or space-separated list of faces (``"1,3,3,4"``) into a source."""
     if not isinstance(text, str):
         return GivenFaces(text, field=field)

@@ -30,7 +30,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from taletable.errors import ConflictError, DataError, InputError, RulesError, TaletableError
+from taletable.errors import ConflictError, InputError, RulesError, TaletableError
 
 __all__ = [
     "ApiError",
@@ -92,13 +92,12 @@ def taletable_error_response(error: TaletableError, *, prefix: str = "") -> JSON
     if isinstance(error, ConflictError):
         body = error_body("version", str(error), version=error.current)
         return JSONResponse(body, status_code=409)
-    field: str | None
+    field: str | None = prefix or None
     if isinstance(error, InputError):
         field = _prefix(prefix, error.field.lstrip("-").replace("-", "_"))
-    elif isinstance(error, DataError | RulesError):
-        field = prefix or None
-    else:  # pragma: no cover - every engine error is one of the four
-        field = prefix or None
+        error = error.renamed(field, {name: _prefix(prefix, name) for name in error.mentions})
+    elif isinstance(error, RulesError):
+        error = error.renamed({name: _prefix(prefix, name) for name in error.mentions})
     return JSONResponse(error_body(field, str(error)), status_code=422)
 
 

@@ -90,7 +90,7 @@ class BoonsCheck(Record):
 
 def declare_check(
     bonus: int, boons: int = 0, banes: int = 0, *, method: ResizeMethod = "sequence",
-    passive: bool = False, fields: tuple[str, str, str] = ("--bonus", "--boons", "--banes"),
+    passive: bool = False, fields: tuple[str, str, str] = ("bonus", "boons", "banes"),
 ) -> BoonsCheck:  # fmt: skip
     """Declare a check from a person's values (003 > Prior Declaration; 003 > Boons & Banes).
 
@@ -123,7 +123,7 @@ class CheckResult(Record):
     rules_applied: tuple[str, ...]
 
 
-def check_target(target: int, *, field: str = "--target") -> None:
+def check_target(target: int, *, field: str = "target") -> None:
     """The one limit on a check's target (within ±1000, DESIGN > Principles 8): the roll
     (:func:`roll_check`) and the odds (``odds.pass_probability``) both check with it."""
     if abs(target) > MAX_BONUS:

@@ -50,9 +50,9 @@ ResizeMethod = Literal["sequence", "per_die"]
 def check_boons_and_banes(boons: int, banes: int) -> None:
     """Refuse negative counts and more than 6 boons or 6 banes (003 > Boons & Banes)."""
     if not 0 <= boons <= MAX_BOONS:
-        raise InputError("--boons", f"{boons} boons", expected=f"0 to {MAX_BOONS} ({SOURCE})")
+        raise InputError("boons", f"{boons} boons", expected=f"0 to {MAX_BOONS} ({SOURCE})")
     if not 0 <= banes <= MAX_BANES:
-        raise InputError("--banes", f"{banes} banes", expected=f"0 to {MAX_BANES} ({SOURCE})")
+        raise InputError("banes", f"{banes} banes", expected=f"0 to {MAX_BANES} ({SOURCE})")
 
 
 def _in_sequence(boons: int, banes: int) -> list[int]:

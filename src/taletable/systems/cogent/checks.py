@@ -147,7 +147,7 @@ def plan_check(
         raise RulesError(
             ADVANTAGE,
             "the core edition has no narrator Advantage or Disadvantage",
-            fix="use --destiny-before advantage, or add or remove dice as modifiers",
+            fix="use {destiny_before} advantage, or add or remove dice as modifiers",
         )
     plan = plan_before(destiny_before, rules, narrator_advantage=advantage)
     size = pool + plan.extra_dice
@@ -304,7 +304,7 @@ def roll_check(
             raise RulesError(
                 "000 > Dice Pools > Scale",
                 "scale is a tiered-edition rule",
-                fix="use --edition tiered",
+                fix="use {edition} tiered",
             )
         scale_record = adjust_for_scale(margin, scale[0], scale[1], rules)
         margin = scale_record.margin

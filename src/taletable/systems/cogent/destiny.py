@@ -244,7 +244,7 @@ def plan_before(
         raise RulesError(
             rule,
             "destiny Disadvantage is given to the target of an opposed roll",
-            fix="spend it in a conflict (cogent conflict --destiny-before-a disadvantage)",
+            fix="spend it in a conflict, as Disadvantage on the other side's roll",
         )
     if disadvantage > 1:
         raise RulesError(rule, "Disadvantage can only be given once on a roll", fix="spend it once")

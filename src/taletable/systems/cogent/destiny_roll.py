@@ -47,7 +47,7 @@ def chance_to_challenge_level(chance: int) -> tuple[int, int]:
     """
     if not 1 <= chance <= 100:
         raise InputError(
-            "--chance", f"{chance}% is not a chance", expected="a percentage from 1 to 100"
+            "chance", f"{chance}% is not a chance", expected="a percentage from 1 to 100"
         )
     nearest = max(5, min(100, 5 * ((chance + 2) // 5)))
     for row in destiny_roll_table().tiered.chances:
@@ -75,7 +75,7 @@ def roll_destiny(
             raise RulesError(
                 "002 > Narration > The Destiny Roll",
                 "the core destiny roll has no CL or chance: the narrator reads the face",
-                fix="drop --chance/--cl, or use --edition tiered",
+                fix="drop {chance}/{cl}, or use {edition} tiered",
             )
         table = destiny_roll_table().core
         (roll,) = source.roll(DESTINY_DIE, 1)
@@ -94,14 +94,14 @@ def roll_destiny(
         )  # fmt: skip
     tiered = destiny_roll_table().tiered
     if chance is not None and challenge_level is not None:
-        raise InputError("--chance/--cl", "give a chance or a CL, not both", expected="one of them")
+        raise InputError("chance/cl", "give a chance or a CL, not both", expected="one of them")
     if chance is not None:
         table_chance, level = chance_to_challenge_level(chance)
         note = f"{chance}% is taken as {table_chance}%" if table_chance != chance else f"{chance}%"
         applied.append(f"{note} gives CL {level} ({tiered.source})")
     elif challenge_level is not None:
         if not 1 <= challenge_level <= DESTINY_DIE:
-            raise InputError("--cl", f"CL {challenge_level} on a d20", expected="1 to 20")
+            raise InputError("cl", f"CL {challenge_level} on a d20", expected="1 to 20")
         level, table_chance = challenge_level, (DESTINY_DIE + 1 - challenge_level) * 5
     else:
         table_chance, level = chance_to_challenge_level(50)

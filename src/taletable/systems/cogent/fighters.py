@@ -37,7 +37,7 @@ UNARMED = "unarmed"
 Fighter = tuple[str, str, CoreCharacter, str | None]
 
 
-def load_fighter_sheet(reference: str, *, field: str = "--fighter") -> CoreCharacter:
+def load_fighter_sheet(reference: str, *, field: str = "fighter") -> CoreCharacter:
     """The sheet behind ``reference``: ``@NAME`` (bestiary), a statblock or a character file."""
     if reference.startswith("@"):
         try:
@@ -53,7 +53,7 @@ def load_fighter_sheet(reference: str, *, field: str = "--fighter") -> CoreChara
     return combatant_sheet(load_character(reference))
 
 
-def parse_fighter(text: str, *, field: str = "--fighter") -> tuple[Fighter, str | None]:
+def parse_fighter(text: str, *, field: str = "fighter") -> tuple[Fighter, str | None]:
     """``ID:SIDE:FILE[:WEAPON[:SECONDARY]]`` as a combatant for the engine, and its secondary.
 
     FILE may be ``@NAME`` (the bestiary). WEAPON defaults to the sheet's first weapon; the word
@@ -111,7 +111,7 @@ def _scale_overrides(texts: Sequence[str]) -> dict[str, int]:
         try:
             scales[ident.strip()] = int(value)
         except ValueError:
-            raise InputError("--scale", f"{text!r}", expected="ID=N, e.g. ogre=1") from None
+            raise InputError("scale", f"{text!r}", expected="ID=N, e.g. ogre=1") from None
     return scales
 
 

@@ -161,10 +161,10 @@ def save_statblock(block: Statblock, path: str | Path) -> None:
     """Write a statblock atomically as YAML (or JSON for a ``.json`` path)."""
     target = Path(path)
     if target.suffix.lower() not in {".yaml", ".yml", ".json"}:
-        raise InputError("--out", f"{target.name}", expected="a .yaml, .yml or .json file")
+        raise InputError("out", f"{target.name}", expected="a .yaml, .yml or .json file")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise InputError("--out", f"{folder} is not a folder", expected="a path in a folder")
+        raise InputError("out", f"{folder} is not a folder", expected="a path in a folder")
     write_structured(target, block.model_dump(mode="json"))
 
 
@@ -187,37 +187,37 @@ def new_npc(
     (``{"Intelligence skills": 5}``), kept beside the sheet.
     """
     if tier not in NPC_TIERS:
-        raise InputError("--tier", f"{tier!r}", expected=", ".join(NPC_TIERS))
+        raise InputError("tier", f"{tier!r}", expected=", ".join(NPC_TIERS))
     if not name.strip():
-        raise InputError("--name", "empty", expected="the NPC's name")
+        raise InputError("name", "empty", expected="the NPC's name")
     if not vocation.strip():
-        raise InputError("--vocation", "empty", expected="a vocation, e.g. 'Town Guard'")
+        raise InputError("vocation", "empty", expected="a vocation, e.g. 'Town Guard'")
     core = {known.name.lower() for known in skill_table("core").skills}
     seen: set[str] = set()
     for skill_name in vocational_skills:
         key = skill_name.strip().lower()
         if not key:
-            raise InputError("--skill", "empty", expected="a vocational skill's name")
+            raise InputError("skill", "empty", expected="a vocational skill's name")
         if key in core:
             raise InputError(
-                "--skill", f"{skill_name!r} is a core skill",
+                "skill", f"{skill_name!r} is a core skill",
                 expected="a vocational skill (the tier's attribute already raises core skills)",
             )  # fmt: skip
         if key in seen:
-            raise InputError("--skill", f"{skill_name!r} given twice", expected="each skill once")
+            raise InputError("skill", f"{skill_name!r} given twice", expected="each skill once")
         seen.add(key)
     pools = dict(rough_pools or {})
     for label, size in pools.items():
         if not label.strip() or not 0 <= size <= MAX_POOL:
             raise InputError(
-                "--rough", f"{label!r} with {size} dice", expected=f"a name and 0 to {MAX_POOL}"
+                "rough", f"{label!r} with {size} dice", expected=f"a name and 0 to {MAX_POOL}"
             )
     points, skill = NPC_TIERS[tier]
     chosen = list(attributes) or [attribute] * points
     values = {"STR": 0, "RFL": 0, "INT": 0}
     for which in (attribute, *chosen):
         if which not in values:
-            raise InputError("--attribute", f"{which!r}", expected="STR, RFL or INT")
+            raise InputError("attribute", f"{which!r}", expected="STR, RFL or INT")
     for index in range(points):
         values[chosen[index % len(chosen)]] += 1
     combat: tuple[CombatSkill, ...] = ()
@@ -225,14 +225,14 @@ def new_npc(
     if weapon_skill is not None:
         canonical = combat_skill_table().canonical(weapon_skill)
         if canonical is None:
-            raise InputError("--weapon-skill", f"{weapon_skill!r}", expected="a weapon category")
+            raise InputError("weapon_skill", f"{weapon_skill!r}", expected="a weapon category")
         combat = (CombatSkill(name=canonical, points=skill),)
     if weapon is not None:
         try:
             group = weapon_group(weapon).name
         except InputError as error:
             raise InputError(
-                "--weapon", f"{weapon!r} is not a weapon group", expected=error.expected
+                "weapon", f"{weapon!r} is not a weapon group", expected=error.expected
             ) from None
         equipment = Equipment(weapons=(Weapon(name=group, group=group),))
     vocational = tuple(

@@ -34,7 +34,7 @@ KEPT_FOR_FREE = 2
 _SIZES_TEXT = "d4, d6, d8, d10 or d12"
 
 
-def parse_die(text: str | int, *, field: str = "--pool") -> int:
+def parse_die(text: str | int, *, field: str = "pool") -> int:
     """Read ``"d8"`` (or ``8``) as a die size, refusing sizes the system does not use."""
     raw = str(text).strip().lower()
     number = raw[1:] if raw.startswith("d") else raw
@@ -46,7 +46,7 @@ def parse_die(text: str | int, *, field: str = "--pool") -> int:
 
 
 def parse_pool(
-    text: str | Sequence[str | int], *, field: str = "--pool", allow_empty: bool = False
+    text: str | Sequence[str | int], *, field: str = "pool", allow_empty: bool = False
 ) -> tuple[int, ...]:
     """Read ``"d8,d6,d6"`` (or a list) as die sizes; at most :data:`MAX_POOL_DICE` dice.
 
@@ -75,7 +75,7 @@ def check_roll(
     resources: Sequence[int] = (),
     add: int = 0,
     *,
-    fields: tuple[str, str, str] = ("--pool", "--resources", "--add"),
+    fields: tuple[str, str, str] = ("pool", "resources", "add"),
 ) -> None:
     """The one definition of what a roll may ask (004 > Rolling the Dice): at least one main
     die, at most :data:`MAX_POOL_DICE` in each pool, dice of the system, no negative Plot Point
@@ -144,7 +144,7 @@ def total_of(
             expected="one face per main die",
         )
     if add < 0:
-        raise InputError("--add", f"{add} extra dice", expected="0 or more", given=add)
+        raise InputError("add", f"{add} extra dice", expected="0 or more", given=add)
     for sides, face in zip(main_sides, main_faces, strict=True):
         if not 1 <= face <= sides:
             raise InputError("faces", f"a d{sides} cannot show {face}", expected=f"1 to {sides}")

@@ -51,14 +51,14 @@ def score(
     """Score rolled faces by 004 > Rolling the Dice (pure: no dice are thrown here)."""
     if len(resources) != len(resource_faces):
         raise InputError(
-            "--resource-faces",
+            "resource_faces",
             f"{len(resource_faces)} faces for {len(resources)} resource dice",
             expected="one face per resource die",
         )
     for sides, face in zip(resources, resource_faces, strict=True):
         if not 1 <= face <= sides:
             raise InputError(
-                "--resource-faces", f"a d{sides} cannot show {face}", expected=f"1 to {sides}"
+                "resource_faces", f"a d{sides} cannot show {face}", expected=f"1 to {sides}"
             )
     scored = total_of(faces, pool, resource_faces, add)
     applied = [f"1s are complications; two highest main dice + highest resource die ({SOURCE})"]

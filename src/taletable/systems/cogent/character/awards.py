@@ -36,7 +36,7 @@ def _attribute_name(sheet: CoreCharacter | TieredCharacter, attribute: str) -> s
     names = tuple(sheet.attributes.model_dump())
     wanted = attribute.strip().upper()
     if wanted not in names:
-        raise InputError("--attribute", f"{attribute!r}", expected=", ".join(names))
+        raise InputError("attribute", f"{attribute!r}", expected=", ".join(names))
     return wanted
 
 
@@ -59,7 +59,7 @@ def raise_attribute(
             raise RulesError(
                 TIERS,
                 f"no attribute point left at tier {sheet.tier}",
-                fix="a new tier brings one (`character advance --event tier`)",
+                fix="a new tier brings one (a tier advance)",
             )
         history = (*sheet.history, Award(event="attribute", detail=detail))
         return sheet.model_copy(update={"attributes": attributes, "history": history})
@@ -98,9 +98,9 @@ def gain_commerce(
     (002 > Commerce Points). A tiered sheet's points are 000 > Equipment's.
     """
     if not reason.strip():
-        raise InputError("--reason", "empty", expected="why the narrator awards it (a quest...)")
+        raise InputError("reason", "empty", expected="why the narrator awards it (a quest...)")
     if not 1 <= points <= TOP_COMMERCE:
-        raise InputError("--gain", f"{points}", expected=f"1 to {TOP_COMMERCE} commerce points")
+        raise InputError("gain", f"{points}", expected=f"1 to {TOP_COMMERCE} commerce points")
     before = commerce_points(sheet)
     top = TOP_COMMERCE if isinstance(sheet, CoreCharacter) else TOP_TIERED_COMMERCE
     if before + points > top:

@@ -42,7 +42,7 @@ def _check_value(value: int) -> None:
     """Item values run 0 to the scale's top, 8 (RULINGS.md: the book's row 9 is a misprint)."""
     top = max(level.value for level in commerce_scale().levels)
     if not 0 <= value <= top:
-        raise InputError("--value", f"item value {value}", expected=f"0 to {top}")
+        raise InputError("value", f"item value {value}", expected=f"0 to {top}")
 
 
 class Purchase(Record):
@@ -144,7 +144,7 @@ def _spending_quirks(
             raise RulesError(
                 where,
                 entry.restriction,
-                fix="have whoever controls the money approve it (--approved), or buy what "
+                fix="have whoever controls the money approve it ({approved}), or buy what "
                 "costs no points",
             )
         if for_other is None or entry.for_others is None:
@@ -184,11 +184,11 @@ def purchase(
     same scale (RULINGS.md "tiered purchases").
     """
     if not item.strip():
-        raise InputError("--item", "empty", expected="the name of what is bought")
+        raise InputError("item", "empty", expected="the name of what is bought")
     if for_other is not None and not for_other.strip():
-        raise InputError("--for", "empty", expected="who the item is bought for")
+        raise InputError("for", "empty", expected="who the item is bought for")
     if destiny < 0:
-        raise InputError("--destiny", f"{destiny}", expected="0 or more destiny points")
+        raise InputError("destiny", f"{destiny}", expected="0 or more destiny points")
     if destiny > sheet.destiny.points:
         raise RulesError(
             COMMERCE,

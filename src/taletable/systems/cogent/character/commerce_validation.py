@@ -66,8 +66,8 @@ def commerce_problems(sheet: CoreCharacter) -> list[Problem]:
                 rule=COMMERCE,
                 found=f"{commerce.points} commerce points",
                 fix=f"at most {most}: the level after creation ({commerce.level}; creation ends "
-                f"between ONE and FIVE) plus {commerce.gained} gained in play; record a gain "
-                "with `character commerce FILE --gain N --reason TEXT`",
+                f"between ONE and FIVE) plus {commerce.gained} gained in play; record each "
+                "gain in play as a commerce award (its reason goes in the history)",
             )
         )
     bonus_needed = (commerce.assigned == 2) + (commerce.adjustment == -1)

@@ -71,10 +71,10 @@ def award_destiny(sheet: Sheet, points: int, reason: str) -> Sheet:
     """The narrator's award for play, up to the maximum (002 > Awarding Destiny Points: "for
     exceptional role-playing"; 000 > Destiny Points: "to a maximum as defined by the Tier")."""
     if not reason.strip():
-        raise InputError("--reason", "empty", expected="what the player did to earn it")
+        raise InputError("reason", "empty", expected="what the player did to earn it")
     if not 1 <= points <= sheet.destiny.maximum:
         raise InputError(
-            "--award", f"{points}", expected=f"1 to {sheet.destiny.maximum} (the maximum)"
+            "award", f"{points}", expected=f"1 to {sheet.destiny.maximum} (the maximum)"
         )
     return _award(sheet, points, reason.strip())
 
@@ -90,12 +90,12 @@ def destiny_for_hours(sheet: Sheet, hours: float) -> Sheet:
     if not isinstance(sheet, CoreCharacter) or sheet.mode != "fast_play":
         raise RulesError(
             AWARDING, "destiny by hours of play is the Fast Play baseline",
-            fix="in Campaign Play destiny comes per chapter (`character advance --event "
-            "chapter`), or as the narrator's award (--award)",
+            fix="in Campaign Play destiny comes per chapter (a chapter advance), or as the "
+            "narrator's award ({award})",
         )  # fmt: skip
     if not (0 < hours <= MAX_SESSION_HOURS) or math.isnan(hours):
         raise InputError(
-            "--hours", f"{hours}", expected=f"more than 0, at most {MAX_SESSION_HOURS}"
+            "hours", f"{hours}", expected=f"more than 0, at most {MAX_SESSION_HOURS}"
         )
     before = sheet.progress.hours_played
     after = before + hours

@@ -60,7 +60,7 @@ def character_schema(edition: str | None = None) -> dict[str, Any]:
         schema = TieredCharacter.model_json_schema()
         schema["title"] = "taletable Cogent character (tiered, 000)"
     else:
-        raise InputError("--edition", f"unknown edition {edition!r}", expected="core or tiered")
+        raise InputError("edition", f"unknown edition {edition!r}", expected="core or tiered")
     schema.setdefault("properties", {})[REVISION_FIELD] = {
         "type": "integer",
         "minimum": 0,

@@ -100,7 +100,7 @@ def _find(sheet: Sheet, name: str) -> tuple[str, str, list[tuple[str, int]]]:
                 if special.name.lower() == lowered:
                     return special.name, special.attribute, [rank, (special.name, special.points)]
     expected = ", ".join(pool_names(sheet))
-    raise InputError("--skill", f"{name!r} is not on the sheet", expected=expected)
+    raise InputError("skill", f"{name!r} is not on the sheet", expected=expected)
 
 
 def pool_names(sheet: Sheet) -> list[str]:
@@ -184,14 +184,14 @@ def combat_pool(
         )
         if carried is None:
             names = ", ".join(w.name for w in sheet.equipment.weapons) or "none carried"
-            raise InputError("--weapon", f"{weapon!r} is not carried", expected=names)
+            raise InputError("weapon", f"{weapon!r} is not carried", expected=names)
         group, label, magic = weapon_group(carried.group), carried.name, carried.magic_bonus
         if carried.skill:
             group = group.model_copy(update={"skill": carried.skill})
     bonus = group.melee if target == "melee" else group.ranged
     if bonus is None:
         raise InputError(
-            "--target",
+            "target",
             f"a {group.name} cannot be used against a {target} target",
             expected="the other target kind",
         )

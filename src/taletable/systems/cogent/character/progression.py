@@ -146,7 +146,7 @@ def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*")
     if event == "milestone":
         return _milestone(sheet, vocation)
     raise InputError(
-        "--event", f"{event!r}", expected="chapter, arc, final-arc, first-session, milestone"
+        "event", f"{event!r}", expected="chapter, arc, final-arc, first-session, milestone"
     )
 
 
@@ -177,7 +177,7 @@ def _milestone(sheet: CoreCharacter, vocation: str) -> CoreCharacter:
         match = next((name for name in known if name.lower() == vocation.strip().lower()), None)
         if match is None:
             raise InputError(
-                "--vocation",
+                "vocation",
                 f"{vocation!r} is not a vocation on the sheet",
                 expected=", ".join(known) or "* (all)",
             )
@@ -262,7 +262,7 @@ def advance_tiered(
                 "history": tuple(history),
             }
         )
-    raise InputError("--event", f"{event!r}", expected="chapter, growth, tier")
+    raise InputError("event", f"{event!r}", expected="chapter, growth, tier")
 
 
 def advance(

@@ -129,7 +129,7 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
             f"{CREATION} > Equipment",
             f"{sheet.commerce.points} commerce points",
             f"at most {most_commerce}: tier {tier.tier}'s {tier.commerce_points} "
-            f"+ 1 per quirk of wealth + {gained} gained in play (`character commerce --gain`)",
+            f"+ 1 per quirk of wealth + {gained} gained in play (recorded commerce awards)",
             "commerce",
         )
     if sheet.destiny.maximum != tier.destiny_max:
@@ -144,7 +144,7 @@ def validate_tiered(sheet: TieredCharacter) -> Report:
             f"{CREATION} > Finishing Touches",
             f"{sheet.destiny.points} destiny points with no destiny award in the history",
             f"start with tier {tier.tier}'s {tier.destiny_start}; more come per chapter "
-            "(`character advance --event chapter`)",
+            "(a chapter advance, recorded in the history)",
             "destiny",
         )
     elif sheet.destiny.points > sheet.destiny.maximum:

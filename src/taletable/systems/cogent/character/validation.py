@@ -91,7 +91,7 @@ def _attributes_from_awards(sheet: CoreCharacter, problems: list[Problem]) -> No
                 rule=CAMPAIGN,
                 found=f"{at_creation} attribute points at creation",
                 fix=f"{sheet.mode.replace('_', ' ')} starts with {start}; record a point bought "
-                "with a later award with `character raise FILE --attribute NAME` (an INT point "
+                "with a later award as an attribute raise, recorded in the history (an INT point "
                 "bought so gives no skill points)",
             )
         )

@@ -28,7 +28,7 @@ def _held(sheet: CoreCharacter | TieredCharacter, quirk: str) -> str:
     held = next((q for q in sheet.commerce.quirks if q.strip().lower() == wanted), None)
     if held is None:
         raise InputError(
-            "--quirk", f"{quirk!r} is not a quirk of this sheet",
+            "quirk", f"{quirk!r} is not a quirk of this sheet",
             expected=", ".join(sheet.commerce.quirks) or "none held",
         )  # fmt: skip
     return held
@@ -50,11 +50,11 @@ def _core_levels(name: str, levels: int | None) -> tuple[int, str]:
             where,
             f"{entry.name} costs no commerce: it is played ({entry.restriction})",
             fix="apply a quirk with a consequence (Debt, Superiors Favour) or one whose "
-            "specifics the narrator defines (*), with --levels",
+            "specifics the narrator defines (*), with {levels}",
         )
     if levels is None:
         raise InputError(
-            "--levels", f"{entry.name}: the narrator defines how far it falls",
+            "levels", f"{entry.name}: the narrator defines how far it falls",
             expected="the commerce levels lost, 1 to 8",
         )  # fmt: skip
     event = entry.consequence.event if entry.consequence else "the narrator's consequence"
@@ -72,14 +72,14 @@ def quirk_consequence(
     Equipment). Points never fall below 0 (RULINGS.md "quirks of wealth").
     """
     if not reason.strip():
-        raise InputError("--reason", "empty", expected="what happened in the story")
+        raise InputError("reason", "empty", expected="what happened in the story")
     if levels is not None and not 1 <= levels <= 8:
-        raise InputError("--levels", f"{levels}", expected="1 to 8 commerce levels")
+        raise InputError("levels", f"{levels}", expected="1 to 8 commerce levels")
     name = _held(sheet, quirk)
     before = commerce_points(sheet)
     if isinstance(sheet, TieredCharacter):
         if levels is not None:
-            raise InputError("--levels", "a tiered quirk lost costs its +1 CP", expected="none")
+            raise InputError("levels", "a tiered quirk lost costs its +1 CP", expected="none")
         after = max(0, before - 1)
         kept = tuple(q for q in sheet.commerce.quirks if q != name)
         detail = f"{name} lost ({reason.strip()}): the quirk and its +1 CP, {before} -> {after}"

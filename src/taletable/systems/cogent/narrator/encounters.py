@@ -43,10 +43,10 @@ def roll_encounter(
     if place in {"open", "open-land", "land"}:
         place = "country"
     if place not in PLACES:
-        raise InputError("--where", f"{where!r}", expected="country or city")
+        raise InputError("where", f"{where!r}", expected="country or city")
     when = time.strip().lower()
     if when not in TIMES:
-        raise InputError("--time", f"{time!r}", expected="day or night")
+        raise InputError("time", f"{time!r}", expected="day or night")
     library = tables or shipped_tables()
     roll = roll_table(library.get(f"encounter_{place}_{when}"), source, tables=library.tables)
     severity = roll.follow("severity")

@@ -79,7 +79,7 @@ def climate_shift(climate: str | int) -> int:
             climate = int(word)
         except ValueError:
             raise InputError(
-                "--climate", f"{climate!r}", expected="hot, cold, mild or a shift like +15 or -20"
+                "climate", f"{climate!r}", expected="hot, cold, mild or a shift like +15 or -20"
             ) from None
     if climate != 0 and not 10 <= abs(climate) <= 20:
         raise RulesError(
@@ -105,19 +105,19 @@ def roll_weather(
     """
     season_name = season.strip().lower()
     if season_name not in SEASONS:
-        raise InputError("--season", f"{season!r}", expected=", ".join(SEASONS))
+        raise InputError("season", f"{season!r}", expected=", ".join(SEASONS))
     shift = climate_shift(climate)
     if not 1 <= days <= MAX_WEATHER_DAYS:
-        raise InputError("--days", f"{days}", expected=f"1 to {MAX_WEATHER_DAYS}")
+        raise InputError("days", f"{days}", expected=f"1 to {MAX_WEATHER_DAYS}")
     if not 1 <= check_every <= 7:
-        raise InputError("--check-every", f"{check_every}", expected="1 (turbulent) to 7 days")
+        raise InputError("check_every", f"{check_every}", expected="1 (turbulent) to 7 days")
     library = tables or shipped_tables()
     weather_table = library.get(f"weather_{season_name}")
     severity_table = library.get("severity")
     rule = weather_table.modifier
     if shift and (rule is None or not rule.allows(shift)):
         raise InputError(
-            "--climate",
+            "climate",
             f"{shift:+d}, but table {weather_table.name} ({library.origins[weather_table.name]}) "
             "takes " + (rule.describe() if rule else "no shift"),
             expected="a shift the table takes, or give the table a modifier rule",
