@@ -36,6 +36,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.attach(asyncio.get_running_loop())
+        await asyncio.to_thread(_load_actions)
         listener = None
         if database.is_postgresql:
             listener = PostgresListener(database.listen_url(), NOTIFY_CHANNEL, hub)
@@ -58,6 +59,14 @@ def create_app(
     _include_routes(app)
     app.add_middleware(BodyLimit, max_body=limits.max_body)
     return app
+
+
+def _load_actions() -> None:
+    """Import every action before the first request, which would otherwise wait for them all
+    (about a second on a busy machine: the dice notation's grammar is built on import)."""
+    from taletable.play import all_actions
+
+    all_actions()
 
 
 def _include_routes(app: FastAPI) -> None:
