@@ -16,7 +16,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from taletable.server.errors import Forbidden, Unauthorized
 from taletable.server.schema import SEATS
@@ -60,6 +60,8 @@ class Seat:
         return self.role == "narrator"
 
 
+#: Built once: every request with a token runs it (building it costs more than running it).
+_SEAT_BY_TOKEN = select(SEATS).where(SEATS.c.token_hash == bindparam("token_hash"))
 _BEARER = HTTPBearer(auto_error=False, description="The seat's token")
 
 
@@ -73,9 +75,7 @@ def seat_of(
     if not token:
         raise Unauthorized("authorization", "send 'Authorization: Bearer TOKEN' for this table")
     with request.app.state.database.read() as connection:
-        row = connection.execute(
-            select(SEATS).where(SEATS.c.token_hash == hash_secret(token))
-        ).first()
+        row = connection.execute(_SEAT_BY_TOKEN, {"token_hash": hash_secret(token)}).first()
     if row is None:
         raise Unauthorized("authorization", "this token names no seat; join the table again")
     if row.table_id != table_id:

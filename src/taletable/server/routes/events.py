@@ -35,9 +35,13 @@ class EventsPage(BaseModel):
     events: list[dict[str, Any]]
 
 
-def _page(request: Request, seat: Seat, after: int) -> list[tuple[int, str]]:
+def _page(
+    request: Request, seat: Seat, after: int, *, stream: bool = False
+) -> list[tuple[int, str]]:
+    """The seat's next page of events; a stream's table was found when it opened (no 404)."""
     with request.app.state.database.read() as connection:
-        read_table(connection, seat.table_id)
+        if not stream:
+            read_table(connection, seat.table_id)
         return visible_events(
             connection,
             seat.table_id,
@@ -78,7 +82,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
         yield "retry: 1000\n\n"
         while True:
             wake.clear()
-            rows = await asyncio.to_thread(_page, request, seat, last)
+            rows = await asyncio.to_thread(_page, request, seat, last, stream=True)
             for seq, text in rows:
                 yield f"id: {seq}\ndata: {text}\n\n"
                 last = seq
