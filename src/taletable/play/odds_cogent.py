@@ -18,6 +18,7 @@ from taletable.play.cogent_checks import ASSISTS
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.fields import IntList
+from taletable.play.fighters import parse_fighter, read_fighter
 from taletable.play.registry import action
 from taletable.play.requests import Request
 from taletable.play.sheets import read_character
@@ -25,7 +26,7 @@ from taletable.prob import fraction_text, probability_rows
 from taletable.systems.cogent.character import check_pool
 from taletable.systems.cogent.destiny import parse_after_modes, parse_before_modes
 from taletable.systems.cogent.dice import win_threshold
-from taletable.systems.cogent.fighters import chosen_weapon, load_fighter_sheet, parse_fighter
+from taletable.systems.cogent.fighters import chosen_weapon
 from taletable.systems.cogent.odds import (
     CheckOdds,
     ConflictOdds,
@@ -299,9 +300,11 @@ class DuelResult(Record):
         return {"a": self.a, "b": self.b, **self.odds.to_contract()}
 
 
-def _duelist(text: str) -> tuple[Any, str]:
+def _duelist(table: Table, text: str, field: str) -> tuple[Any, str]:
+    """The duelist ``REF[:WEAPON]``, read through the table's store (a file at the CLI, a
+    character or statblock id at a live table) or the bestiary (``@NAME``)."""
     reference, _, weapon = text.partition(":")
-    sheet = load_fighter_sheet(reference)
+    sheet, _scale = read_fighter(table, reference, field=field)
     chosen = chosen_weapon(sheet, weapon)
     duelist = duelist_from_sheet(sheet, chosen)
     return duelist, f"{sheet.identity.name} ({chosen or 'unarmed'}, {duelist.pool}D6)"
@@ -310,8 +313,8 @@ def _duelist(text: str) -> tuple[Any, str]:
 @action("odds.cogent.duel", DuelRequest)
 def odds_duel(request: DuelRequest, table: Table) -> Played[DuelResult]:
     """Exact duel odds: who is incapacitated or killed first, and when (002 > Combat)."""
-    a, label_a = _duelist(request.a)
-    b, label_b = _duelist(request.b)
+    a, label_a = _duelist(table, request.a, "a")
+    b, label_b = _duelist(table, request.b, "b")
     odds = duel_odds(a, b, horizon=request.rounds)
     return Played(DuelResult(a=label_a, b=label_b, odds=odds), (Event(kind="odds.cogent.duel"),))
 
@@ -333,13 +336,13 @@ def odds_fight(request: FightRequest, table: Table) -> Played[FightOdds]:
         raise InputError("rounds", f"{request.rounds}", expected=f"1 to {MAX_FIGHT_ROUNDS}")
     parsed = []
     for text in request.fighters:
-        fighter, secondary = parse_fighter(text)
-        if secondary is not None:
+        spec = parse_fighter(table, text)
+        if spec.secondary is not None:
             raise InputError(
                 "fighters", f"{text!r}: dual wielding is not simulated in fight odds",
                 expected="ID:SIDE:FILE[:WEAPON]",
             )  # fmt: skip
-        parsed.append(fighter)
+        parsed.append(spec.fighter)
     result = fight_odds(
         parsed, samples=request.samples, seed=request.seed, max_rounds=request.rounds,
         targeting="most injured" if request.targeting == "most-injured" else "first",
