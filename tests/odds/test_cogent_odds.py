@@ -135,6 +135,15 @@ def test_assist_bonus_and_collaboration() -> None:
     )
 
 
+def test_collaboration_odds_refuse_more_than_1000_dice_in_all_before_summing() -> None:
+    """Five pools of 200 are worked out; six are refused naming ``pools``, before any work."""
+    assert 0 < collaboration_odds([200] * 5, 100) < 1
+    with pytest.raises(InputError, match="^pools: 1200 dice in all; expected at most 1000"):
+        collaboration_odds([200] * 6, 3)
+    with pytest.raises(InputError, match="^pool: a pool of 1000000000 dice is over the limit"):
+        collaboration_odds([10**9, -(10**9)], 3)
+
+
 def test_cheatsheet_and_advisor_examples() -> None:
     """000 > Narrator Declares the CL: 4D6 and 31% give CL 3 (Erin; the portcullis's 3 x 4)."""
     sheet = cheatsheet(40, 20)

@@ -48,7 +48,7 @@ def _statblock(data: Mapping[str, Any], source: str) -> Statblock:
     return block
 
 
-def _stored(table: Table, reference: str) -> Mapping[str, Any]:
+def _stored(table: Table, reference: str, field: str) -> Mapping[str, Any]:
     """The data stored under ``reference``: a character, else a statblock."""
     missing: InputError | None = None
     for kind in ("character", "statblock"):
@@ -57,7 +57,7 @@ def _stored(table: Table, reference: str) -> Mapping[str, Any]:
         except InputError as error:
             missing = missing or error
     assert missing is not None
-    raise missing
+    raise InputError(field, missing.problem, expected=missing.expected) from None
 
 
 def read_fighter(
@@ -72,7 +72,7 @@ def read_fighter(
                 field, f"no creature called {reference[1:]!r}", expected=error.expected
             ) from None
         return creature.as_character(), creature.scale
-    data = _stored(table, reference)
+    data = _stored(table, reference, field)
     if data.get("kind") == "statblock":
         block = _statblock(data, reference)
         return block.as_character(), block.scale

@@ -18,6 +18,7 @@ from taletable.play.cogent_checks import ASSISTS
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.fields import IntList
+from taletable.play.fighters import parse_fighter, read_fighter
 from taletable.play.registry import action
 from taletable.play.requests import HardcoreRequest, Request
 from taletable.play.sheets import read_character
@@ -26,7 +27,7 @@ from taletable.systems.cogent.character import check_pool
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.destiny import parse_after_modes, parse_before_modes
 from taletable.systems.cogent.dice import win_threshold
-from taletable.systems.cogent.fighters import chosen_weapon, load_fighter_sheet, parse_fighter
+from taletable.systems.cogent.fighters import chosen_weapon
 from taletable.systems.cogent.odds import (
     CheckOdds,
     ConflictOdds,
@@ -301,9 +302,11 @@ class DuelResult(Record):
         return {"a": self.a, "b": self.b, **self.odds.to_contract()}
 
 
-def _side(text: str) -> tuple[CoreCharacter, str | None]:
+def _side(table: Table, text: str, field: str) -> tuple[CoreCharacter, str | None]:
+    """The duelist ``REF[:WEAPON]``, read through the table's store (a file at the CLI, a
+    character or statblock id at a live table) or the bestiary (``@NAME``)."""
     reference, _, weapon = text.partition(":")
-    sheet = load_fighter_sheet(reference)
+    sheet, _scale = read_fighter(table, reference, field=field)
     return sheet, chosen_weapon(sheet, weapon)
 
 
@@ -316,7 +319,7 @@ def _label(side: tuple[CoreCharacter, str | None], duelist: Duelist) -> str:
 def odds_duel(request: DuelRequest, table: Table) -> Played[DuelResult]:
     """Exact duel odds: who is incapacitated or killed first, and when (002 > Combat; 002 >
     Hardcore Combat when switched on)."""
-    side_a, side_b = _side(request.a), _side(request.b)
+    side_a, side_b = _side(table, request.a, "a"), _side(table, request.b, "b")
     a, b = duelists(side_a, side_b, request.rules_at(table.rules))
     odds = duel_odds(a, b, horizon=request.rounds)
     result = DuelResult(a=_label(side_a, a), b=_label(side_b, b), odds=odds)
@@ -340,13 +343,13 @@ def odds_fight(request: FightRequest, table: Table) -> Played[FightOdds]:
         raise InputError("rounds", f"{request.rounds}", expected=f"1 to {MAX_FIGHT_ROUNDS}")
     parsed = []
     for text in request.fighters:
-        fighter, secondary = parse_fighter(text)
-        if secondary is not None:
+        spec = parse_fighter(table, text)
+        if spec.secondary is not None:
             raise InputError(
                 "fighters", f"{text!r}: dual wielding is not simulated in fight odds",
                 expected="ID:SIDE:FILE[:WEAPON]",
             )  # fmt: skip
-        parsed.append(fighter)
+        parsed.append(spec.fighter)
     result = fight_odds(
         parsed, samples=request.samples, seed=request.seed, max_rounds=request.rounds,
         targeting="most injured" if request.targeting == "most-injured" else "first",

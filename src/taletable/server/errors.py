@@ -8,6 +8,7 @@ RulesError             422     the input the rule refused (``args`` for an actio
 DataError              422     what was read (``sheet``, ``args``)
 ConflictError          409     ``version``; the body also carries ``"version": CURRENT``
 request validation     422     the JSON path pydantic names (``name``, ``args``)
+body not JSON          422     ``body`` (not UTF-8 JSON at all)
 no or unknown token    401     ``authorization``
 another table's token  403     ``authorization``
 wrong join code        403     ``code``
@@ -43,6 +44,8 @@ __all__ = [
 ]
 
 _log = logging.getLogger("taletable.server")
+#: The answer to a body that is not JSON (or not UTF-8 at all).
+NOT_JSON = "the body is not JSON in UTF-8; send a JSON document"
 
 
 def error_body(field: str | None, message: str, **extra: Any) -> dict[str, Any]:
@@ -94,7 +97,8 @@ def taletable_error_response(error: TaletableError, *, prefix: str = "") -> JSON
         return JSONResponse(body, status_code=409)
     field: str | None = prefix or None
     if isinstance(error, InputError):
-        field = _prefix(prefix, error.field.lstrip("-").replace("-", "_"))
+        name = error.field.lstrip("-").replace("-", "_")
+        field = _prefix(prefix, name.lower() if name.isupper() else name)  # NOTATION: notation
         error = error.renamed(field, {name: _prefix(prefix, name) for name in error.mentions})
     elif isinstance(error, RulesError):
         error = error.renamed({name: _prefix(prefix, name) for name in error.mentions})
@@ -136,12 +140,16 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
         problems = error.errors()
         first = problems[0] if problems else {"loc": ("body",), "msg": "invalid request"}
+        if first.get("type") == "json_invalid":
+            return JSONResponse(error_body("body", NOT_JSON), status_code=422)
         field = _json_path(first.get("loc", ("body",)))
         message = "; ".join(f"{_json_path(p.get('loc', ()))}: {p.get('msg')}" for p in problems)
         return JSONResponse(error_body(field, message or "invalid request"), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        if error.status_code == 400:  # FastAPI's answer to a body it cannot decode
+            return JSONResponse(error_body("body", NOT_JSON), status_code=422)
         return JSONResponse(
             error_body(None, str(error.detail)),
             status_code=error.status_code,

@@ -9,7 +9,14 @@ requests per seat             20 a second, bursts of 60      429, field ``author
 requests without a seat       the same, per client address   429
 (making a table, joining)
 events in one answer          500 (``?after=`` pages on)     the next page
+actions that take minutes     ``odds.cogent.fight`` (a       422, field ``action``
+                              Monte Carlo run of whole
+                              fights: seconds per 100)
 ============================  =============================  ==================================
+
+An action's own arguments are limited by the engine before any work (a Cogent pool of at most
+200 dice, at most 1,000 dice in one roll or in a collaboration's exact odds, CL 0 to 1,000):
+each past it is a 422 naming the argument (``args.pool``).
 
 The request counts are kept per worker process (a token bucket per seat): with N workers a
 seat may reach N times the rate. ``TALETABLE_RATE_LIMIT=RATE,BURST`` and
@@ -26,7 +33,14 @@ from typing import Any
 
 from taletable.server.errors import ApiError, error_body
 
-__all__ = ["BodyLimit", "Limits", "RateLimiter", "TooManyRequests"]
+__all__ = ["SLOW_ACTIONS", "BodyLimit", "Limits", "RateLimiter", "TooManyRequests"]
+
+#: Actions a live table does not run, each with what to do instead: one request would hold a
+#: worker for minutes.
+SLOW_ACTIONS = {
+    "odds.cogent.fight": "a simulation of whole fights takes minutes; run "
+    "'taletable odds cogent fight' on your own machine, or 'odds.cogent.duel' here",
+}
 
 
 class TooManyRequests(ApiError):

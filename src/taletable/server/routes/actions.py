@@ -18,6 +18,7 @@ from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice
 from taletable.server.auth import SeatDep
 from taletable.server.errors import ActionError, ApiError
+from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead, scene_seed, stub_of, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.state import RecordingStore
@@ -81,6 +82,10 @@ def act(request: Request, table_id: str, seat: SeatDep, body: NewAction) -> JSON
         raise ApiError(
             "action", f"no action called {body.action!r}; GET this table's /actions lists them"
         )
+    if body.action in SLOW_ACTIONS:
+        raise ApiError(
+            "action", f"this table does not run {body.action}: {SLOW_ACTIONS[body.action]}"
+        )
     state = request.app.state
     with table_write(state.database, state.hub, table_id) as writer:
         entered = _check_args(body.args, writer.head)
@@ -112,6 +117,8 @@ def list_actions(table_id: str, seat: SeatDep) -> dict[str, list[dict[str, str]]
 
     return {
         "actions": [
-            {"name": name, "summary": action.summary} for name, action in all_actions().items()
+            {"name": name, "summary": action.summary}
+            for name, action in all_actions().items()
+            if name not in SLOW_ACTIONS
         ]
     }

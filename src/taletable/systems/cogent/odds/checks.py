@@ -21,12 +21,18 @@ from taletable.systems.cogent.pools import check_pool_size
 from taletable.systems.cogent.rules import CORE, Rules
 
 __all__ = [
+    "MAX_COLLABORATION_DICE",
     "CheckOdds",
     "assist_bonus_distribution",
     "check_odds",
     "collaboration_odds",
     "wins_distribution",
 ]
+
+
+#: The most dice all collaborators' pools may hold together when the odds are worked out exactly
+#: (the same bound as one roll's dice; past it the exact sum takes seconds to minutes).
+MAX_COLLABORATION_DICE = 1000
 
 
 def wins_distribution(pool: int, win_on: int = 4) -> Distribution:
@@ -150,6 +156,13 @@ def collaboration_odds(pools: Sequence[int], challenge_level: int) -> Fraction:
         raise InputError("pools", f"{len(pools)} characters", expected=f"1 to {MAX_COLLABORATORS}")
     check_challenge_level(challenge_level)
     check_challenge_level(challenge_level * len(pools))
+    for pool in pools:
+        check_pool_size(pool)
+    dice = sum(max(0, pool) for pool in pools)
+    if dice > MAX_COLLABORATION_DICE:
+        raise InputError(
+            "pools", f"{dice} dice in all", expected=f"at most {MAX_COLLABORATION_DICE} in all"
+        )
     total = point(0)
     for pool in pools:
         total = total + wins_distribution(pool)
