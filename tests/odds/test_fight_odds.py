@@ -8,10 +8,29 @@ from typing import Any
 import pytest
 
 from taletable.errors import InputError
+from taletable.play import Table
+from taletable.play import fighters as play_fighters
 from taletable.prob import proportion
-from taletable.systems.cogent.fighters import chosen_weapon, load_fighter_sheet, parse_fighter
+from taletable.store import FileStore
+from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.fighters import Fighter, chosen_weapon
 from taletable.systems.cogent.odds.duel import duel_odds, duelist_from_sheet
 from taletable.systems.cogent.odds.fight import fight_odds
+
+FILES = Table(store=FileStore())
+
+
+def parse_fighter(text: str) -> tuple[Fighter, str | None]:
+    """A fighter read from files (the CLI's store), and its second weapon."""
+    spec = play_fighters.parse_fighter(FILES, text, field="fighter")
+    return spec.fighter, spec.secondary
+
+
+def load_fighter_sheet(reference: str) -> CoreCharacter:
+    """The sheet behind a file or ``@NAME``."""
+    return play_fighters.read_fighter(FILES, reference)[0]
+
+
 
 TERRIK = "examples/characters/core_sir_terrik.yaml"
 
@@ -27,7 +46,7 @@ def test_a_fighter_reference_is_a_file_or_a_bestiary_creature() -> None:
     assert chosen_weapon(load_fighter_sheet("@troll"), None) == "Claws"
     assert parse_fighter(f"t:a:{TERRIK}:Arming Sword:Dagger")[1] == "Dagger"
     assert load_fighter_sheet("@Dire Wolf").identity.name == "Dire Wolf"
-    with pytest.raises(InputError, match="fighter: 'g1:@goblin'; expected ID:SIDE:FILE"):
+    with pytest.raises(InputError, match="fighter: 'g1:@goblin'; expected ID:SIDE:REF"):
         parse_fighter("g1:@goblin")
     with pytest.raises(InputError, match="fighter: 'g1:b:@goblin:'"):
         parse_fighter("g1:b:@goblin:")

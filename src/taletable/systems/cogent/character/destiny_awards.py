@@ -94,9 +94,7 @@ def destiny_for_hours(sheet: Sheet, hours: float) -> Sheet:
             "narrator's award ({award})",
         )  # fmt: skip
     if not (0 < hours <= MAX_SESSION_HOURS) or math.isnan(hours):
-        raise InputError(
-            "hours", f"{hours}", expected=f"more than 0, at most {MAX_SESSION_HOURS}"
-        )
+        raise InputError("hours", f"{hours}", expected=f"more than 0, at most {MAX_SESSION_HOURS}")
     before = sheet.progress.hours_played
     after = before + hours
     points = int(after // HOURS_PER_DESTINY_POINT) - int(before // HOURS_PER_DESTINY_POINT)
