@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Bootstrap and run taletable with nothing but python3 on the machine.
 
-    python3 tasks.py demo    install (into .venv) and run a representative taletable command
+    python3 tasks.py demo    install (into .venv, with the server) and start the live table with a
+                             sample table ready; prints the narrator's link and the join code
     python3 tasks.py test    install (into .venv, with the dev extras) and run the whole test suite
     python3 tasks.py bench   install and run the benchmarks (never part of the tests)
 
@@ -48,11 +49,8 @@ def ensure_environment(extras: str) -> None:
 
 
 def demo() -> None:
-    ensure_environment("")
-    taletable = BIN / "taletable"
-    terrik = ["--character", "examples/characters/core_sir_terrik.yaml", "--skill", "Athletics"]
-    run(taletable, "cogent", "check", *terrik, "--cl", "3", "--seed", "7")
-    run(taletable, "odds", "cogent", *terrik, "--cl", "3")
+    ensure_environment("server")
+    run(BIN / "taletable", "serve", "--sample", *sys.argv[2:])
 
 
 def test() -> None:

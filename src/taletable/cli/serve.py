@@ -31,8 +31,14 @@ GRACE_SECONDS = 2
     show_default=True,
     help="Worker processes (PostgreSQL only above 1).",
 )
-def serve(host: str, port: int, database: str | None, workers: int) -> None:
-    """Serve the live table: the JSON API, the event stream and the log."""
+@click.option(
+    "--sample",
+    is_flag=True,
+    help="Have a sample table ready (made once, with the sample characters of both editions) "
+    "and print its narrator's link and join code.",
+)
+def serve(host: str, port: int, database: str | None, workers: int, sample: bool) -> None:
+    """Serve the live table: its pages, the JSON API, the event stream and the log."""
     url = database or os.environ.get("TALETABLE_DATABASE_URL") or "sqlite:///taletable.db"
     if workers > 1 and url.startswith("sqlite"):
         raise InputError(
@@ -51,7 +57,10 @@ def serve(host: str, port: int, database: str | None, workers: int) -> None:
     except Exception as error:  # a database that cannot be reached or migrated: one line
         raise InputError("--database", f"cannot open {url}: {error}".splitlines()[0]) from None
     os.environ["TALETABLE_DATABASE_URL"] = url
-    click.echo(f"taletable: serving http://{host}:{port} (database {url})", err=True)
+    base = f"http://{host}:{port}"
+    if sample:
+        _print_sample(url, base)
+    click.echo(f"taletable: serving {base} (database {url})", err=True)
     uvicorn.run(
         "taletable.server.app:app_from_environment",
         factory=True,
@@ -61,3 +70,16 @@ def serve(host: str, port: int, database: str | None, workers: int) -> None:
         log_level="warning",
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
+
+
+def _print_sample(url: str, base: str) -> None:
+    """Make (once) and seat the sample table; print its links."""
+    from taletable.server.pages.start import join_link, narrator_link
+    from taletable.server.sample import seat_sample
+
+    table_id, token, code, added = seat_sample(url)
+    if added:
+        click.echo(f"taletable: made the sample table with {', '.join(added)}")
+    click.echo(f"narrator's link (open it first): {narrator_link(base, table_id, token)}")
+    click.echo(f"players' join link:              {join_link(base, table_id, code)}")
+    click.echo(f"join code:                       {code}")

@@ -6,8 +6,10 @@ import asyncio
 import contextlib
 import os
 from collections.abc import AsyncIterator
+from importlib import resources
 
 from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
 
 from taletable import __version__
 from taletable.server.db import DATABASE_VARIABLE, Database, default_url, migrate
@@ -15,6 +17,7 @@ from taletable.server.errors import install_error_handlers
 from taletable.server.limits import BodyLimit, Limits, RateLimiter
 from taletable.server.log import NOTIFY_CHANNEL
 from taletable.server.notify import Hub, PostgresListener
+from taletable.server.presence import Presence
 
 __all__ = ["app_from_environment", "create_app"]
 
@@ -53,6 +56,7 @@ def create_app(
     )
     app.state.database = database
     app.state.hub = hub
+    app.state.presence = Presence()
     app.state.limits = limits
     app.state.limiter = RateLimiter(limits.rate, limits.burst)
     install_error_handlers(app)
@@ -74,6 +78,12 @@ def _include_routes(app: FastAPI) -> None:
     app.include_router(scenes.router)  # before tables: /api/tables/import is not a table's id
     for module in (tables, characters, actions, events):
         app.include_router(module.router)
+    from taletable.server.pages import routers
+
+    for router in routers():
+        app.include_router(router)
+    static = resources.files("taletable.server").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
 
 def app_from_environment() -> FastAPI:

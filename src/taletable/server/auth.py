@@ -4,6 +4,9 @@ A token is 32 random bytes (URL-safe text), given once, when the table is made o
 joins. The database keeps only its SHA-256, so a copy of the database lets no one sit at a
 table. The join code is kept hashed the same way. A token of another table is refused (403);
 no token, or one that names no seat, is 401.
+
+The pages send the same token in a signed seat cookie instead (:mod:`.cookies`); a header, when
+present, wins. A cookie-authenticated change must pass the CSRF check of :mod:`.cookies`.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import bindparam, select
 
+from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import Forbidden, Unauthorized
 from taletable.server.schema import SEATS
 
@@ -70,8 +74,14 @@ def seat_of(
     table_id: str,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_BEARER)],
 ) -> Seat:
-    """The seat the request's token names, which must sit at ``table_id``."""
+    """The seat the request's token (header, else seat cookie) names, sitting at ``table_id``."""
     token = credentials.credentials.strip() if credentials else ""
+    if not token:
+        token = cookie_token(request, table_id)
+        if token and not is_same_origin_or_htmx(request):
+            raise Forbidden(
+                "authorization", "a change sent with the seat cookie needs the HX-Request header"
+            )
     if not token:
         raise Unauthorized("authorization", "send 'Authorization: Bearer TOKEN' for this table")
     with request.app.state.database.read() as connection:

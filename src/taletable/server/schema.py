@@ -8,6 +8,7 @@
 * ``events``  the log: one row per event; ``event`` is the whole event as canonical JSON (what
   is hashed); ``stub`` is what a seat that may not see the event's result is given.
 * ``things``  the SQL store's rows (:mod:`taletable.store.sql`): characters, encounters...
+* ``server_keys``  keys the server keeps: ``cookie`` signs the pages' seat cookies.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from sqlalchemy import Boolean, Column, ForeignKey, Integer, String, Table, Text
 
 from taletable.store.sql import METADATA, THINGS
 
-__all__ = ["EVENTS", "METADATA", "SCENES", "SEATS", "TABLES", "THINGS"]
+__all__ = ["EVENTS", "METADATA", "SCENES", "SEATS", "SERVER_KEYS", "TABLES", "THINGS"]
 
 TABLES = Table(
     "tables",
@@ -65,4 +66,11 @@ EVENTS = Table(
     Column("stub", Text, nullable=False),
     Column("prev_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
+)
+
+SERVER_KEYS = Table(
+    "server_keys",
+    METADATA,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(128), nullable=False),
 )

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice
-from taletable.server.auth import SeatDep
+from taletable.server.auth import Seat, SeatDep
 from taletable.server.errors import ActionError, ApiError
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead, scene_seed, stub_of, table_write
@@ -24,7 +24,7 @@ from taletable.server.responses import ERRORS
 from taletable.server.state import RecordingStore
 from taletable.store.sql import SqlStore
 
-__all__ = ["router", "shown_to"]
+__all__ = ["NewAction", "router", "shown_to", "take_action"]
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["actions"])
 
@@ -73,9 +73,8 @@ def _check_args(args: dict[str, Any], head: TableHead) -> bool:
     return bool(entered)
 
 
-@router.post("/actions", status_code=201, responses=ERRORS)
-def act(request: Request, table_id: str, seat: SeatDep, body: NewAction) -> JSONResponse:
-    """Take an action; 201 with its event (a blind or narrator-only one shows a player a stub)."""
+def take_action(state: Any, table_id: str, seat: Seat, body: NewAction) -> dict[str, Any]:
+    """Perform ``body`` at the table with the scene's dice; append and return its whole event."""
     from taletable.play import Table, all_actions, perform
 
     if body.action not in all_actions():
@@ -86,7 +85,6 @@ def act(request: Request, table_id: str, seat: SeatDep, body: NewAction) -> JSON
         raise ApiError(
             "action", f"this table does not run {body.action}: {SLOW_ACTIONS[body.action]}"
         )
-    state = request.app.state
     with table_write(state.database, state.hub, table_id) as writer:
         entered = _check_args(body.args, writer.head)
         seq = writer.head.head_seq + 1
@@ -106,7 +104,13 @@ def act(request: Request, table_id: str, seat: SeatDep, body: NewAction) -> JSON
             "changes": [change.to_data() for change in played.events],
             "saves": store.saves,
         }
-        event = writer.append(body.action, content, actor=seat.id, visibility=body.visibility)
+        return writer.append(body.action, content, actor=seat.id, visibility=body.visibility)
+
+
+@router.post("/actions", status_code=201, responses=ERRORS)
+def act(request: Request, table_id: str, seat: SeatDep, body: NewAction) -> JSONResponse:
+    """Take an action; 201 with its event (a blind or narrator-only one shows a player a stub)."""
+    event = take_action(request.app.state, table_id, seat, body)
     return JSONResponse(shown_to(event, narrator=seat.narrator), status_code=201)
 
 

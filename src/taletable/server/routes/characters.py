@@ -16,7 +16,7 @@ from taletable.server.responses import ERRORS
 from taletable.server.state import RecordingStore
 from taletable.store.sql import SqlStore
 
-__all__ = ["router"]
+__all__ = ["add_character", "router"]
 
 router = APIRouter(prefix="/api/tables/{table_id}/characters", tags=["characters"])
 
@@ -75,12 +75,16 @@ def _save(writer: Writer, seat: str, key: str, sheet: dict[str, Any], version: i
 @router.post("", status_code=201, responses=ERRORS)
 def create_character(request: Request, table_id: str, seat: SeatDep, body: NewCharacter) -> Saved:
     """Add a character to the table; an illegal sheet is refused listing every problem."""
-    state = request.app.state
+    return add_character(request.app.state, table_id, seat.id, body.sheet)
+
+
+def add_character(state: Any, table_id: str, seat_id: str, sheet: dict[str, Any]) -> Saved:
+    """Check ``sheet`` by every rule and add it to the table as ``seat_id``'s doing."""
     with state.database.read() as connection:
-        check_sheet(read_table(connection, table_id).system, body.sheet)
+        check_sheet(read_table(connection, table_id).system, sheet)
     key = new_id()
     with table_write(state.database, state.hub, table_id) as writer:
-        version = _save(writer, seat.id, key, body.sheet, None)
+        version = _save(writer, seat_id, key, sheet, None)
     return Saved(id=key, version=version)
 
 

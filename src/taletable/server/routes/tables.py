@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,7 +24,7 @@ from taletable.server.log import Writer, lock_table, now, read_table, table_writ
 from taletable.server.responses import ERRORS
 from taletable.server.schema import SCENES, SEATS, TABLES
 
-__all__ = ["open_scene", "router"]
+__all__ = ["new_table", "open_scene", "router"]
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -102,12 +102,16 @@ def open_scene(writer: Writer, number: int) -> str:
 def make_table(request: Request, body: NewTable) -> MadeTable:
     """Make a table; its narrator's token and the join code are shown only this once."""
     request.app.state.limiter.check(f"address:{request.client.host if request.client else ''}")
+    return new_table(request.app.state.database, body)
+
+
+def new_table(database: Any, body: NewTable) -> MadeTable:
+    """Make the table ``body`` describes in ``database``, with its narrator's seat."""
     if body.system != "cogent" and body.edition is not None:
         raise ApiError("edition", f"only cogent tables have an edition, not {body.system}")
     edition = (body.edition or "core") if body.system == "cogent" else None
     table_id, token, code = new_id(), new_secret(), new_secret()
-    state = request.app.state
-    with state.database.write() as connection:
+    with database.write() as connection:
         connection.execute(
             TABLES.insert().values(
                 id=table_id,

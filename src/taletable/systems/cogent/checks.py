@@ -45,6 +45,7 @@ __all__ = [
     "CheckPlan",
     "CheckResult",
     "check_challenge_level",
+    "has_narrator_advantage",
     "plan_check",
     "roll_check",
 ]
@@ -101,6 +102,13 @@ class CheckResult(Record):
         return text + (" (critical failure)" if self.critical_failure else "")
 
 
+def has_narrator_advantage(rules: Rules) -> bool:
+    """Whether the narrator may give a roll Advantage or Disadvantage: the tiered edition's
+    rule (000 > Dice Pools > Advantage and Disadvantage); the core edition has none (002 uses
+    destiny-before and dice added or removed as modifiers)."""
+    return rules.edition != "core"
+
+
 def check_challenge_level(challenge_level: int, *, field: str = "cl") -> None:
     """Refuse a CL outside 0..MAX_CHALLENGE_LEVEL."""
     if not 0 <= challenge_level <= MAX_CHALLENGE_LEVEL:
@@ -143,7 +151,7 @@ def plan_check(
     """
     check_challenge_level(challenge_level)
     check_pool_size(pool)
-    if (advantage or disadvantage) and rules.edition == "core":
+    if (advantage or disadvantage) and not has_narrator_advantage(rules):
         raise RulesError(
             ADVANTAGE,
             "the core edition has no narrator Advantage or Disadvantage",

@@ -1,0 +1,89 @@
+"""The pages' seat cookie: the seat's token, signed, HttpOnly, SameSite=Lax, one per table.
+
+A browser keeps one cookie per table it sits at, named ``taletable_<table id>``, holding
+``TOKEN.SIGNATURE`` where the signature is the HMAC-SHA256 of the token under the database's
+cookie key (``server_keys``, made by migration 0002), so a cookie altered in the browser is
+refused before the database is asked, and every worker on the database signs alike.
+
+CSRF: SameSite=Lax keeps the cookie off other sites' POSTs; on top of that, a request that is
+authenticated by the cookie (not by an ``Authorization`` header) and changes something
+(POST, PUT, PATCH, DELETE) must carry the ``HX-Request`` header that htmx sends, or an
+``Origin`` equal to the server's own. A plain HTML form on another site can set neither.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from fastapi import Request, Response
+from sqlalchemy import select
+
+from taletable.server.schema import SERVER_KEYS
+
+__all__ = [
+    "COOKIE_PREFIX",
+    "cookie_name",
+    "cookie_token",
+    "is_same_origin_or_htmx",
+    "set_seat_cookie",
+]
+
+COOKIE_PREFIX = "taletable_"
+#: How long a browser keeps a seat (seconds): 30 days.
+COOKIE_AGE = 30 * 24 * 3600
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def cookie_name(table_id: str) -> str:
+    """The name of a table's seat cookie."""
+    return f"{COOKIE_PREFIX}{table_id}"
+
+
+def _key(request: Request) -> bytes:
+    state = request.app.state
+    key: bytes | None = getattr(state, "cookie_key", None)
+    if key is None:
+        with state.database.read() as connection:
+            value = connection.execute(
+                select(SERVER_KEYS.c.value).where(SERVER_KEYS.c.name == "cookie")
+            ).scalar_one()
+        key = bytes.fromhex(value)
+        state.cookie_key = key
+    return key
+
+
+def _signature(key: bytes, token: str) -> str:
+    return hmac.new(key, token.encode(), hashlib.sha256).hexdigest()
+
+
+def set_seat_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
+    """Seat this browser at ``table_id`` with ``token`` (signed, HttpOnly, SameSite=Lax)."""
+    response.set_cookie(
+        cookie_name(table_id),
+        f"{token}.{_signature(_key(request), token)}",
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+
+
+def cookie_token(request: Request, table_id: str) -> str:
+    """The token of this table's seat cookie, or "" when there is none or its signature fails."""
+    value = request.cookies.get(cookie_name(table_id), "")
+    token, _, signature = value.rpartition(".")
+    if not token or not signature:
+        return ""
+    expected = _signature(_key(request), token)
+    return token if hmac.compare_digest(expected, signature) else ""
+
+
+def is_same_origin_or_htmx(request: Request) -> bool:
+    """Whether a cookie-authenticated request may change something (see the module's CSRF)."""
+    if request.method in SAFE_METHODS or request.headers.get("hx-request") == "true":
+        return True
+    origin = request.headers.get("origin")
+    own = f"{request.url.scheme}://{request.url.netloc}"
+    return origin is not None and origin == own

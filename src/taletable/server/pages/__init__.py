@@ -1,0 +1,25 @@
+"""The live table's pages: Jinja2 templates made live with htmx and its SSE extension.
+
+The pages are a shell like the CLI: each route parses a form, calls the same functions the
+JSON API calls (:mod:`taletable.server.routes`, hence :mod:`taletable.play`), and renders.
+No rule is decided in a template or in JavaScript. The seat is the signed cookie of
+:mod:`taletable.server.cookies`.
+
+* :mod:`.start` — start a table, join one, the narrator's link;
+* :mod:`.table` — the table page, its live stream of rendered log entries and presence;
+* :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
+* :mod:`.characters` — characters: import, read, export and edit (with the conflict shown).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+__all__ = ["routers"]
+
+
+def routers() -> list[APIRouter]:
+    """Every router of the pages."""
+    from taletable.server.pages import characters, rolls, start, table
+
+    return [start.router, table.router, rolls.router, characters.router]

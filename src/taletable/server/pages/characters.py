@@ -1,0 +1,202 @@
+"""Characters on the pages: import a sheet file, read it, export it, edit it.
+
+Import and edit call the API's own functions (:mod:`taletable.server.routes.characters`), so
+a sheet is checked by every creation and progression rule as ``character validate`` does, and
+the problems are listed. A save made from an older version than the table's is refused (409);
+the page then shows both versions and lets the person choose: keep theirs, or save theirs
+over it knowingly (the other version stays in the log). Neither is ever lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import ValidationError
+
+from taletable.errors import ConflictError, TaletableError
+from taletable.files import parse_structured
+from taletable.server.errors import ActionError
+from taletable.server.log import read_table
+from taletable.server.pages.common import (
+    PAGE_ERRORS,
+    error_text,
+    fragment,
+    message,
+    page,
+    seat_or_none,
+)
+from taletable.server.routes import characters as api
+from taletable.store.sql import SqlStore
+
+__all__ = ["character_list", "router", "sheet_of"]
+
+router = APIRouter(include_in_schema=False)
+
+#: The largest sheet a page posts (characters); the API's body limit holds too.
+MAX_SHEET_TEXT = 200_000
+
+
+def _stored(request: Request, table_id: str, character_id: str) -> tuple[dict[str, Any], int]:
+    with request.app.state.database.read() as connection:
+        stored = SqlStore(connection, table_id).read("character", character_id)
+    return dict(stored.data), stored.version
+
+
+def character_list(request: Request, table_id: str) -> list[dict[str, Any]]:
+    """Every character of the table: id, name, edition and version, by name."""
+    with request.app.state.database.read() as connection:
+        store = SqlStore(connection, table_id)
+        rows = []
+        for key in store.keys("character"):
+            stored = store.read("character", key)
+            identity = stored.data.get("identity") or {}
+            name = identity.get("name") if isinstance(identity, dict) else None
+            rows.append(
+                {
+                    "id": key,
+                    "name": str(name or stored.data.get("name") or key),
+                    "edition": stored.data.get("edition"),
+                    "version": stored.version,
+                }
+            )
+    return sorted(rows, key=lambda row: (row["name"].lower(), row["id"]))
+
+
+def sheet_of(request: Request, table_id: str, character_id: str) -> Any:
+    """The character's Cogent sheet as the engine reads it, or None when it is not one."""
+    from taletable.systems.cogent.character.files import character_from_data
+
+    try:
+        data, _version = _stored(request, table_id, character_id)
+        return character_from_data(data, source="sheet")
+    except (TaletableError, ValidationError):
+        return None
+
+
+def as_yaml(sheet: dict[str, Any]) -> str:
+    """A sheet as the YAML of a sheet file."""
+    return yaml.safe_dump(sheet, sort_keys=False, allow_unicode=True)
+
+
+def _parse(text: str) -> dict[str, Any]:
+    if len(text) > MAX_SHEET_TEXT:
+        raise TaletableError(f"the sheet is over {MAX_SHEET_TEXT:,} characters")
+    data = parse_structured(text, source="sheet")
+    if not isinstance(data, dict):
+        raise TaletableError("a sheet file holds a mapping of fields (name: value)")
+    return data
+
+
+@router.get("/t/{table_id}/characters", response_class=HTMLResponse)
+def characters_panel(request: Request, table_id: str) -> Response:
+    """The list of the table's characters (refreshed live when one is added or edited)."""
+    if seat_or_none(request, table_id) is None:
+        return message(error="This browser has no seat at this table.")
+    return fragment(
+        "_characters.html", table_id=table_id, characters=character_list(request, table_id)
+    )
+
+
+@router.post("/t/{table_id}/characters", response_class=HTMLResponse)
+async def import_sheet(request: Request, table_id: str) -> Response:
+    """Import a sheet file (pasted or uploaded): checked by every rule, then added."""
+    seat = seat_or_none(request, table_id)
+    if seat is None:
+        return message(error="This browser has no seat at this table; join it first.")
+    form = await request.form()
+    upload, text = form.get("file"), str(form.get("text", ""))
+    if upload is not None and not isinstance(upload, str) and upload.filename:
+        text = (await upload.read(MAX_SHEET_TEXT + 1)).decode("utf-8", errors="replace")
+    try:
+        body = api.NewCharacter(sheet=_parse(text))
+        saved = api.create_character(request, table_id, seat, body)
+    except PAGE_ERRORS as error:
+        return message(error=error_text(error))
+    name = body.sheet.get("identity", {}).get("name", saved.id)
+    return message(text=f"{name} joined the table (version {saved.version}).")
+
+
+@router.get("/t/{table_id}/c/{character_id}", response_class=HTMLResponse)
+def sheet_page(request: Request, table_id: str, character_id: str) -> Response:
+    """The character sheet: read view, pools as built, and the editor."""
+    from taletable.systems.cogent.character.pool_summary import sheet_pools
+
+    seat = seat_or_none(request, table_id)
+    if seat is None:
+        return RedirectResponse(f"/join/{table_id}", status_code=303)
+    try:
+        data, version = _stored(request, table_id, character_id)
+    except TaletableError:
+        return page("_message.html", status=404, error="No such character at this table.")
+    with request.app.state.database.read() as connection:
+        head = read_table(connection, table_id)
+    sheet = sheet_of(request, table_id, character_id)
+    pools = sheet_pools(sheet) if sheet is not None else None
+    return page(
+        "sheet.html",
+        head=head,
+        seat=seat,
+        character_id=character_id,
+        data=data,
+        pools=pools,
+        text=as_yaml(data),
+        version=version,
+    )
+
+
+@router.get("/t/{table_id}/c/{character_id}.yaml")
+def export_sheet(request: Request, table_id: str, character_id: str) -> Response:
+    """The sheet file, to keep or to use with the ``taletable`` command."""
+    if seat_or_none(request, table_id) is None:
+        return Response("no seat at this table", status_code=401)
+    try:
+        data, _version = _stored(request, table_id, character_id)
+    except TaletableError:
+        return Response("no such character", status_code=404)
+    return Response(
+        as_yaml(data),
+        media_type="application/yaml",
+        headers={"Content-Disposition": f'attachment; filename="{character_id}.yaml"'},
+    )
+
+
+@router.post("/t/{table_id}/c/{character_id}", response_class=HTMLResponse)
+async def save_sheet(request: Request, table_id: str, character_id: str) -> Response:
+    """Save the edited sheet read at ``version``; a newer save shows both versions to choose."""
+    seat = seat_or_none(request, table_id)
+    if seat is None:
+        return message(error="This browser has no seat at this table; join it first.")
+    form = await request.form()
+    text, version = str(form.get("text", "")), str(form.get("version", ""))
+    context = {"table_id": table_id, "character_id": character_id, "text": text}
+    try:
+        body = api.EditedCharacter(sheet=_parse(text), version=int(version or 0))
+        saved = api.edit_character(request, table_id, character_id, seat, body)
+    except ActionError as error:
+        if not isinstance(error.error, ConflictError):
+            return fragment("_editor.html", version=version, error=error_text(error), **context)
+        theirs, current = _stored(request, table_id, character_id)
+        return fragment(
+            "_conflict.html", mine=text, theirs=as_yaml(theirs), current=current, **context
+        )
+    except (*PAGE_ERRORS, ValidationError, ValueError) as error:
+        return fragment("_editor.html", version=version, error=error_text(error), **context)
+    return fragment("_editor.html", version=saved["version"], saved=saved["version"], **context)
+
+
+@router.get("/t/{table_id}/c/{character_id}/editor", response_class=HTMLResponse)
+def editor(request: Request, table_id: str, character_id: str) -> Response:
+    """The editor holding the table's current version (the "keep theirs" choice)."""
+    if seat_or_none(request, table_id) is None:
+        return message(error="This browser has no seat at this table.")
+    data, version = _stored(request, table_id, character_id)
+    return fragment(
+        "_editor.html",
+        table_id=table_id,
+        character_id=character_id,
+        text=as_yaml(data),
+        version=version,
+    )

@@ -1,0 +1,116 @@
+"""Start a table, join one, and the narrator's link: the pages that seat a browser."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import ValidationError
+
+from taletable.server.cookies import set_seat_cookie
+from taletable.server.errors import ApiError
+from taletable.server.pages.common import error_text, page
+from taletable.server.routes import tables
+from taletable.server.routes.tables import Join, NewTable
+
+__all__ = ["join_link", "narrator_link", "router"]
+
+router = APIRouter(include_in_schema=False)
+
+SYSTEMS = (
+    ("cogent", "Cogent Roleplay"),
+    ("boons", "3d8 boons and banes"),
+    ("labcats", "Cortex-style pools (labcats)"),
+)
+
+
+def narrator_link(base: str, table_id: str, token: str) -> str:
+    """The link that seats a browser as the table's narrator (it holds the token)."""
+    return f"{base.rstrip('/')}/t/{table_id}/enter?token={token}"
+
+
+def join_link(base: str, table_id: str, code: str) -> str:
+    """The link players open to join, with the code filled in."""
+    return f"{base.rstrip('/')}/join/{table_id}?code={code}"
+
+
+@router.get("/", response_class=HTMLResponse)
+def start_page() -> HTMLResponse:
+    """The start page: make a table."""
+    return page("start.html", systems=SYSTEMS, form={})
+
+
+@router.post("/start", response_class=HTMLResponse)
+def start(
+    request: Request,
+    name: Annotated[str, Form()] = "",
+    system: Annotated[str, Form()] = "cogent",
+    edition: Annotated[str, Form()] = "core",
+    physical_dice: Annotated[bool, Form()] = False,
+) -> HTMLResponse:
+    """Make the table through the API's own function; show the links once; seat the narrator."""
+    form = {"name": name, "system": system, "edition": edition, "physical_dice": physical_dice}
+    try:
+        body = NewTable(
+            name=name.strip(),
+            system=system,
+            edition=edition if system == "cogent" else None,
+            physical_dice=physical_dice,
+        )
+        made = tables.make_table(request, body)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        text = f"{'.'.join(map(str, problem['loc']))}: {problem['msg']}"
+        return page("start.html", status=422, systems=SYSTEMS, form=form, error=text)
+    except ApiError as error:
+        return page("start.html", status=422, systems=SYSTEMS, form=form, error=error_text(error))
+    base = str(request.base_url)
+    response = page(
+        "made.html",
+        name=body.name,
+        table_id=made.id,
+        narrator_link=narrator_link(base, made.id, made.narrator_token),
+        join_link=join_link(base, made.id, made.join_code),
+        join_code=made.join_code,
+    )
+    set_seat_cookie(request, response, made.id, made.narrator_token)
+    return response
+
+
+@router.get("/t/{table_id}/enter")
+def enter(request: Request, table_id: str, token: str = "") -> Response:
+    """The narrator's link: keep the token in this browser's cookie and open the table."""
+    response = RedirectResponse(f"/t/{table_id}", status_code=303)
+    set_seat_cookie(request, response, table_id, token.strip())
+    return response
+
+
+@router.get("/join/{table_id}", response_class=HTMLResponse)
+def join_page(table_id: str, code: str = "") -> HTMLResponse:
+    """The join form (the join link fills in the code)."""
+    return page("join.html", table_id=table_id, code=code)
+
+
+@router.post("/join/{table_id}", response_class=HTMLResponse)
+def join(
+    request: Request,
+    table_id: str,
+    code: Annotated[str, Form()] = "",
+    name: Annotated[str, Form()] = "",
+    role: Annotated[str, Form()] = "player",
+) -> Response:
+    """Take a seat through the API's own function; keep its token in the cookie."""
+    context = {"table_id": table_id, "code": code, "name": name, "role": role}
+    try:
+        body = Join(code=code.strip(), name=name.strip(), role=role)
+        joined = tables.join(request, table_id, body)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        text = f"{'.'.join(map(str, problem['loc']))}: {problem['msg']}"
+        return page("join.html", status=422, error=text, **context)
+    except ApiError as error:
+        return page("join.html", status=error.status, error=error_text(error), **context)
+    response = RedirectResponse(f"/t/{table_id}", status_code=303)
+    set_seat_cookie(request, response, table_id, joined.token)
+    return response

@@ -1,0 +1,146 @@
+"""The table page and its live stream: the shared log rendered, presence, the panels.
+
+The stream is the API's stream rendered for a page: the same per-seat query
+(:func:`taletable.server.log.visible_events`), each event sent as the HTML of its log entry
+(``event: log``, ``id:`` its seq), so a page never receives an event its seat may not see.
+A reconnect with ``Last-Event-ID`` (the browser's own) or ``?after=`` (``table.js``, when the
+extension opens a new stream) first replays every event after it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+
+from taletable.server.auth import Seat
+from taletable.server.log import read_table, visible_events
+from taletable.server.pages.common import page, render, seat_names, seat_or_none, seats_of
+from taletable.server.pages.present import present
+from taletable.server.pages.rolls import roll_panel_context
+from taletable.server.routes.events import KEEP_ALIVE, PAGE
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+#: How many of the newest entries the page shows when it opens.
+SHOWN = 200
+
+
+def _entries(request: Request, seat: Seat) -> list[dict[str, Any]]:
+    with request.app.state.database.read() as connection:
+        rows = visible_events(
+            connection, seat.table_id, seat=seat.id, narrator=seat.narrator, limit=10**6
+        )
+    return [json.loads(text) for _seq, text in rows[-SHOWN:]]
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+def table_page(request: Request, table_id: str) -> Response:
+    """The table: its log, the roll panel, characters and (for the narrator) the tools."""
+    seat = seat_or_none(request, table_id)
+    if seat is None:
+        return RedirectResponse(f"/join/{table_id}", status_code=303)
+    with request.app.state.database.read() as connection:
+        head = read_table(connection, table_id)
+    names = seat_names(request, table_id)
+    entries = [present(event, names) for event in _entries(request, seat)]
+    return page(
+        "table.html",
+        head=head,
+        seat=seat,
+        entries=entries,
+        seats=seats_of(request, table_id),
+        online=request.app.state.presence.online(table_id),
+        **roll_panel_context(request, head, None),
+    )
+
+
+def _message(kind: str, html: str, seq: int | None = None) -> str:
+    lines = [f"event: {kind}"]
+    if seq is not None:
+        lines.append(f"id: {seq}")
+    lines += [f"data: {line}" for line in (html.splitlines() or [""])]
+    return "\n".join(lines) + "\n\n"
+
+
+def _page_of(request: Request, seat: Seat, after: int) -> list[tuple[int, str]]:
+    with request.app.state.database.read() as connection:
+        return visible_events(
+            connection, seat.table_id, seat=seat.id, narrator=seat.narrator, after=after, limit=PAGE
+        )
+
+
+def _follow_ups(event: dict[str, Any]) -> list[str]:
+    """The panels a new event makes stale (their elements refresh on ``sse:NAME``)."""
+    kind = str(event.get("kind", ""))
+    changed = {save.get("kind") for save in event.get("saves") or ()}
+    names = []
+    if kind.startswith("character.") or "character" in changed:
+        names.append("characters")
+    if kind.startswith("seat."):
+        names.append("seats")
+    return names
+
+
+async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[str]:
+    state = request.app.state
+    wake = state.hub.subscribe(seat.table_id)
+    state.presence.connect(seat.table_id, seat.id)
+    state.hub.publish(seat.table_id)
+    names = await asyncio.to_thread(seat_names, request, seat.table_id)
+    last, shown_online = after, None
+    try:
+        yield "retry: 1000\n\n"
+        while True:
+            wake.clear()
+            rows = await asyncio.to_thread(_page_of, request, seat, last)
+            for seq, text in rows:
+                event = json.loads(text)
+                if event.get("kind") == "seat.join":
+                    names[str(event.get("seat"))] = str(event.get("name"))
+                yield _message("log", render("_entry.html", e=present(event, names)), seq)
+                for name in _follow_ups(event):
+                    yield _message(name, "")
+                last = seq
+            online = state.presence.online(seat.table_id)
+            if online != shown_online:
+                seats = await asyncio.to_thread(seats_of, request, seat.table_id)
+                yield _message("presence", render("_presence.html", seats=seats, online=online))
+                shown_online = online
+            if len(rows) == PAGE:
+                continue
+            try:
+                await asyncio.wait_for(wake.wait(), timeout=KEEP_ALIVE)
+            except TimeoutError:
+                yield ": keep-alive\n\n"
+    finally:
+        state.hub.unsubscribe(seat.table_id, wake)
+        state.presence.disconnect(seat.table_id, seat.id)
+        state.hub.publish(seat.table_id)
+
+
+@router.get("/t/{table_id}/stream")
+async def page_stream(
+    request: Request,
+    table_id: str,
+    after: int = 0,
+    last_event_id: Annotated[str | None, Header(max_length=40)] = None,
+) -> Response:
+    """The table's log for this page's seat, as rendered entries (server-sent events)."""
+    seat = await asyncio.to_thread(seat_or_none, request, table_id)
+    if seat is None:
+        return Response("no seat at this table", status_code=401)
+    start = max(0, after)
+    if last_event_id and last_event_id.strip().isdigit():
+        start = int(last_event_id.strip())
+    return StreamingResponse(
+        _messages(request, seat, start),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )

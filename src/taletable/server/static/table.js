@@ -1,0 +1,72 @@
+// taletable's pages: the little the browser must do itself. No rule is decided here.
+// Load after htmx.min.js and before htmx-ext-sse.min.js (the extension keeps our
+// htmx.createEventSource when one is already defined).
+(function () {
+  "use strict";
+
+  // The newest log entry on the page: every entry is <li id="ev-SEQ" data-seq="SEQ">.
+  function lastSeq() {
+    var entries = document.querySelectorAll("[data-seq]");
+    var last = 0;
+    for (var i = 0; i < entries.length; i++) {
+      last = Math.max(last, parseInt(entries[i].getAttribute("data-seq"), 10) || 0);
+    }
+    return last;
+  }
+
+  // A stream the extension opens anew (after the browser gave up) starts after the newest
+  // entry shown; the browser's own reconnects send Last-Event-ID, which the server honours.
+  htmx.createEventSource = function (url) {
+    var join = url.indexOf("?") < 0 ? "?" : "&";
+    return new EventSource(url + join + "after=" + lastSeq(), { withCredentials: true });
+  };
+
+  function setConnection(text, state) {
+    var badge = document.getElementById("connection");
+    if (badge) {
+      badge.textContent = text;
+      badge.setAttribute("data-state", state);
+    }
+  }
+
+  document.addEventListener("htmx:sseOpen", function () { setConnection("Live", "live"); });
+  document.addEventListener("htmx:sseError", function () {
+    setConnection("Reconnecting…", "down");
+  });
+
+  // Never show an entry twice (a replay after a reconnect may repeat the newest).
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var id = event.detail && event.detail.lastEventId;
+    if (event.detail && event.detail.type === "log" && id && document.getElementById("ev-" + id)) {
+      event.preventDefault();
+    }
+  });
+
+  // Keep the newest entry in view when the reader is already at the bottom.
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var log = document.getElementById("log");
+    if (log && event.detail && event.detail.type === "log") {
+      log.scrollTop = log.scrollHeight;
+    }
+  });
+
+  // Copy buttons: <button data-copy="#element-id">.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-copy]") : null;
+    if (!button) { return; }
+    var source = document.querySelector(button.getAttribute("data-copy"));
+    if (!source) { return; }
+    var text = source.value || source.textContent;
+    var done = function () {
+      button.textContent = "Copied";
+      setTimeout(function () { button.textContent = "Copy"; }, 1500);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done);
+    } else {
+      source.select && source.select();
+      document.execCommand("copy");
+      done();
+    }
+  });
+})();

@@ -1,0 +1,235 @@
+"""A narrator and two players at one live table, in three Chromium contexts against one
+running ``taletable serve``: make the table, join, import a sheet, roll a check the others see
+within a second, a secret roll the players never receive, and an edit conflict resolved."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 800}
+
+#: Records every server-sent message the page receives (what it was sent, not what it shows).
+RECORD_STREAM = """
+(() => {
+  window.__sse = [];
+  const Native = window.EventSource;
+  function Recording(url, options) {
+    const source = new Native(url, options);
+    const seen = new Set();
+    const add = source.addEventListener.bind(source);
+    source.addEventListener = function (type, listener, more) {
+      if (!seen.has(type)) {
+        seen.add(type);
+        add(type, (e) => window.__sse.push({type: e.type, id: e.lastEventId, data: e.data}));
+      }
+      return add(type, listener, more);
+    };
+    return source;
+  }
+  Recording.prototype = Native.prototype;
+  Recording.CONNECTING = 0; Recording.OPEN = 1; Recording.CLOSED = 2;
+  window.EventSource = Recording;
+})();
+"""
+
+
+@dataclass
+class Table:
+    url: str
+    id: str
+    narrator: Any
+    mara: Any
+    bram: Any
+
+
+def _page(browser: Any, viewport: dict[str, int]) -> Any:
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(RECORD_STREAM)
+    return context.new_page()
+
+
+def _live(page: Any) -> None:
+    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
+
+
+@pytest.fixture(scope="module")
+def table(browser: Any, server_url: str) -> Iterator[Table]:
+    """The narrator makes the table on the start page; Mara and Bram join with the link."""
+    narrator = _page(browser, DESKTOP)
+    narrator.goto(server_url)
+    narrator.get_by_label("Table name").fill("The Drowned Keep")
+    narrator.get_by_label("Cogent edition").select_option("core")
+    narrator.get_by_role("button", name="Create the table").click()
+    join = narrator.get_by_label("The players' join link", exact=True).input_value()
+    assert narrator.get_by_label("The join code", exact=True).input_value() in join
+    narrator.get_by_role("link", name="Go to the table").click()
+    _live(narrator)
+    table_id = narrator.url.rsplit("/", 1)[1]
+    players = []
+    for name, viewport in (("Mara", PHONE), ("Bram", DESKTOP)):
+        player = _page(browser, viewport)
+        player.goto(join)
+        player.get_by_label("Your name").fill(name)
+        player.get_by_role("button", name="Join").click()
+        _live(player)
+        players.append(player)
+    yield Table(server_url, table_id, narrator, players[0], players[1])
+    for page in (narrator, *players):
+        page.context.close()
+
+
+def _entries(page: Any) -> int:
+    return int(page.locator("#log li.entry").count())
+
+
+def test_presence_shows_every_seat_connected(table: Table) -> None:
+    """Each page lists the narrator, Mara and Bram as connected."""
+    for page in (table.narrator, table.mara, table.bram):
+        presence = page.locator("#presence")
+        for name in ("narrator", "Mara", "Bram"):
+            presence.locator("li.online", has_text=name).wait_for(timeout=3000)
+
+
+def test_import_a_sheet_and_roll_a_check_the_others_see_within_a_second(table: Table) -> None:
+    """Mara imports Sir Terrik; the odds are shown before the roll; her check reaches the
+    narrator and Bram in under a second, with the pool as built and the book's words."""
+    mara = table.mara
+    mara.get_by_label("…or paste it").fill((EXAMPLES / "core_sir_terrik.yaml").read_text())
+    mara.get_by_role("button", name="Import", exact=True).click()
+    mara.get_by_text("Sir Terrik joined the table").wait_for(timeout=3000)
+    table.bram.locator("#characters a", has_text="Sir Terrik").first.wait_for(timeout=3000)
+    mara.reload()
+    _live(mara)
+    mara.get_by_label("Skill (core)").select_option("Athletics")
+    mara.get_by_label("CL", exact=True).fill("3")
+    odds = mara.locator("#odds")
+    odds.get_by_text("exactly 21/32").wait_for(timeout=3000)  # 6D6: base 3 + STR 1 + Athletics 2
+    assert "65.63 %" in odds.inner_text()
+    before = [_entries(page) for page in (table.narrator, table.bram)]
+    started = time.monotonic()
+    mara.get_by_role("button", name="Roll the check").click()
+    for page, count in zip((table.narrator, table.bram), before, strict=True):
+        page.locator("#log li.entry").nth(count).wait_for(timeout=1000)
+    assert time.monotonic() - started < 1.0
+    entry = table.bram.locator("#log li.entry").last
+    text = entry.inner_text()
+    assert "Mara" in text and "6D6 against CL 3" in text and "Athletics" in text
+    assert re.search(r"narrative (success|failure)", text)
+    assert entry.locator(".die").count() == 6
+
+
+def _stream_bytes(table: Table, page: Any) -> bytes:
+    """Every byte the page's stream sends this seat from the start (read for a second)."""
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    received = b""
+    with (
+        httpx.Client(base_url=table.url, cookies=cookies, timeout=httpx.Timeout(1.0)) as client,
+        client.stream("GET", f"/t/{table.id}/stream?after=0") as answer,
+    ):
+        try:
+            for chunk in answer.iter_bytes():
+                received += chunk
+        except httpx.ReadTimeout:
+            pass
+    return received
+
+
+def test_a_secret_roll_never_reaches_the_players(table: Table) -> None:
+    """The narrator's secret 13D6 against CL 11 shows on the narrator's page only; the
+    players' pages never receive it (recorded stream messages and raw stream bytes)."""
+    narrator = table.narrator
+    narrator.get_by_label("A pool I type").check()
+    narrator.get_by_label("Pool (dice)", exact=True).fill("13")
+    narrator.get_by_label("CL", exact=True).fill("11")
+    narrator.get_by_label("Who sees it").first.select_option("narrator")
+    narrator.get_by_role("button", name="Roll the check").click()
+    secret = narrator.locator("#log li.entry", has_text="13D6 against CL 11")
+    secret.wait_for(timeout=2000)
+    assert "secret" in secret.inner_text()
+    narrator.get_by_label("Who sees it").first.select_option("public")
+    narrator.get_by_label("Pool (dice)", exact=True).fill("4")
+    narrator.get_by_label("CL", exact=True).fill("1")
+    narrator.get_by_role("button", name="Roll the check").click()
+    for player in (table.mara, table.bram):  # a later public roll arrives: the stream is live
+        player.locator("#log li.entry", has_text="4D6 against CL 1").wait_for(timeout=2000)
+        assert "13D6 against CL 11" not in player.locator("#log").inner_text()
+        received = player.evaluate("JSON.stringify(window.__sse)")
+        assert "4D6 against CL 1" in received and "13D6" not in received
+        raw = _stream_bytes(table, player)
+        assert b"4D6 against CL 1" in raw and b"13D6" not in raw and b"narrator only" not in raw
+    assert b"13D6 against CL 11" in _stream_bytes(table, narrator)
+
+
+def _open_sheet(page: Any, table: Table, name: str) -> None:
+    page.goto(f"{table.url}/t/{table.id}")
+    page.locator("#characters a", has_text=name).first.click()
+    page.get_by_label(re.compile("The sheet \\(YAML\\)")).wait_for(timeout=3000)
+
+
+def _edit(page: Any, old: str, new: str) -> None:
+    editor = page.get_by_label(re.compile("The sheet \\(YAML\\)"))
+    text = editor.input_value()
+    assert old in text
+    editor.fill(text.replace(old, new))
+    page.get_by_role("button", name="Save", exact=True).click()
+
+
+def test_an_edit_conflict_shows_both_versions_and_loses_neither(table: Table) -> None:
+    """Mara and Bram open Sir Terrik at version 1; Mara saves first; Bram's save shows both
+    versions; he saves his over hers knowingly, and the log keeps both edits."""
+    _open_sheet(table.mara, table, "Sir Terrik")
+    _open_sheet(table.bram, table, "Sir Terrik")
+    _edit(table.mara, "An oath given is a debt owed.", "An oath given is a debt paid.")
+    table.mara.get_by_text("Saved: version 2.").wait_for(timeout=3000)
+    _edit(table.bram, "Courteous, stubborn", "Courteous, proud")
+    table.bram.get_by_text("Someone saved this sheet while you were editing it").wait_for(
+        timeout=3000
+    )
+    theirs = table.bram.locator("pre").inner_text()
+    assert "a debt paid." in theirs and "Courteous, stubborn" in theirs
+    mine = table.bram.get_by_label("Your version (you may merge by hand before saving)")
+    mine.fill(mine.input_value().replace("a debt owed.", "a debt paid."))  # merged by hand
+    table.bram.get_by_role("button", name="Save mine over theirs").click()
+    table.bram.get_by_text("Saved: version 3.").wait_for(timeout=3000)
+    saved = table.bram.get_by_label(re.compile("The sheet \\(YAML\\)")).input_value()
+    assert "a debt paid." in saved and "Courteous, proud" in saved
+    log = table.narrator.locator("#log")
+    log.get_by_text("edited the character Sir Terrik (version 3)").wait_for(timeout=3000)
+    assert "edited the character Sir Terrik (version 2)" in log.inner_text()
+
+
+def test_screenshots_at_desktop_and_phone_width(table: Table, artifacts: Path) -> None:
+    """Screenshots of each page at 1280 px and 375 px, saved as test artifacts; at 375 px
+    nothing is wider than the screen."""
+    pages = {
+        "start": "/",
+        "join": f"/join/{table.id}",
+        "table": f"/t/{table.id}",
+    }
+    for width, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        page = table.narrator
+        page.set_viewport_size(viewport)
+        for name, path in pages.items():
+            page.goto(table.url + path)
+            if name == "table":
+                _live(page)
+            page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= viewport["width"], f"{name} is {wide} px wide at {viewport['width']}"
+        page.locator("#characters a", has_text="Sir Terrik").first.click()
+        page.screenshot(path=str(artifacts / f"sheet-{width}.png"), full_page=True)
+    table.bram.screenshot(path=str(artifacts / "conflict-desktop.png"), full_page=True)
+    table.mara.goto(f"{table.url}/t/{table.id}")
+    _live(table.mara)
+    table.mara.screenshot(path=str(artifacts / "player-phone.png"), full_page=True)
+    table.narrator.set_viewport_size(DESKTOP)
