@@ -11,7 +11,7 @@ Run as ``python cli_worker.py SPEC`` with SPEC a JSON object:
   (a stagger, so the fight goes on);
 * ``"refusals": [TEXT, ...]`` — a rules refusal whose message holds TEXT is counted as
   ``refused`` (a limit the test expects the writers to reach, such as points all spent);
-* ``"unlink": FILE`` — remove FILE after each landed attempt (a creator makes it again);
+* ``"unlink": FILE`` — remove FILE before each attempt (a creator makes it anew);
 * ``"ready": true`` — print ``ready`` once the first attempt landed (a killer waits for it);
   ``"forever": true`` — keep going until killed.
 
@@ -84,12 +84,12 @@ def run(spec: dict[str, Any]) -> Counter[str]:
             args = ["cogent", "combat", *tail]
         else:
             name, args, seen = str(current % len(cycle)), cycle[current % len(cycle)], ""
+        if "unlink" in spec:
+            Path(spec["unlink"]).unlink(missing_ok=True)
         status, err = _run(args)
         if status == 0:
             counts[name] += 1
             current += 1
-            if "unlink" in spec:
-                Path(spec["unlink"]).unlink()
             if spec.get("ready") and sum(counts.values()) == 1:
                 print("ready", flush=True)
             continue
