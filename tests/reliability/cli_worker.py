@@ -11,6 +11,8 @@ Run as ``python cli_worker.py SPEC`` with SPEC a JSON object:
   (a stagger, so the fight goes on);
 * ``"refusals": [TEXT, ...]`` — a rules refusal whose message holds TEXT is counted as
   ``refused`` (a limit the test expects the writers to reach, such as points all spent);
+* ``"once": true`` — move on to the next ARGS after every attempt, landed or refused (each
+  ARGS is tried once: a creator's files, made in turn);
 * ``"unlink": FILE`` — remove FILE before each attempt (a creator makes it anew);
 * ``"ready": true`` — print ``ready`` once the first attempt landed (a killer waits for it);
   ``"forever": true`` — keep going until killed.
@@ -87,9 +89,11 @@ def run(spec: dict[str, Any]) -> Counter[str]:
         if "unlink" in spec:
             Path(spec["unlink"]).unlink(missing_ok=True)
         status, err = _run(args)
+        if spec.get("once"):
+            current += 1
         if status == 0:
             counts[name] += 1
-            current += 1
+            current += 0 if spec.get("once") else 1
             if spec.get("ready") and sum(counts.values()) == 1:
                 print("ready", flush=True)
             continue

@@ -9,8 +9,16 @@ from taletable.play.context import Table
 from taletable.play.events import Event
 from taletable.systems.cogent.character import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.character.files import character_from_data
+from taletable.systems.cogent.statblock import Statblock
 
-__all__ = ["Sheet", "StoredSheet", "read_character", "save_character", "save_sheet"]
+__all__ = [
+    "Sheet",
+    "StoredSheet",
+    "create_statblock",
+    "read_character",
+    "save_character",
+    "save_sheet",
+]
 
 Sheet = CoreCharacter | TieredCharacter
 
@@ -48,3 +56,10 @@ def save_sheet(table: Table, read: StoredSheet, sheet: Sheet, out: str | None) -
         version = None
     saved = table.store.save("character", out, sheet.model_dump(mode="json"), version=version)
     return Event(kind="character.saved", subject=out, version=saved.version)
+
+
+def create_statblock(table: Table, key: str, block: Statblock) -> Event:
+    """Save a new statblock under ``key``; a key already taken, even by a save that landed a
+    moment ago in another process, is a ConflictError and nothing is written."""
+    saved = table.store.save("statblock", key, block.model_dump(mode="json"), version=None)
+    return Event(kind="statblock.saved", subject=key, version=saved.version)

@@ -16,9 +16,15 @@ from taletable.cli.common import console, emit, json_option, table_for
 from taletable.errors import InputError
 from taletable.play.narrator import BestiaryListing, BestiaryRequest
 from taletable.play.narrator import npc_bestiary as npc_bestiary_play
+from taletable.play.sheets import create_statblock
 from taletable.systems.cogent.character.pool_summary import sheet_pools
 from taletable.systems.cogent.character.pools import check_pool, combat_pool, pool_names
-from taletable.systems.cogent.statblock import Statblock, load_statblock, new_npc, save_statblock
+from taletable.systems.cogent.statblock import (
+    Statblock,
+    check_statblock_path,
+    load_statblock,
+    new_npc,
+)
 
 __all__ = ["npc", "register", "render_statblock", "statblock_data"]
 
@@ -90,7 +96,8 @@ def npc_new(
         rough_pools=_rough(rough),
     )
     if out:
-        save_statblock(block, out)
+        check_statblock_path(out)
+        create_statblock(table_for(), out, block)
     emit(statblock_data(block), as_json, lambda: render_statblock(block))
 
 

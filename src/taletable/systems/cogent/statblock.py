@@ -39,6 +39,7 @@ from taletable.systems.cogent.pools import MAX_POOL
 __all__ = [
     "NPC_TIERS",
     "Statblock",
+    "check_statblock_path",
     "load_sheet_or_statblock",
     "load_statblock",
     "new_npc",
@@ -152,15 +153,20 @@ def load_sheet_or_statblock(
     return load_character(path), None
 
 
-def save_statblock(block: Statblock, path: str | Path) -> None:
-    """Write a statblock atomically as YAML (or JSON for a ``.json`` path)."""
+def check_statblock_path(path: str | Path) -> Path:
+    """``path`` if a statblock can be saved there: a YAML or JSON file in a folder."""
     target = Path(path)
     if target.suffix.lower() not in {".yaml", ".yml", ".json"}:
         raise InputError("--out", f"{target.name}", expected="a .yaml, .yml or .json file")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise InputError("--out", f"{folder} is not a folder", expected="a path in a folder")
-    write_structured(target, block.model_dump(mode="json"))
+    return target
+
+
+def save_statblock(block: Statblock, path: str | Path) -> None:
+    """Write a statblock atomically as YAML (or JSON for a ``.json`` path)."""
+    write_structured(check_statblock_path(path), block.model_dump(mode="json"))
 
 
 def new_npc(
