@@ -6,6 +6,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from taletable.systems.cogent.character import load_character
 from taletable.systems.cogent.character.sheet import CoreCharacter
 
@@ -57,3 +59,23 @@ def test_commerce_gained_in_play_is_a_recorded_command(run_cli: Any, tmp_path: P
         "cogent", "character", "commerce", str(terrik), "--gain", "4", "--reason", "a crown"
     )
     assert over.status == 2 and "above the scale's top, 8" in over.stderr
+
+
+def test_raise_past_the_sheets_top_is_refused_and_writes_nothing(
+    run_cli: Any, tmp_path: Path
+) -> None:
+    """A superhuman STR 10 with an awarded point left: raising it would save STR 11, a sheet no
+    command reads, so it exits 2 naming --attribute and the file is as it was."""
+    mara = copy_of(tmp_path, "core_mara_the_thief.yaml")
+    data = yaml.safe_load(mara.read_text())
+    data.update(superhuman_attributes=True, progress={"attribute_points_awarded": 1})
+    data["attributes"]["STR"] = 10
+    mara.write_text(yaml.safe_dump(data))
+    before = mara.read_bytes()
+    refused = run_cli("cogent", "character", "raise", str(mara), "--attribute", "STR")
+    assert refused.status == 2
+    assert refused.stderr.count("\n") == 1
+    assert "--attribute" in refused.stderr and "STR is 10, the most a sheet holds" in refused.stderr
+    assert mara.read_bytes() == before
+    assert run_cli("cogent", "character", "raise", str(mara), "--attribute", "RFL").status == 0
+    assert run_cli("cogent", "character", "show", str(mara)).status == 0

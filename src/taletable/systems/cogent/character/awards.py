@@ -26,6 +26,8 @@ ATTRIBUTES = "002 > Character Creation > Attributes"
 TIERS = "000 > Tier Progression > Tier Resources and Limits"
 COMMERCE = "002 > Character Creation > Commerce Points"
 MAX_ATTRIBUTE = 2
+#: The highest attribute a sheet holds, superhuman or not (the sheet's own bound).
+SHEET_TOP_ATTRIBUTE = 10
 #: The top of the commerce scale (002 > Commerce Points; RULINGS.md "commerce scale row 9").
 TOP_COMMERCE = 8
 #: The most commerce points a tiered sheet holds (its schema's bound).
@@ -49,9 +51,16 @@ def raise_attribute(
     above 2 needs ``superhuman_attributes`` (002 > Attributes); an INT point bought so gives no
     skill points (002 > Attributes: "+3 Skill Points during character creation"). tiered: the
     point comes from the tier's attribute points not yet spent (000 > Tier Resources and Limits).
+    No attribute goes past the sheet's top, :data:`SHEET_TOP_ATTRIBUTE`.
     """
     name = _attribute_name(sheet, attribute)
     before = int(getattr(sheet.attributes, name))
+    if before + 1 > SHEET_TOP_ATTRIBUTE:  # else the sheet saved would be one no command reads
+        raise InputError(
+            "attribute",
+            f"{name} is {before}, the most a sheet holds",
+            expected="another attribute to raise",
+        )
     attributes = sheet.attributes.model_copy(update={name: before + 1})
     detail = f"{name} {before} -> {before + 1} with an awarded attribute point"
     if isinstance(sheet, TieredCharacter):
