@@ -18,7 +18,7 @@ from taletable.errors import DataError, InputError
 from taletable.files import load_model
 from taletable.play.context import Table
 from taletable.systems.cogent.character.files import character_from_data
-from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.character.sheet import CoreCharacter, Destiny
 from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.fighters import MAX_ID, Fighter, chosen_weapon
 from taletable.systems.cogent.narrator.bestiary import bestiary_statblock
@@ -60,6 +60,13 @@ def _stored(table: Table, reference: str) -> Mapping[str, Any]:
     raise missing
 
 
+def _no_destiny(sheet: CoreCharacter) -> CoreCharacter:
+    """A statblock's sheet holds no destiny: destiny points are a character's, awarded "for
+    exceptional role-playing" (002 > Destiny Points; RULINGS.md "assists and destiny in
+    combat")."""
+    return sheet.model_copy(update={"destiny": Destiny(points=0, maximum=0)})
+
+
 def read_fighter(
     table: Table, reference: str, *, field: str = "fighters"
 ) -> tuple[CoreCharacter, int]:
@@ -71,11 +78,11 @@ def read_fighter(
             raise InputError(
                 field, f"no creature called {reference[1:]!r}", expected=error.expected
             ) from None
-        return creature.as_character(), creature.scale
+        return _no_destiny(creature.as_character()), creature.scale
     data = _stored(table, reference)
     if data.get("kind") == "statblock":
         block = _statblock(data, reference)
-        return block.as_character(), block.scale
+        return _no_destiny(block.as_character()), block.scale
     return combatant_sheet(character_from_data(dict(data), source=reference)), 0
 
 

@@ -144,6 +144,16 @@ def _check_secondary(ident: str, sheet: CoreCharacter, weapon: str | None, secon
         )
 
 
+def _spend_before(encounter: Encounter, actor: Combatant) -> Encounter:
+    """A destiny point spent before the roll, from the fighter's sheet (002 > Destiny Points:
+    "each dice that rolls a 3 or higher will be considered a win"; 000 > Destiny Points:
+    Advantage, the same)."""
+    from taletable.systems.cogent.combat.destiny import spend_from_sheet
+
+    what = f"3-6 wins on a combat roll in round {encounter.round}"
+    return encounter.replace(spend_from_sheet(actor, 1, what))
+
+
 def expected_next(encounter: Encounter) -> str | None:
     """Who declares next: the lowest RFL not yet declared (002 > Combat > Round Order)."""
     declared = {d.actor for d in encounter.declarations}
@@ -242,6 +252,11 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
         )
     if action != "wait":
         roll_pool(encounter, actor, declaration)  # refused now, not in the performance phase
+    elif declaration.assist_wins or declaration.destiny_before:
+        field = "assist_wins" if declaration.assist_wins else "destiny_before"
+        raise InputError(field, "a fighter who waits makes no roll", expected="another action")
+    if declaration.destiny_before:
+        encounter = _spend_before(encounter, actor)
     step = Step(kind="declare", declaration=declaration)
     updated = encounter.model_copy(
         update={
@@ -252,4 +267,8 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
     line = f"round {encounter.round}: {actor.id} declares {action}" + (
         f" on {declaration.target}" if declaration.target else ""
     )
+    if declaration.assist_wins:
+        line += f", assisted ({declaration.assist_wins:+d} wins, 002 > Assists)"
+    if declaration.destiny_before:
+        line += ", spending a destiny point before the roll (3-6 win)"
     return updated.model_copy(update={"log": (*updated.log, line)})
