@@ -60,6 +60,7 @@ if TYPE_CHECKING:
         cast,
         summon,
     )
+    from taletable.play.combat_chase import ChaseRequest, ChaseResult, ChaseSide, combat_chase
     from taletable.play.context import Table
     from taletable.play.dice_notation import (
         RollRequest,
@@ -149,6 +150,9 @@ __all__ = [
     "BoonsTwistRequest",
     "CastRequest",
     "ChallengeLevelsRequest",
+    "ChaseRequest",
+    "ChaseResult",
+    "ChaseSide",
     "Cheatsheet",
     "CheatsheetRequest",
     "CheckOddsRequest",
@@ -199,6 +203,7 @@ __all__ = [
     "character_step",
     "check",
     "collaborate",
+    "combat_chase",
     "conflict",
     "destiny_roll",
     "encounter",
@@ -294,6 +299,7 @@ _HOMES = {
         "character_step", "new_character", "validate_character",
     ),
     "taletable.play.cogent_magic": ("CastRequest", "SummonRequest", "cast", "summon"),
+    "taletable.play.combat_chase": ("ChaseRequest", "ChaseResult", "ChaseSide", "combat_chase"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

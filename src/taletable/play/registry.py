@@ -41,6 +41,7 @@ MODULES = (
     "taletable.play.combat",
     "taletable.play.character_creation",
     "taletable.play.cogent_magic",
+    "taletable.play.combat_chase",
 )
 
 
