@@ -55,6 +55,8 @@ class Combatant(Record):
     strength_left: int = Field(ge=0)
     armour_left: int = Field(ge=0)
     tie_roll: int = 0
+    #: The roll-off rolled again while still tied with another of the same RFL (002 > Round Order).
+    tie_rerolls: tuple[int, ...] = ()
     scale: int = Field(default=0, ge=-6, le=6)
     conditions: tuple[str, ...] = ()
     condition_until: dict[str, int] = Field(default_factory=dict)
@@ -226,7 +228,7 @@ class Encounter(Record):
     def declaration_order(self) -> list[str]:
         """Able combatants from lowest RFL to highest; ties by the encounter's 1D6 roll-off."""
         able = [f for f in self.combatants if f.can_act]
-        return [f.id for f in sorted(able, key=lambda f: (f.reflex, f.tie_roll))]
+        return [f.id for f in sorted(able, key=lambda f: (f.reflex, f.tie_roll, f.tie_rerolls))]
 
     def sides(self) -> set[str]:
         """Sides with a combatant still able to fight."""
