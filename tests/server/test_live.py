@@ -169,8 +169,10 @@ def test_two_seats_acting_on_one_encounter_at_once_never_double_a_step(
             order = post_action(
                 http, table, table.narrator, action="cogent.combat.status", args={"file": key}
             )["result"]
-            first = min(order["combatants"], key=lambda f: (f["sheet"]["attributes"]["RFL"],
-                                                             f["tie_roll"]))["id"]  # fmt: skip
+            first = min(
+                order["combatants"],
+                key=lambda f: (f["sheet"]["attributes"]["RFL"], f["tie_roll"], f["tie_rerolls"]),
+            )["id"]  # a tied roll-off is rolled again
             other = "b" if first == "a" else "a"
             declare = {
                 "action": "cogent.combat.declare",

@@ -74,6 +74,7 @@ if TYPE_CHECKING:
         combat_start,
         combat_status,
     )
+    from taletable.play.combat_chase import ChaseRequest, ChaseResult, ChaseSide, combat_chase
     from taletable.play.context import Table
     from taletable.play.dice_notation import (
         RollRequest,
@@ -175,6 +176,9 @@ __all__ = [
     "BoonsTwistRequest",
     "CastRequest",
     "ChallengeLevelsRequest",
+    "ChaseRequest",
+    "ChaseResult",
+    "ChaseSide",
     "Cheatsheet",
     "CheatsheetRequest",
     "CheckOddsRequest",
@@ -238,6 +242,7 @@ __all__ = [
     "character_step",
     "check",
     "collaborate",
+    "combat_chase",
     "combat_choose",
     "combat_declare",
     "combat_replay",
@@ -353,6 +358,7 @@ _HOMES = {
         "shown_statblock",
     ),
     "taletable.play.characters": ("PoolsRequest", "character_pools"),
+    "taletable.play.combat_chase": ("ChaseRequest", "ChaseResult", "ChaseSide", "combat_chase"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

@@ -25,20 +25,26 @@ from taletable.play.fighters import encounter_fighters
 from taletable.play.registry import action
 from taletable.play.requests import Request
 from taletable.systems.cogent.combat import Declaration, Encounter, choose, declare, resolve
+from taletable.systems.cogent.combat.destiny import destiny_after
 from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
+from taletable.systems.cogent.combat.narration import narrate_condition
 from taletable.systems.cogent.combat.pool import narrator_modifiers
 from taletable.systems.cogent.combat.replay import verify_replay
 from taletable.systems.cogent.combat.rounds import start_encounter
-from taletable.systems.cogent.combat.state import Action, Engagement
+from taletable.systems.cogent.combat.state import MAX_ASSIST, MAX_ROUNDS, Action, Engagement
 
 __all__ = [
     "CombatChooseRequest",
+    "CombatConditionRequest",
     "CombatDeclareRequest",
+    "CombatDestinyRequest",
     "CombatRequest",
     "CombatResolveRequest",
     "CombatStartRequest",
     "combat_choose",
+    "combat_condition",
     "combat_declare",
+    "combat_destiny",
     "combat_replay",
     "combat_resolve",
     "combat_start",
@@ -104,6 +110,8 @@ class CombatDeclareRequest(Request):
     cover: Cover = "none"
     unsteady: bool = False
     use: str | None = Field(default=None, min_length=1, max_length=60)
+    assist_wins: int = Field(default=0, ge=-MAX_ASSIST, le=MAX_ASSIST)
+    destiny_before: bool = False
 
 
 class CombatResolveRequest(Request):
@@ -111,6 +119,27 @@ class CombatResolveRequest(Request):
 
     encounter: str = Key
     faces: Faces = None
+
+
+class CombatConditionRequest(Request):
+    """A state the narrator sets on a fighter between rounds, or ends (002 > Circumstantial
+    Modifiers: tied up, asleep, prone, staggered by thrown sand)."""
+
+    encounter: str = Key
+    fighter: str = Field(min_length=1, max_length=60)
+    condition: str | None = Field(
+        default=None, max_length=60, validation_alias=AliasChoices("condition", "set")
+    )
+    clear: str | None = Field(default=None, max_length=60)
+    rounds: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
+
+
+class CombatDestinyRequest(Request):
+    """Destiny points a fighter spends right after its roll, a win each (002 > Destiny Points)."""
+
+    encounter: str = Key
+    fighter: str = Field(min_length=1, max_length=60)
+    points: int = Field(default=1, ge=1, le=50)
 
 
 class CombatChooseRequest(Request):
@@ -194,6 +223,8 @@ def combat_declare(request: CombatDeclareRequest, table: Table) -> Played[Encoun
         cover=request.cover,
         steady=not request.unsteady,
         use=request.use,
+        assist_wins=request.assist_wins,
+        destiny_before=request.destiny_before,
     )
     encounter = declare(read.encounter, declaration)
     saved = save_encounter(table, read, encounter)
@@ -224,6 +255,40 @@ def combat_choose(request: CombatChooseRequest, table: Table) -> Played[Encounte
     )
     saved = save_encounter(table, read, encounter)
     return _stepped("cogent.combat.choose", read, encounter, saved)
+
+
+@action("cogent.combat.condition", CombatConditionRequest)
+def combat_condition(request: CombatConditionRequest, table: Table) -> Played[Encounter]:
+    """Set or end a fighter's state between rounds (002 > Combat > Circumstantial Modifiers)."""
+    if (request.condition is None) == (request.clear is None):
+        raise InputError(
+            "condition", "give a state to set or one to clear", expected="one of set, clear"
+        )
+    read = read_encounter(table, request.encounter)
+    encounter = narrate_condition(
+        read.encounter,
+        request.fighter,
+        request.condition or request.clear or "",
+        clear=request.clear is not None,
+        rounds=request.rounds,
+    )
+    saved = save_encounter(table, read, encounter)
+    return _stepped("cogent.combat.condition", read, encounter, saved)
+
+
+@action("cogent.combat.destiny", CombatDestinyRequest)
+def combat_destiny(request: CombatDestinyRequest, table: Table) -> Played[Encounter]:
+    """Spend destiny after a roll: a win each, and the round's rolls compared again (002 >
+    Character Creation > Destiny Points)."""
+    read = read_encounter(table, request.encounter)
+    encounter = destiny_after(read.encounter, request.fighter, request.points)
+    saved = save_encounter(table, read, encounter)
+    played = _stepped("cogent.combat.destiny", read, encounter, saved)
+    old, new = read.encounter.log, encounter.log
+    same = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), len(old))
+    event = played.events[0]
+    data = {**event.data, "log_from": same}  # the round's lines, read again with the wins
+    return Played(encounter, (event.model_copy(update={"data": data}), saved))
 
 
 @action("cogent.combat.status", CombatRequest)

@@ -18,13 +18,15 @@ from taletable.errors import DataError, InputError
 from taletable.files import load_model
 from taletable.play.context import Table
 from taletable.systems.cogent.character.files import character_from_data
-from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.character.sheet import CoreCharacter, Destiny, TieredCharacter
 from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.fighters import MAX_ID, Fighter, chosen_weapon
 from taletable.systems.cogent.narrator.bestiary import bestiary_statblock
 from taletable.systems.cogent.statblock import Statblock, statblock_problems
 
-__all__ = ["FighterSpec", "encounter_fighters", "parse_fighter", "read_fighter"]
+__all__ = ["FighterSpec", "encounter_fighters", "parse_fighter", "read_fighter", "read_sheet"]
+
+Sheet = CoreCharacter | TieredCharacter
 
 SPEC = "ID:SIDE:REF[:WEAPON[:SECONDARY]], e.g. g1:b:@goblin or t:a:me.yaml:Axe"
 
@@ -60,6 +62,13 @@ def _stored(table: Table, reference: str, field: str) -> Mapping[str, Any]:
     raise InputError(field, missing.problem, expected=missing.expected) from None
 
 
+def _no_destiny(sheet: CoreCharacter) -> CoreCharacter:
+    """A statblock's sheet holds no destiny: destiny points are a character's, awarded "for
+    exceptional role-playing" (002 > Destiny Points; RULINGS.md "assists and destiny in
+    combat")."""
+    return sheet.model_copy(update={"destiny": Destiny(points=0, maximum=0)})
+
+
 def read_fighter(
     table: Table, reference: str, *, field: str = "fighters"
 ) -> tuple[CoreCharacter, int]:
@@ -71,12 +80,21 @@ def read_fighter(
             raise InputError(
                 field, f"no creature called {reference[1:]!r}", expected=error.expected
             ) from None
-        return creature.as_character(), creature.scale
+        return _no_destiny(creature.as_character()), creature.scale
     data = _stored(table, reference, field)
     if data.get("kind") == "statblock":
         block = _statblock(data, reference)
-        return block.as_character(), block.scale
+        return _no_destiny(block.as_character()), block.scale
     return combatant_sheet(character_from_data(dict(data), source=reference)), 0
+
+
+def read_sheet(table: Table, reference: str, *, field: str = "fighters") -> Sheet:
+    """The sheet behind ``reference`` as it is: a character in its own edition, or a
+    statblock's (or ``@NAME``'s) core sheet, for checks such as a chase's Athletics."""
+    data = None if reference.startswith("@") else _stored(table, reference, field)
+    if data is not None and data.get("kind") != "statblock":
+        return character_from_data(dict(data), source=reference)
+    return read_fighter(table, reference, field=field)[0]
 
 
 def parse_fighter(table: Table, text: str, *, field: str = "fighters") -> FighterSpec:

@@ -42,6 +42,7 @@ MODULES = (
     "taletable.play.character_creation",
     "taletable.play.cogent_magic",
     "taletable.play.npcs",
+    "taletable.play.combat_chase",
 )
 
 

@@ -13,6 +13,7 @@ import click
 from rich.markup import escape
 
 from taletable.cli.cogent.combat_chase import chase_command
+from taletable.cli.cogent.combat_narrator import condition_command, destiny_command
 from taletable.cli.common import (
     ask,
     console,
@@ -52,7 +53,8 @@ __all__ = ["register"]
 
 @click.group("combat")
 def combat() -> None:
-    """Run a combat encounter: start, declare, resolve, choose, status, replay; chase."""
+    """Run a combat encounter: start, declare, resolve, destiny, choose, condition, status,
+    replay; chase."""
 
 
 def _status(encounter: Encounter) -> None:
@@ -227,6 +229,18 @@ def start(
 )
 @click.option("--unsteady", is_flag=True, help="Hardcore ranged: not kneeling or lying down.")
 @click.option("--use", help="Hardcore weapons: the group a weapon of several heads is used as.")
+@click.option(
+    "--assist-wins",
+    type=int,
+    default=0,
+    help="An assist rolled before this roll: its wins over the CL, or negative for a backfire's "
+    "losses (002 > Assists).",
+)
+@click.option(
+    "--destiny-before",
+    is_flag=True,
+    help="Spend a destiny point from the fighter's sheet: 3-6 win (002 > Destiny Points).",
+)
 @json_option
 def declare_command(
     file: str,
@@ -244,6 +258,8 @@ def declare_command(
     cover: str,
     unsteady: bool,
     use: str | None,
+    assist_wins: int,
+    destiny_before: bool,
     as_json: bool,
 ) -> None:
     """Declare an action (lowest RFL first; it cannot be changed)."""
@@ -252,7 +268,7 @@ def declare_command(
         circumstances=circumstances, modifiers=modifiers, pool=pool,
         challenge_level=challenge_level, against=against, prepared=prepared,
         hardcore_range=hardcore_range, target_state=target_state, cover=cover,
-        unsteady=unsteady, use=use,
+        unsteady=unsteady, use=use, assist_wins=assist_wins, destiny_before=destiny_before,
     )  # fmt: skip
     encounter = combat_declare(request, table_for(sealed=True)).result
 
@@ -349,4 +365,6 @@ def replay_command(file: str, as_json: bool) -> None:
 def register(group: click.Group) -> None:
     """Add this module's commands to `taletable cogent`."""
     combat.add_command(chase_command)
+    combat.add_command(condition_command)
+    combat.add_command(destiny_command)
     group.add_command(combat)

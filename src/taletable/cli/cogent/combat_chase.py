@@ -5,21 +5,18 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
-from taletable.cli.common import (
-    console,
-    dice_options,
-    emit,
-    finish_source,
-    json_option,
-    make_source,
-)
-from taletable.errors import InputError
-from taletable.systems.cogent.combat.chases import Chase, chase_round
-from taletable.systems.cogent.pools import pool_of
+from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.play.combat_chase import MAX_CHASE_ROUNDS, ChaseRequest, ChaseSide, combat_chase
 
 __all__ = ["chase_command"]
 
-MAX_CHASE_ROUNDS = 50
+ON = click.Choice(["foot", "vehicle"])
+
+
+def _side_text(role: str, side: ChaseSide) -> str:
+    parts = ", ".join(f"{source} {dice:+d}" for source, dice in side.breakdown)
+    assist = f"; assist {side.assist:+d}" if side.assist else ""
+    return f"{role}: {side.name}, {side.skill} {side.pool}D6 = {parts}{assist}"
 
 
 @click.command("chase")
@@ -29,8 +26,18 @@ MAX_CHASE_ROUNDS = 50
     required=True,
     help="The distance the narrator sets (or the chase has reached).",
 )
-@click.option("--pursuer", type=int, required=True, help="The pursuer's Athletics/Ride pool.")
-@click.option("--target", type=int, required=True, help="The fleeing side's pool.")
+@click.option(
+    "--pursuer",
+    required=True,
+    metavar="N|REF",
+    help="The pursuer: a pool of N dice, or a sheet (FILE, statblock, @NAME) whose Athletics "
+    "(on foot) or Ride/Pilot (--pursuer-on vehicle) is rolled.",
+)
+@click.option("--target", required=True, metavar="N|REF", help="The fleeing side, likewise.")
+@click.option("--pursuer-on", type=ON, default="foot", show_default=True,
+              help="foot: Athletics; vehicle (a mount too): Ride/Pilot.")  # fmt: skip
+@click.option("--target-on", type=ON, default="foot", show_default=True,
+              help="foot: Athletics; vehicle (a mount too): Ride/Pilot.")  # fmt: skip
 @click.option(
     "--pursuer-assist",
     type=int,
@@ -54,8 +61,10 @@ MAX_CHASE_ROUNDS = 50
 @json_option
 def chase_command(
     distance: str,
-    pursuer: int,
-    target: int,
+    pursuer: str,
+    target: str,
+    pursuer_on: str,
+    target_on: str,
     pursuer_assist: int,
     target_assist: int,
     rounds: int,
@@ -64,28 +73,24 @@ def chase_command(
     as_json: bool,
 ) -> None:
     """Chase rolls (002 > Combat > Chases): pursuer's faces first, then the target's, each roll."""
-    for field, value in (("--pursuer-assist", pursuer_assist), ("--target-assist", target_assist)):
-        if not -20 <= value <= 20:
-            raise InputError(field, f"{value}", expected="-20 to 20 wins (an assist's result)")
-    source = make_source(faces, seed)
-    chase = Chase.model_validate({"distance": distance})
-    for _ in range(rounds):
-        chase = chase_round(
-            chase,
-            pool_of(pursuer, field="--pursuer"),
-            pool_of(target, field="--target"),
-            source,
-            pursuer_assist=pursuer_assist,
-            target_assist=target_assist,
-        )
-        if chase.outcome is not None:
-            break
-    finish_source(source)
+    request = ask(
+        ChaseRequest, distance=distance, pursuer=pursuer, target=target, pursuer_on=pursuer_on,
+        target_on=target_on, pursuer_assist=pursuer_assist, target_assist=target_assist,
+        rounds=rounds, faces=faces,
+    )  # fmt: skip
+    result = combat_chase(request, table_for(seed=seed, faces=faces)).result
 
     def render() -> None:
-        for line in chase.log:
+        console.print(_side_text("pursuer", result.pursuer), markup=False)
+        console.print(_side_text("target", result.target), markup=False)
+        for line in result.log:
             console.print(line, markup=False)
-        ending = chase.outcome or f"still on at {chase.distance} distance"
-        console.print(f"[bold]{escape(ending)}[/bold] after {chase.rounds} roll(s)")
+        console.print(f"[bold]{escape(result.summary)}[/bold] after {result.rounds} roll(s)")
+        if result.caught:
+            console.print(
+                f"the last roll was lost by {result.last_margin}: how badly the target is "
+                "stopped follows it (002 > Chases)",
+                markup=False,
+            )
 
-    emit(chase, as_json, render)
+    emit(result, as_json, render)

@@ -14,13 +14,26 @@ from typing import Literal
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import RulesError
+from taletable.systems.cogent.character.pools import check_pool
+from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.conflicts import roll_conflict
 from taletable.systems.cogent.pools import DicePool
 
-__all__ = ["DISTANCES", "Chase", "chase_round"]
+__all__ = ["CHASE_SKILLS", "DISTANCES", "Chase", "chase_pool", "chase_round"]
 
 CHASES = "002 > Combat > Chases"
 DISTANCES = ("close", "medium", "long")
+#: "When on foot, the characters use the athletics skill to make chase rolls"; "When using a
+#: vehicle (including mounts) the characters use their ride/pilot skill".
+CHASE_SKILLS = {"foot": "Athletics", "vehicle": "Ride/Pilot"}
+
+
+def chase_pool(
+    sheet: CoreCharacter | TieredCharacter, on: Literal["foot", "vehicle"] = "foot"
+) -> DicePool:
+    """A chase roll's pool from a sheet: Athletics on foot, Ride/Pilot on a mount or in a
+    vehicle (002 > Combat > Chases), built as any check of that skill (002 > Dice Pools)."""
+    return check_pool(sheet, CHASE_SKILLS[on])
 
 
 class Chase(Record):

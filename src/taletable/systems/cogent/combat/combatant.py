@@ -63,6 +63,7 @@ def combatant_sheet(sheet: CoreCharacter | TieredCharacter) -> CoreCharacter:
         skills=sheet.skills,
         vocations=tuple(vocations),
         disabling_characteristics=sheet.disabling_characteristics,
+        destiny=sheet.destiny,
         equipment=sheet.equipment,
         injuries=sheet.injuries,
         conditions=sheet.conditions,

@@ -13,6 +13,7 @@ ignored); wins over it are victory levels. A check's CL is an opponent's wins (L
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from taletable.dice import DiceSource, GivenFaces
@@ -20,7 +21,7 @@ from taletable.errors import RulesError
 from taletable.systems.cogent.combat.aftermath import maybe_end_round
 from taletable.systems.cogent.combat.hardcore import hardcore_weapon, ranged_challenge_level
 from taletable.systems.cogent.combat.outcomes import OUTCOME_LEVELS
-from taletable.systems.cogent.combat.reading import check_faces, round_rolls
+from taletable.systems.cogent.combat.reading import check_faces, roll_round, round_rolls, wins_text
 from taletable.systems.cogent.combat.rounds import OFFENSIVE, ROUND_ORDER, expected_next
 from taletable.systems.cogent.combat.situation import (
     hardcore_shot,
@@ -35,7 +36,6 @@ from taletable.systems.cogent.combat.state import (
     Step,
     Victory,
 )
-from taletable.systems.cogent.dice import count_wins
 from taletable.systems.cogent.scale import adjust_for_scale
 
 __all__ = ["BRACE_WINS", "resolve"]
@@ -114,7 +114,7 @@ class _Round:
             and not self.fires_first(ident, foe)
         ):
             dice = melee_dice(self.encounter, fighter, self.declared[ident], foe)
-            return count_wins(roll.faces[:dice])
+            return roll.wins_of(dice)
         return roll.wins
 
     def defence_wins(self, defender: str, attacker: str) -> int:
@@ -153,22 +153,6 @@ class _Round:
                 detail=detail,
             )
         )
-
-
-def _roll(encounter: Encounter, source: DiceSource) -> dict[str, RollRecord]:
-    """Every declared roll, highest RFL first (002 > Combat > Round Order: the performance phase);
-    a combatant who waits rolls nothing."""
-    rolls: dict[str, RollRecord] = {}
-    for ident, pool in round_rolls(encounter):
-        faces = source.roll(6, pool.size) if pool.size > 0 else ()
-        rolls[ident] = RollRecord(
-            actor=ident,
-            pool=pool.size,
-            breakdown=tuple((c.source, c.dice) for c in pool.contributions),
-            faces=faces,
-            wins=count_wins(faces),
-        )
-    return rolls
 
 
 def _closing(encounter: Encounter, declared: dict[str, Declaration]) -> set[tuple[str, str]]:
@@ -306,7 +290,13 @@ def _check(state: _Round, ident: str, declared: Declaration) -> None:
     state.note(f"{ident}'s check against CL {level}: " + ("passed" if passed else "failed"))
 
 
-def resolve(encounter: Encounter, source: DiceSource, *, exact_faces: bool = False) -> Encounter:
+def resolve(
+    encounter: Encounter,
+    source: DiceSource,
+    *,
+    exact_faces: bool = False,
+    after: Mapping[str, int] | None = None,
+) -> Encounter:
     """The performance phase: every declared combatant rolls; victories are found (002 > Combat >
     Round Order; Fighting Groups; Melee vs Ranged; Circumstantial Modifiers).
 
@@ -322,11 +312,12 @@ def resolve(encounter: Encounter, source: DiceSource, *, exact_faces: bool = Fal
         needed = sum(max(0, pool.size) for _, pool in round_rolls(encounter))
         if exact_faces or source.remaining < needed:
             check_faces(encounter, source.remaining)
-    rolls = _roll(encounter, source)
+    rolls = roll_round(encounter, source, after or {})
     declared = {d.actor: d for d in encounter.declarations}
     state = _Round(encounter, rolls, declared, _closing(encounter, declared), log=[*encounter.log])
     for record in rolls.values():
-        state.note(f"{record.actor} rolls {record.pool}D6 {list(record.faces)}: {record.wins} wins")
+        faces = list(record.faces)
+        state.note(f"{record.actor} rolls {record.pool}D6 {faces}: {wins_text(record)}")
     _note_closing(state)
     for ident, declaration in declared.items():
         if declaration.action == "check":

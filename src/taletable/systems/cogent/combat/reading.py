@@ -9,12 +9,24 @@ says whose roll is short and by how many.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from taletable.dice import DiceSource
 from taletable.errors import InputError
 from taletable.systems.cogent.combat.situation import roll_pool
-from taletable.systems.cogent.combat.state import Encounter
+from taletable.systems.cogent.combat.state import Encounter, RollRecord
+from taletable.systems.cogent.dice import WIN_ON, WIN_ON_ADVANTAGE, count_wins
 from taletable.systems.cogent.pools import DicePool
 
-__all__ = ["check_faces", "declared_pool", "pool_text", "reading_order", "round_rolls"]
+__all__ = [
+    "check_faces",
+    "declared_pool",
+    "pool_text",
+    "reading_order",
+    "roll_round",
+    "round_rolls",
+    "wins_text",
+]
 
 
 def declared_pool(encounter: Encounter, ident: str) -> DicePool | None:
@@ -85,3 +97,44 @@ def check_faces(encounter: Encounter, given: int) -> None:
                 expected=f"{needed} faces",
             )  # fmt: skip
         read += size
+
+
+def wins_text(record: RollRecord) -> str:
+    """``5 wins`` or ``5 wins (3-6 win: destiny; assist +1; destiny after +1)``."""
+    notes = [
+        *(["3-6 win: destiny"] if record.win_on != WIN_ON else []),
+        *([f"assist {record.assist:+d}"] if record.assist else []),
+        *([f"destiny after +{record.destiny_after}"] if record.destiny_after else []),
+    ]
+    return f"{record.wins} wins" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def roll_round(
+    encounter: Encounter, source: DiceSource, after: Mapping[str, int]
+) -> dict[str, RollRecord]:
+    """Every declared roll, highest RFL first (002 > Combat > Round Order: the performance phase);
+    a combatant who waits rolls nothing. A destiny point spent before the roll makes 3-6 win; an
+    assist's wins (or losses) and destiny's wins after the roll (``after``) join the result
+    (002 > Destiny Points; Assists); with ``Rules.destiny_after_cap`` destiny never lifts the
+    wins above the dice rolled. A backfire's losses may take the result below 0 (RULINGS.md)."""
+    rolls: dict[str, RollRecord] = {}
+    declared = {d.actor: d for d in encounter.declarations}
+    for ident, pool in round_rolls(encounter):
+        faces = source.roll(6, pool.size) if pool.size > 0 else ()
+        declaration = declared[ident]
+        win_on = WIN_ON_ADVANTAGE if declaration.destiny_before else WIN_ON
+        dice_wins = count_wins(faces, win_on)
+        extra = after.get(ident, 0)
+        if encounter.rules.destiny_after_cap:
+            extra = max(0, min(extra, len(faces) - dice_wins))
+        rolls[ident] = RollRecord(
+            actor=ident,
+            pool=pool.size,
+            breakdown=tuple((c.source, c.dice) for c in pool.contributions),
+            faces=faces,
+            wins=dice_wins + declaration.assist_wins + extra,
+            win_on=win_on,
+            assist=declaration.assist_wins,
+            destiny_after=extra,
+        )
+    return rolls

@@ -11,7 +11,9 @@ from __future__ import annotations
 from taletable.dice import GivenFaces
 from taletable.errors import InputError
 from taletable.systems.cogent.combat.aftermath import choose
+from taletable.systems.cogent.combat.destiny import destiny_after
 from taletable.systems.cogent.combat.exchange import resolve
+from taletable.systems.cogent.combat.narration import narrate_condition
 from taletable.systems.cogent.combat.rounds import declare
 from taletable.systems.cogent.combat.state import Encounter
 
@@ -52,11 +54,19 @@ def replay(encounter: Encounter) -> Encounter:
             state = choose(
                 state, step.victory, step.outcome, strength=step.strength, armour=step.armour
             )
+        elif step.kind == "condition" and step.fighter and step.condition:
+            state = narrate_condition(
+                state, step.fighter, step.condition, clear=step.clear, rounds=step.rounds
+            )
+        elif step.kind == "destiny" and step.fighter and step.points:
+            state = destiny_after(state, step.fighter, step.points)
         else:
             raise InputError(
                 "steps",
                 f"a {step.kind} step without its arguments",
-                expected="a declaration for a declare step, a victory for a choose step",
+                expected="a declaration for a declare step, a victory for a choose step, a "
+                "fighter and condition for a condition step, a fighter and points for a destiny "
+                "step",
             )
     return state
 

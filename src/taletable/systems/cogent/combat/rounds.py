@@ -28,6 +28,8 @@ from taletable.systems.cogent.rules import Rules
 __all__ = ["OFFENSIVE", "ROUND_ORDER", "declare", "expected_next", "start_encounter"]
 
 ROUND_ORDER = "002 > Combat > Round Order"
+#: The most times a roll-off is rolled again among fighters still tied (DESIGN > Principles 8).
+MAX_ROLL_OFFS = 20
 OFFENSIVE = ("attack", "charge", "disarm", "ranged")
 
 
@@ -42,9 +44,10 @@ def start_encounter(
     engagements: tuple[Engagement, ...] = (),
 ) -> Encounter:
     """Start an encounter from ``(id, side, sheet, weapon)`` entries; roll 1D6 for RFL ties
-    (002 > Combat > Round Order), once for the whole encounter. ``engagements``: pairs the
-    narrator starts adjacent or in close combat; every other pair starts at range, and "the
-    narrator will determine how many rounds" closing takes (002 > Combat > Melee vs Ranged)."""
+    (002 > Combat > Round Order), once for the whole encounter, again among those still tied.
+    ``engagements``: pairs the narrator starts adjacent or in close combat; every other pair
+    starts at range, and "the narrator will determine how many rounds" closing takes (002 >
+    Combat > Melee vs Ranged)."""
     if not 2 <= len(fighters) <= MAX_COMBATANTS:
         raise InputError("combatants", f"{len(fighters)}", expected=f"2 to {MAX_COMBATANTS}")
     ids = [ident for ident, *_ in fighters]
@@ -90,6 +93,8 @@ def start_encounter(
                 condition_until=until,
             )
         )
+    built, rerolled = _settle_ties(built, source)
+    log += rerolled
     _check_engagements(ids, engagements)
     log += [
         f"round 1: {pair.a} and {pair.b} start "
@@ -109,6 +114,40 @@ def start_encounter(
         log.append("round 1: scale changes nothing in the core edition (000 > Scale is tiered)")
     order = ", ".join(encounter.declaration_order())
     return encounter.model_copy(update={"log": (*log, f"round 1: declaration order {order}")})
+
+
+def _settle_ties(
+    fighters: list[Combatant], source: DiceSource
+) -> tuple[list[Combatant], list[str]]:
+    """Roll the 1D6 roll-off again among fighters still tied, until none are (002 > Combat >
+    Round Order: "If two Characters have the same REF, they each roll 1D6, where the highest
+    resulting roll gets to declare later"; RULINGS.md "Ties in declaration order")."""
+    log: list[str] = []
+    for _ in range(MAX_ROLL_OFFS):
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for index, fighter in enumerate(fighters):
+            groups.setdefault(_tie_key(fighter), []).append(index)
+        tied = [members for members in groups.values() if len(members) > 1]
+        if not tied:
+            return fighters, log
+        for members in tied:
+            rolled = []
+            for index in members:
+                fighter = fighters[index]
+                face = source.roll(6, 1)[0]
+                fighters[index] = fighter.model_copy(
+                    update={"tie_rerolls": (*fighter.tie_rerolls, face)}
+                )
+                rolled.append(f"{fighter.id} {face}")
+            log.append(
+                f"round 1: {', '.join(fighters[i].id for i in members)} tie the roll-off "
+                f"and roll again: {', '.join(rolled)}"
+            )
+    return fighters, [*log, "round 1: the roll-off still ties; the order of entry settles it"]
+
+
+def _tie_key(fighter: Combatant) -> tuple[int, ...]:
+    return (fighter.reflex, fighter.tie_roll, *fighter.tie_rerolls)
 
 
 def _check_engagements(ids: list[str], engagements: tuple[Engagement, ...]) -> None:
@@ -141,6 +180,16 @@ def _check_secondary(ident: str, sheet: CoreCharacter, weapon: str | None, secon
             f"{ident}'s {second} ({carried.group}) cannot be a secondary weapon",
             fix="dual wield a small or medium secondary weapon",
         )
+
+
+def _spend_before(encounter: Encounter, actor: Combatant) -> Encounter:
+    """A destiny point spent before the roll, from the fighter's sheet (002 > Destiny Points:
+    "each dice that rolls a 3 or higher will be considered a win"; 000 > Destiny Points:
+    Advantage, the same)."""
+    from taletable.systems.cogent.combat.destiny import spend_from_sheet
+
+    what = f"3-6 wins on a combat roll in round {encounter.round}"
+    return encounter.replace(spend_from_sheet(actor, 1, what))
 
 
 def expected_next(encounter: Encounter) -> str | None:
@@ -241,6 +290,11 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
         )
     if action != "wait":
         roll_pool(encounter, actor, declaration)  # refused now, not in the performance phase
+    elif declaration.assist_wins or declaration.destiny_before:
+        field = "assist_wins" if declaration.assist_wins else "destiny_before"
+        raise InputError(field, "a fighter who waits makes no roll", expected="another action")
+    if declaration.destiny_before:
+        encounter = _spend_before(encounter, actor)
     step = Step(kind="declare", declaration=declaration)
     updated = encounter.model_copy(
         update={
@@ -251,4 +305,8 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
     line = f"round {encounter.round}: {actor.id} declares {action}" + (
         f" on {declaration.target}" if declaration.target else ""
     )
+    if declaration.assist_wins:
+        line += f", assisted ({declaration.assist_wins:+d} wins, 002 > Assists)"
+    if declaration.destiny_before:
+        line += ", spending a destiny point before the roll (3-6 win)"
     return updated.model_copy(update={"log": (*updated.log, line)})

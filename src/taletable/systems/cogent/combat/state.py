@@ -15,6 +15,7 @@ from taletable.errors import InputError
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat.conditions import CONDITIONS, HELPLESS
 from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
+from taletable.systems.cogent.dice import count_wins
 from taletable.systems.cogent.rules import Rules
 
 __all__ = [
@@ -38,6 +39,8 @@ Distance = Literal["range", "adjacent", "close"]
 #: The most combatants and rounds one encounter holds (DESIGN > Principles 8).
 MAX_COMBATANTS = 50
 MAX_ROUNDS = 500
+#: The most wins or losses an assist brings to a combat roll (its CL caps it; RULINGS.md).
+MAX_ASSIST = 20
 
 
 class Combatant(Record):
@@ -52,6 +55,8 @@ class Combatant(Record):
     strength_left: int = Field(ge=0)
     armour_left: int = Field(ge=0)
     tie_roll: int = 0
+    #: The roll-off rolled again while still tied with another of the same RFL (002 > Round Order).
+    tie_rerolls: tuple[int, ...] = ()
     scale: int = Field(default=0, ge=-6, le=6)
     conditions: tuple[str, ...] = ()
     condition_until: dict[str, int] = Field(default_factory=dict)
@@ -105,16 +110,31 @@ class Declaration(Record):
     steady: bool = True
     #: Hardcore weapons: the way a weapon of several heads is used this round (its group).
     use: str | None = Field(default=None, min_length=1, max_length=60)
+    #: An assist rolled before this roll: wins over its CL, or a backfire's losses (negative),
+    #: added to the roll's result (002 > Assists; RULINGS.md "assists and destiny in combat").
+    assist_wins: int = Field(default=0, ge=-MAX_ASSIST, le=MAX_ASSIST)
+    #: A destiny point spent before the roll: every die wins on 3-6 (002 > Destiny Points).
+    destiny_before: bool = False
 
 
 class RollRecord(Record):
-    """A combatant's roll this round: its pool, its faces and wins."""
+    """A combatant's roll this round: its pool, its faces and wins (the dice's wins, with an
+    assist's wins or losses and destiny's wins after the roll; a backfire may take it below 0)."""
 
     actor: str
     pool: int
     breakdown: tuple[tuple[str, int], ...]
     faces: tuple[int, ...]
     wins: int
+    #: The lowest face that wins: 4, or 3 after a destiny point spent before the roll.
+    win_on: int = 4
+    assist: int = 0
+    destiny_after: int = 0
+
+    def wins_of(self, dice: int) -> int:
+        """The result counting only the first ``dice`` faces (a ranged roll against a melee
+        attacker, 002 > Melee vs Ranged), with the same assist and destiny."""
+        return count_wins(self.faces[:dice], self.win_on) + self.assist + self.destiny_after
 
 
 class Victory(Record):
@@ -135,7 +155,7 @@ class Victory(Record):
 class Step(Record):
     """One accepted command, as given, with the faces a resolve used: the encounter's replay log."""
 
-    kind: Literal["declare", "resolve", "choose"]
+    kind: Literal["declare", "resolve", "choose", "condition", "destiny"]
     declaration: Declaration | None = None
     faces: tuple[int, ...] = ()
     victory: int | None = None
@@ -145,6 +165,13 @@ class Step(Record):
     #: Where a resolve's faces came from: ``system``, ``seeded``, ``given`` (a person's
     #: physical dice) or ``ledger`` (a live table's scene seed); None for other steps.
     dice_source: str | None = None
+    #: A narrator's condition step: the fighter, the condition set (or cleared), its rounds;
+    #: a destiny step: the fighter and the points spent after its roll.
+    fighter: str | None = None
+    condition: str | None = None
+    clear: bool = False
+    rounds: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
+    points: int | None = Field(default=None, ge=1, le=50)
 
 
 class Encounter(Record):
@@ -201,7 +228,7 @@ class Encounter(Record):
     def declaration_order(self) -> list[str]:
         """Able combatants from lowest RFL to highest; ties by the encounter's 1D6 roll-off."""
         able = [f for f in self.combatants if f.can_act]
-        return [f.id for f in sorted(able, key=lambda f: (f.reflex, f.tie_roll))]
+        return [f.id for f in sorted(able, key=lambda f: (f.reflex, f.tie_roll, f.tie_rerolls))]
 
     def sides(self) -> set[str]:
         """Sides with a combatant still able to fight."""
