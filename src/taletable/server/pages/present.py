@@ -62,12 +62,8 @@ def _plain(faces: list[int]) -> tuple[Die, ...]:
 
 
 def _check(entry: Entry, result: Mapping[str, Any]) -> None:
-    from taletable.systems.cogent.checks import CheckResult
-
-    fields = {key: value for key, value in result.items() if key != "cl"}
-    record = CheckResult.model_validate({**fields, "challenge_level": result["cl"]})
-    entry.outcome = record.outcome
-    entry.passed = record.passed
+    entry.outcome = result.get("outcome") or _check_outcome(result)
+    entry.passed = result["passed"]
     entry.title += f" — {result['pool']}D6 against CL {result['cl']}"
     entry.parts = [(part["source"], part["dice"]) for part in result["breakdown"]]
     entry.rows = [
@@ -80,6 +76,15 @@ def _check(entry: Entry, result: Mapping[str, Any]) -> None:
     if result.get("wins") is not None:
         wins = result["wins"]
         entry.lines.append(f"{wins} win{'' if wins == 1 else 's'} against CL {result['cl']}")
+
+
+def _check_outcome(result: Mapping[str, Any]) -> str:
+    """The engine's words for a check logged before ``outcome`` was a field of its record."""
+    from taletable.systems.cogent.checks import CheckResult
+
+    known = set(CheckResult.model_fields) - {"challenge_level"}
+    fields = {key: value for key, value in result.items() if key in known}
+    return CheckResult.model_validate({**fields, "challenge_level": result["cl"]}).outcome
 
 
 def _conflict(entry: Entry, result: Mapping[str, Any]) -> None:
