@@ -79,3 +79,17 @@ def test_raise_past_the_sheets_top_is_refused_and_writes_nothing(
     assert mara.read_bytes() == before
     assert run_cli("cogent", "character", "raise", str(mara), "--attribute", "RFL").status == 0
     assert run_cli("cogent", "character", "show", str(mara)).status == 0
+
+
+def test_a_gain_that_would_break_the_sheet_is_refused_unsaved(run_cli: Any, tmp_path: Path) -> None:
+    """A commerce gain past the sheet's own limit (gained at most 100) is refused before the
+    save, so no file is left that every command would then refuse."""
+    sheet = tmp_path / "rich.yaml"
+    data = yaml.safe_load(Path("examples/characters/core_sir_terrik.yaml").read_text())
+    data["commerce"]["gained"] = 99
+    sheet.write_text(yaml.safe_dump(data))
+    before = sheet.read_bytes()
+    refused = run_cli("cogent", "character", "commerce", str(sheet), "--gain", "2", "--reason", "x")
+    assert refused.status == 2 and "gained" in refused.stderr
+    assert sheet.read_bytes() == before
+    assert run_cli("cogent", "character", "show", str(sheet)).status == 0

@@ -160,3 +160,21 @@ def test_a_genuine_file_replays_under_any_hash_seed(tmp_path: Path) -> None:
     for seed in range(1, 9):
         replayed = taletable("replay", file, seed=seed)
         assert replayed.returncode == 0, (seed, replayed.stderr)
+
+
+def test_processes_making_the_key_at_once_agree_on_one(tmp_path: Path) -> None:
+    """Eight processes needing the key at the same moment: all get the same whole key, and no
+    draft is left beside it."""
+    import os
+    import subprocess
+    import sys
+
+    script = "from taletable.cli.keys import encounter_key; print(encounter_key().hex())"
+    environment = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path)}
+    runs = [
+        subprocess.Popen([sys.executable, "-c", script], env=environment, stdout=subprocess.PIPE)
+        for _ in range(8)
+    ]
+    keys = {run.communicate()[0].strip() for run in runs}
+    assert len(keys) == 1 and all(run.returncode == 0 for run in runs)
+    assert os.listdir(tmp_path / "taletable") == ["encounter.key"]

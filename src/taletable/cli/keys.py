@@ -8,6 +8,7 @@ time it is needed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import secrets
@@ -27,6 +28,23 @@ def key_file() -> Path:
     return Path(base) / "taletable" / "encounter.key"
 
 
+def _make_key(path: Path) -> None:
+    """Write a new key whole, then link it into place: a reader never sees a half-made key,
+    a kill leaves no empty one, and of two processes making it at once the first one's wins."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(secrets.token_hex(32) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(FileExistsError):  # another process made it first: use theirs
+            os.link(draft, path)
+    finally:
+        draft.unlink(missing_ok=True)
+
+
 def encounter_key() -> bytes:
     """The key in force: the variable's, else the user's key file (made on first use)."""
     given = os.environ.get(KEY_VARIABLE)
@@ -35,12 +53,7 @@ def encounter_key() -> bytes:
     path = key_file()
     try:
         if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(descriptor, "w") as handle:
-                handle.write(secrets.token_hex(32) + "\n")
-        text = path.read_text().strip()
-    except FileExistsError:  # another process made it a moment ago
+            _make_key(path)
         text = path.read_text().strip()
     except OSError as error:
         raise DataError(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
+from typing import Any
 
 from taletable.errors import DataError, InputError
 from taletable.play.context import Table
@@ -40,11 +42,18 @@ def read_character(table: Table, key: str) -> StoredSheet:
     return StoredSheet(key, stored.version, character_from_data(dict(stored.data), source=key))
 
 
+def _checked(sheet: Sheet, key: str) -> dict[str, Any]:
+    """The sheet as saved data, read back first: a change that took a value past the sheet's
+    own limits (a commerce gain past 100) is refused here, before a file no command could read
+    is written."""
+    data = sheet.model_dump(mode="json")
+    character_from_data(copy.deepcopy(data), source=key)
+    return data
+
+
 def save_character(table: Table, read: StoredSheet, sheet: Sheet) -> Event:
     """Save ``sheet`` over the version ``read``; a save that landed since is a ConflictError."""
-    saved = table.store.save(
-        "character", read.key, sheet.model_dump(mode="json"), version=read.version
-    )
+    saved = table.store.save("character", read.key, _checked(sheet, read.key), version=read.version)
     return Event(kind="character.saved", subject=read.key, version=saved.version)
 
 
@@ -56,7 +65,7 @@ def save_sheet(table: Table, read: StoredSheet, sheet: Sheet, out: str | None) -
         version: int | None = table.store.read("character", out).version
     except (InputError, DataError):
         version = None
-    saved = table.store.save("character", out, sheet.model_dump(mode="json"), version=version)
+    saved = table.store.save("character", out, _checked(sheet, out), version=version)
     return Event(kind="character.saved", subject=out, version=saved.version)
 
 
