@@ -86,14 +86,14 @@ def _reductions(
                 "002 > Circumstantial Modifiers (Incapacitated)",
                 f"{loser.id} cannot act ({', '.join(loser.conditions)}): it spends no STR or "
                 "armour",
-                fix="give no --strength or --armour",
+                fix="give no {strength} or {armour}",
             )
         return reduce(chosen, victory.level, armour_allowed=False)
     if hardcore and armour is not None:
         raise RulesError(
             "002 > Hardcore Armour Rules",
             "hardcore armour reduces every injury by itself",
-            fix="give no --armour",
+            fix="give no {armour}",
         )
     if (strength or 0) > loser.strength_left or (
         not hardcore and (armour or 0) > loser.armour_left
@@ -184,7 +184,7 @@ def choose(
     victory = next((v for v in encounter.victories if v.id == victory_id), None)
     if victory is None or victory.outcome is not None:
         raise InputError(
-            "--victory",
+            "victory",
             f"no pending victory #{victory_id}",
             expected=", ".join(f"#{v.id}" for v in pending(encounter)) or "none pending",
         )

@@ -82,7 +82,7 @@ def brought_conditions(sheet: CoreCharacter) -> tuple[tuple[str, ...], dict[str,
         if name is None:
             notes.append(
                 f"condition {text!r} has no rule in combat; the narrator gives its effect "
-                "(--modifier)"
+                "({modifiers})"
             )
         elif name not in conditions:
             conditions.append(name)

@@ -206,13 +206,13 @@ def ranged_challenge_level(
     table = hardcore_tables().ranged.ranges
     row = table.get(distance)
     if row is None:
-        raise InputError("--range", f"{distance!r}", expected=", ".join(table))
+        raise InputError("hardcore_range", f"{distance!r}", expected=", ".join(table))
     if distance == "adjacent" and (state != "stationary" or cover != "none"):
         raise RulesError(
             RANGED, "a target in cover or moving is not adjacent", fix="use close range"
         )
     if state not in row:
-        raise InputError("--target-state", f"{state!r}", expected=", ".join(row))
+        raise InputError("target_state", f"{state!r}", expected=", ".join(row))
     level = row[state]
     if cover != "none" and state.startswith("moving"):
         level += row[cover]

@@ -120,7 +120,7 @@ def weapon_use(carried: Weapon, use: str | None) -> str | None:
     found = next((way for way in ways if way and way.lower() == use.strip().lower()), None)
     if found is None:
         raise InputError(
-            "--use",
+            "use",
             f"{carried.name} cannot be used as {use!r}",
             expected=", ".join(way for way in ways if way) or "no hardcore group on the sheet",
         )

@@ -78,7 +78,7 @@ def check_faces(encounter: Encounter, given: int) -> None:
     order = reading_order(encounter)
     if given > needed:
         raise InputError(
-            "--faces",
+            "faces",
             f"{given} faces given but this round reads {needed}: {order}; "
             f"{given - needed} too many",
             expected=f"{needed} faces",
@@ -89,7 +89,7 @@ def check_faces(encounter: Encounter, given: int) -> None:
         if read + size > given:
             short = read + size - given
             raise InputError(
-                "--faces",
+                "faces",
                 f"{given} faces given but this round reads {needed}: {order}; {ident}'s roll "
                 f"needs {short} more"
                 + (f" and those after it {needed - read - size} more" if needed > read + size

@@ -53,13 +53,13 @@ def start_encounter(
     ids = [ident for ident, *_ in fighters]
     if len(set(ids)) != len(ids):
         raise InputError("combatants", "two combatants share an id", expected="distinct ids")
-    for field, named in (("--scale", scales), ("secondary", secondary)):
+    for field, named in (("scales", scales), ("secondary", secondary)):
         unknown = sorted(set(named or {}) - set(ids))
         if unknown:
             raise InputError(field, f"no combatant {unknown[0]!r}", expected=", ".join(ids))
     for ident, value in (scales or {}).items():
         if not -6 <= value <= 6:
-            raise InputError("--scale", f"{ident}={value}", expected="a scale from -6 to 6")
+            raise InputError("scales", f"{ident}={value}", expected="a scale from -6 to 6")
     built = []
     log: list[str] = []
     reflexes = [sheet.attributes.RFL for _, _, sheet, _ in fighters]
@@ -226,10 +226,10 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             encounter.combatant(named)  # refuses an unknown id, whatever the action
     if action in (*OFFENSIVE, "brace") or (action == "check" and declaration.target):
         if declaration.target is None:
-            raise InputError("--target", f"{action} needs a target", expected="a combatant id")
+            raise InputError("target", f"{action} needs a target", expected="a combatant id")
         target = encounter.combatant(declaration.target)
         if target.id == actor.id:
-            raise InputError("--target", "a combatant cannot target itself", expected="another id")
+            raise InputError("target", "a combatant cannot target itself", expected="another id")
     if action == "ranged" and not actor.ranged_weapon:
         raise RulesError(
             "002 > Combat > Weapon Modifiers",
@@ -257,24 +257,24 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
                 fix="declare brace after the charge, or mark it prepared",
             )
     if action in ("other", "check") and declaration.pool is None:
-        raise InputError("--pool", f"{action} needs the narrator's pool", expected="--pool N")
+        raise InputError("pool", f"{action} needs the narrator's pool", expected="{pool} N")
     if action == "check" and declaration.against is None and declaration.challenge_level is None:
         raise InputError(
-            "--against",
+            "against",
             "a check needs a CL or an opponent's wins",
-            expected="--against ID or --cl C",
+            expected="{against} ID or {challenge_level} C",
         )
     if declaration.use is not None and not encounter.rules.hardcore_weapons:
         raise InputError(
-            "--use", "a weapon's way of use is a hardcore rule", expected="--hardcore-weapons"
+            "use", "a weapon's way of use is a hardcore rule", expected="the hardcore weapon rules"
         )
     if declaration.use is not None and actor.weapon is None:
-        raise InputError("--use", f"{actor.id} holds no weapon", expected="no --use")
+        raise InputError("use", f"{actor.id} holds no weapon", expected="no {use}")
     if declaration.hardcore_range is not None and not hardcore_shot(encounter, actor, declaration):
         raise InputError(
-            "--range",
+            "hardcore_range",
             "the hardcore range is for a ballistic weapon's ranged attack",
-            expected="--hardcore-ranged and a ballistic weapon, or no --range",
+            expected="the hardcore ranged rules and a ballistic weapon, or no {hardcore_range}",
         )
     if declaration.challenge_level is not None and "flank" in declaration.circumstances:
         raise RulesError(
@@ -284,9 +284,9 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
         )
     if "defence" in declaration.circumstances and action != "brace":
         raise InputError(
-            "--circumstance",
-            "defence reinforces a brace only (a defence roll is --action defend)",
-            expected="--action brace, or --action defend",
+            "circumstances",
+            "defence reinforces a brace only (a defence roll is {action} defend)",
+            expected="{action} brace, or {action} defend",
         )
     if action != "wait":
         roll_pool(encounter, actor, declaration)  # refused now, not in the performance phase

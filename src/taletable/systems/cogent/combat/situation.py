@@ -82,7 +82,7 @@ def roll_pool(encounter: Encounter, fighter: Combatant, declaration: Declaration
         pool = situational_pool(fighter.sheet, situation, encounter.rules)
     if pool.size > MAX_POOL:
         raise InputError(
-            "--modifier", f"{fighter.id}'s pool of {pool.size} dice", expected=f"at most {MAX_POOL}"
+            "modifiers", f"{fighter.id}'s pool of {pool.size} dice", expected=f"at most {MAX_POOL}"
         )
     return pool
 
