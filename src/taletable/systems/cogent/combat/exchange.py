@@ -27,6 +27,7 @@ from taletable.systems.cogent.combat.situation import (
     hardcore_shot,
     hardcore_use,
     melee_dice,
+    scoped,
 )
 from taletable.systems.cogent.combat.state import (
     Combatant,
@@ -179,6 +180,7 @@ def _against_cl(state: _Round, attacker: Combatant, target: Combatant, declared:
             declared.hardcore_range or "medium",
             declared.target_state,
             cover=declared.cover,
+            scope=scoped(attacker),
             sniper_proficiency=_has_sniper(attacker),
             steady=declared.steady,
         )
