@@ -31,7 +31,6 @@ def load_fighter_sheet(reference: str) -> CoreCharacter:
     return play_fighters.read_fighter(FILES, reference)[0]
 
 
-
 TERRIK = "examples/characters/core_sir_terrik.yaml"
 
 

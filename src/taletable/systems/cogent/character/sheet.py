@@ -177,6 +177,11 @@ class Weapon(Record):
     #: A scope is fitted: "Sniper range can only be attempted if the weapon has a scope"
     #: (002 > Hardcore Ranged Rules).
     scope: bool = False
+    #: Its projectiles are magic or explosive, so a ranged roll may dismember (002 > Victory
+    #: Levels: "not available to ranged combat rolls unless magic or explosive projectiles are
+    #: involved").
+    magic_projectile: bool = False
+    explosive: bool = False
 
 
 class Equipment(Record):

@@ -16,6 +16,7 @@ from taletable.systems.cogent.pools import MAX_POOL, DicePool
 
 __all__ = [
     "BALLISTIC",
+    "dismembering_projectiles",
     "hardcore_shot",
     "hardcore_use",
     "melee_dice",
@@ -121,6 +122,14 @@ def scoped(fighter: Combatant) -> bool:
     attempted if the weapon has a scope")."""
     carried = _carried(fighter)
     return carried is not None and carried.scope
+
+
+def dismembering_projectiles(fighter: Combatant) -> bool:
+    """The weapon in hand shoots magic or explosive projectiles, so its ranged victories may
+    dismember (002 > Victory Levels, Level 4: "not available to ranged combat rolls unless magic
+    or explosive projectiles are involved")."""
+    carried = _carried(fighter)
+    return carried is not None and (carried.magic_projectile or carried.explosive)
 
 
 def hardcore_use(encounter: Encounter, fighter: Combatant) -> str | None:
