@@ -91,7 +91,7 @@ class CombatDeclareRequest(Request):
     actor: str = Field(min_length=1, max_length=60)
     action: Action
     target: str | None = Field(default=None, max_length=60)
-    circumstances: tuple[Literal["high ground", "flank", "defence"], ...] = Field(
+    circumstances: tuple[Literal["high ground", "flank", "defence", "narrow"], ...] = Field(
         default=(), validation_alias=AliasChoices("circumstances", "circumstance")
     )
     modifiers: tuple[str, ...] = Field(

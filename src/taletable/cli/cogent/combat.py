@@ -188,8 +188,9 @@ def start(
     "--circumstance",
     "circumstances",
     multiple=True,
-    type=click.Choice(["high ground", "flank", "defence"]),
-    help="A circumstantial bonus; defence makes a brace a defence roll (+2D6, no victory).",
+    type=click.Choice(["high ground", "flank", "defence", "narrow"]),
+    help="A circumstantial bonus; defence makes a brace a defence roll (+2D6, no victory); "
+    "narrow confines (an alleyway, a hallway) negate a reach weapon's bonus.",
 )
 @click.option(
     "--modifier",

@@ -26,6 +26,7 @@ __all__ = [
     "check_pool",
     "combat_pool",
     "endurance_points",
+    "gloved",
     "injury_penalty",
     "pool_names",
     "situations",
@@ -35,6 +36,18 @@ __all__ = [
 Sheet = CoreCharacter | TieredCharacter
 #: Attributes whose checks are physical, so injuries weigh on them (RULINGS.md).
 PHYSICAL = ("STR", "RFL")
+#: Words that name hand protection among the sheet's items (RULINGS.md "gloved hands").
+GLOVE_WORDS = ("glove", "gauntlet")
+
+
+def gloved(sheet: Sheet) -> bool:
+    """The hands are protected: an item whose name says gloves or gauntlets.
+
+    002 > Combat > Weapon Modifiers (Unarmed: "-1D6 (Ungloved)", "+0D6 (Gloved)"); RULINGS.md
+    "gloved hands".
+    """
+    items = sheet.equipment.items
+    return any(word in name.lower() for name in items for word in GLOVE_WORDS)
 
 
 def injury_penalty(sheet: Sheet) -> int:
@@ -175,9 +188,9 @@ def combat_pool(
     002 > Combat Fundamentals; Weapon Modifiers; Armour; Endurance and Armour. The tiered
     edition uses the same rule with STR, RFL and INT (RULINGS.md "tiered combat").
     """
-    if weapon is None:
-        group = weapon_group("Unarmed (ungloved)")
-        label, magic = "bare hands", 0
+    if weapon is None:  # gloved hands +0D6, bare -1D6 (002 > Weapon Modifiers)
+        group = weapon_group("Unarmed" if gloved(sheet) else "Unarmed (ungloved)")
+        label, magic = "gloved hands" if gloved(sheet) else "bare hands", 0
     else:
         carried = next(
             (w for w in sheet.equipment.weapons if w.name.lower() == weapon.lower()), None

@@ -174,6 +174,14 @@ class Weapon(Record):
     #: Other hardcore groups it can be used as, declared before the roll (a poleaxe's hammer,
     #: axe head and spike: 002 > Hardcore Weapon Modifiers); hardcore_group is its standard use.
     hardcore_uses: tuple[str, ...] = ()
+    #: A scope is fitted: "Sniper range can only be attempted if the weapon has a scope"
+    #: (002 > Hardcore Ranged Rules).
+    scope: bool = False
+    #: Its projectiles are magic or explosive, so a ranged roll may dismember (002 > Victory
+    #: Levels: "not available to ranged combat rolls unless magic or explosive projectiles are
+    #: involved").
+    magic_projectile: bool = False
+    explosive: bool = False
 
 
 class Equipment(Record):

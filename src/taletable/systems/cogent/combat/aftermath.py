@@ -188,7 +188,12 @@ def choose(
             f"no pending victory #{victory_id}",
             expected=", ".join(f"#{v.id}" for v in pending(encounter)) or "none pending",
         )
-    legal = legal_outcomes(victory.level, ranged=victory.ranged, disarm_only=victory.disarm_only)
+    legal = legal_outcomes(
+        victory.level,
+        ranged=victory.ranged,
+        disarm_only=victory.disarm_only,
+        projectile=victory.dismembering_projectile,
+    )
     chosen = outcome or ("disarm" if victory.disarm_only else most_severe_injury(victory.level))
     if chosen not in legal:
         raise RulesError(

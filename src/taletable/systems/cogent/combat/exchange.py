@@ -24,9 +24,11 @@ from taletable.systems.cogent.combat.outcomes import OUTCOME_LEVELS
 from taletable.systems.cogent.combat.reading import check_faces, roll_round, round_rolls, wins_text
 from taletable.systems.cogent.combat.rounds import OFFENSIVE, ROUND_ORDER, expected_next
 from taletable.systems.cogent.combat.situation import (
+    dismembering_projectiles,
     hardcore_shot,
     hardcore_use,
     melee_dice,
+    scoped,
 )
 from taletable.systems.cogent.combat.state import (
     Combatant,
@@ -140,6 +142,7 @@ class _Round:
     def win(self, winner: str, loser: str, level: int, *, armour: bool, action: str,
             detail: str = "") -> None:  # fmt: skip
         """Record a victory level of ``winner`` over ``loser``, numbered in order found."""
+        shooter = self.encounter.combatant(winner)
         self.victories.append(
             Victory(
                 id=self.encounter.next_victory + len(self.victories),
@@ -148,6 +151,7 @@ class _Round:
                 loser=loser,
                 level=level,
                 ranged=action == "ranged",
+                dismembering_projectile=action == "ranged" and dismembering_projectiles(shooter),
                 disarm_only=action == "disarm",
                 armour_allowed=armour,
                 detail=detail,
@@ -179,6 +183,7 @@ def _against_cl(state: _Round, attacker: Combatant, target: Combatant, declared:
             declared.hardcore_range or "medium",
             declared.target_state,
             cover=declared.cover,
+            scope=scoped(attacker),
             sniper_proficiency=_has_sniper(attacker),
             steady=declared.steady,
         )

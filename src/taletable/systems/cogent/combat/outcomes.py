@@ -73,15 +73,23 @@ INJURY_NAMES = {1: "minor injury", 2: "medium injury", 3: "serious injury", 4: "
 NOT_RANGED = ("close combat", "dismember")
 
 
-def legal_outcomes(level: int, *, ranged: bool = False, disarm_only: bool = False) -> list[str]:
-    """The outcomes a victory of ``level`` allows (002 > Victory Levels), most severe first."""
+def legal_outcomes(
+    level: int, *, ranged: bool = False, disarm_only: bool = False, projectile: bool = False
+) -> list[str]:
+    """The outcomes a victory of ``level`` allows (002 > Victory Levels), most severe first.
+
+    A ``ranged`` roll neither puts in close combat nor dismembers, unless ``projectile`` (magic or
+    explosive projectiles: "not available to ranged combat rolls unless magic or explosive
+    projectiles are involved") lets it dismember.
+    """
     if level < 1:
         return []
     if disarm_only:  # an unarmed disarm attempt: a disarm, which needs level 2, or nothing
         return ["disarm"] if level >= OUTCOME_LEVELS["disarm"] else []
     allowed = [name for name, needed in OUTCOME_LEVELS.items() if needed <= level]
     if ranged:
-        allowed = [name for name in allowed if name not in NOT_RANGED]
+        barred = [name for name in NOT_RANGED if not (projectile and name == "dismember")]
+        allowed = [name for name in allowed if name not in barred]
     return sorted(allowed, key=lambda name: (-OUTCOME_LEVELS[name], name))
 
 

@@ -5,7 +5,8 @@ skill + weapon bonus for the target's kind - armour penalty less Endurance - inj
 dual wielding (+2D6 small, +1D6 medium secondary, with a point in both proficiencies); close
 combat (medium and larger weapons count as unarmed, except a medium weapon against a reach
 weapon); staggered -2D6; prone -4D6; high ground +2D6; flank +2D6; charge +1D6; defence +2D6;
-an unarmed disarm in close combat +4D6; and any narrator modifier by name.
+an unarmed disarm in close combat +4D6; narrow confines negate a reach weapon's bonus; and any
+narrator modifier by name.
 """
 
 from __future__ import annotations
@@ -55,7 +56,10 @@ CIRCUMSTANCES: dict[str, int] = {
     "charge": 1,
     "defence": 2,
     "disarm": 4,
+    #: Narrow confines (an alleyway, a hallway): a reach weapon's bonus is negated (_narrow).
+    "narrow": 0,
 }
+REACH = "Reach Weapon"
 #: The largest narrator's modifier, in dice either way (a declaration's bound).
 MAX_MODIFIER = 50
 DUAL_WIELD_BONUS = {"Small Weapon": 2, "Medium Weapon": 1}
@@ -274,10 +278,28 @@ def situational_pool(
                 "an unarmed disarm needs close combat",
                 fix="enter close combat, unarmed, first",
             )
-        pool = pool.plus(name, CIRCUMSTANCES[name])
+        if name == "narrow":
+            pool = _narrow(pool, sheet, weapon)
+        else:
+            pool = pool.plus(name, CIRCUMSTANCES[name])
     for name, dice in situation.narrator:
         pool = pool.plus(f"narrator: {name}", dice)
     return pool
+
+
+def _narrow(pool: DicePool, sheet: CoreCharacter, weapon: str | None) -> DicePool:
+    """Narrow confines negate the reach weapon's bonus (002 > Weapon Modifiers, Reach: "the
+    Narrator is free to negate all dice bonuses if they feel the reach weapon would not work as
+    effectively due to narrow confines such as an alleyway or hallway"; RULINGS.md)."""
+    carried = _carried(sheet, weapon)
+    if carried is None or weapon_group(carried.group).name != REACH:
+        return pool.plus("narrow confines: no reach weapon in hand, no change", 0)
+    bonus = sum(
+        part.dice
+        for part in pool.contributions
+        if part.source.startswith(f"{carried.name} (") and part.dice > 0
+    )
+    return pool.plus(f"narrow confines: {carried.name}'s reach bonus negated", -bonus)
 
 
 def _dual_wield(pool: DicePool, sheet: CoreCharacter, weapon: str, secondary: str) -> DicePool:

@@ -13,7 +13,7 @@ from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat.conditions import brought_conditions
 from taletable.systems.cogent.combat.hardcore import worn_armour_level
 from taletable.systems.cogent.combat.pool import DUAL_WIELD_BONUS
-from taletable.systems.cogent.combat.situation import hardcore_shot, roll_pool
+from taletable.systems.cogent.combat.situation import hardcore_shot, roll_pool, scoped
 from taletable.systems.cogent.combat.state import (
     MAX_COMBATANTS,
     Combatant,
@@ -275,6 +275,12 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             "hardcore_range",
             "the hardcore range is for a ballistic weapon's ranged attack",
             expected="the hardcore ranged rules and a ballistic weapon, or no {hardcore_range}",
+        )
+    if declaration.hardcore_range == "sniper" and not scoped(actor):
+        raise RulesError(
+            "002 > Hardcore Combat > Hardcore Ranged Rules",
+            f"sniper range can only be attempted if the weapon has a scope ({actor.id}'s has none)",
+            fix="shoot at long range, or give the weapon a scope on the sheet",
         )
     if declaration.challenge_level is not None and "flank" in declaration.circumstances:
         raise RulesError(

@@ -14,7 +14,16 @@ from taletable.systems.cogent.combat.state import Combatant, Declaration, Encoun
 from taletable.systems.cogent.equipment import weapon_group
 from taletable.systems.cogent.pools import MAX_POOL, DicePool
 
-__all__ = ["BALLISTIC", "hardcore_shot", "hardcore_use", "melee_dice", "roll_pool", "situation_for"]
+__all__ = [
+    "BALLISTIC",
+    "dismembering_projectiles",
+    "hardcore_shot",
+    "hardcore_use",
+    "melee_dice",
+    "roll_pool",
+    "scoped",
+    "situation_for",
+]
 
 #: The standard groups the hardcore ranged rules apply to: ballistic weapons, against which no
 #: defence roll can be made (002 > Hardcore Ranged Rules: "work differently to, say, bows").
@@ -106,6 +115,21 @@ def _carried(fighter: Combatant) -> Weapon | None:
     if fighter.weapon is None or "disarmed" in fighter.conditions:
         return None
     return next(w for w in fighter.sheet.equipment.weapons if w.name == fighter.weapon)
+
+
+def scoped(fighter: Combatant) -> bool:
+    """The weapon in hand has a scope (002 > Hardcore Ranged Rules: "Sniper range can only be
+    attempted if the weapon has a scope")."""
+    carried = _carried(fighter)
+    return carried is not None and carried.scope
+
+
+def dismembering_projectiles(fighter: Combatant) -> bool:
+    """The weapon in hand shoots magic or explosive projectiles, so its ranged victories may
+    dismember (002 > Victory Levels, Level 4: "not available to ranged combat rolls unless magic
+    or explosive projectiles are involved")."""
+    carried = _carried(fighter)
+    return carried is not None and (carried.magic_projectile or carried.explosive)
 
 
 def hardcore_use(encounter: Encounter, fighter: Combatant) -> str | None:

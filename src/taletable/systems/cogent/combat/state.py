@@ -146,6 +146,8 @@ class Victory(Record):
     loser: str
     level: int
     ranged: bool = False
+    #: Won by a ranged roll of magic or explosive projectiles, which may dismember.
+    dismembering_projectile: bool = False
     disarm_only: bool = False
     armour_allowed: bool = True
     outcome: str | None = None
