@@ -18,6 +18,7 @@ from taletable.play.cogent_checks import ASSISTS
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.fields import IntList
+from taletable.play.fighters import count_sheets
 from taletable.play.registry import action
 from taletable.play.requests import Request
 from taletable.play.sheets import read_character
@@ -332,8 +333,10 @@ def odds_fight(request: FightRequest, table: Table) -> Played[FightOdds]:
     if not 1 <= request.rounds <= MAX_FIGHT_ROUNDS:
         raise InputError("rounds", f"{request.rounds}", expected=f"1 to {MAX_FIGHT_ROUNDS}")
     parsed = []
+    size = 0
     for text in request.fighters:
         fighter, secondary = parse_fighter(text)
+        size = count_sheets(size, fighter)
         if secondary is not None:
             raise InputError(
                 "fighters", f"{text!r}: dual wielding is not simulated in fight odds",
