@@ -341,10 +341,11 @@ def _table_folder(variant: str, folder: Path, rng: random.Random) -> str:
                 (tables / f"t{layer}{side}.yaml").write_text(
                     _dump(_table(f"t{layer}{side}", follow), ".yaml")
                 )
-    elif variant in {"fan-out", "deep-chain"}:  # each rolls the next forty times
-        width = 40 if variant == "fan-out" else 1
-        for level in range(8):
-            follow = [f"t{level + 1}"] * width if level < 7 else []
+    elif variant in {"fan-out", "deep-chain"}:  # fan-out: each rolls the next forty times,
+        # six levels (as deep as follow-ups may chain): 40^5 rolls; deep-chain: eight levels
+        width, levels = (40, 6) if variant == "fan-out" else (1, 8)
+        for level in range(levels):
+            follow = [f"t{level + 1}"] * width if level < levels - 1 else []
             (tables / f"t{level}.yaml").write_text(_dump(_table(f"t{level}", follow), ".yaml"))
     elif variant == "many":
         for index in range(rng.choice([10, 501])):

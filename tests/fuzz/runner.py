@@ -239,7 +239,10 @@ class Worker:
         ready, _, _ = select.select([process.stdout], [], [], TIME_LIMIT + 20)
         line = process.stdout.readline() if ready else ""
         if line:
-            return dict(json.loads(line))
+            outcome = dict(json.loads(line))
+            if outcome.get("peak_mb", 0) > MEMORY_LIMIT_MB or outcome.get("exception"):
+                self.close()  # memory it kept, or state it broke, must not blame the next case
+            return outcome
         self.close()
         reason = "stopped answering" if not ready else "died"
         return {
