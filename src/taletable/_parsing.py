@@ -6,7 +6,10 @@ A file's text is parsed into plain data only if it stays within (DESIGN > Princi
 * :data:`MAX_NODES` values in all, counted with every YAML alias expanded, so an alias bomb
   ("billion laughs": a 19 KB sheet that expands to millions of values) is refused before any
   model sees it; an alias that contains itself is refused too;
-* :data:`MAX_INTEGER_DIGITS` digits in a whole number (Python refuses past 4,300 anyway).
+* :data:`MAX_INTEGER_DIGITS` digits in a whole number (Python refuses past 4,300 anyway);
+* :data:`MAX_TEXT_CHARACTERS` characters of text (keys and values) with every alias expanded,
+  so a 25 KB sheet that names one 20 KB string a thousand times is refused before it is built
+  (its next save would be 20 MB).
 
 YAML events come from libyaml when it is installed (fast); the nodes are composed here, in
 Python, so the limits are checked while composing, before any value is built.
@@ -42,7 +45,14 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
     _Events = _PythonEvents  # type: ignore[assignment,misc]
 
 
-__all__ = ["MAX_DEPTH", "MAX_INTEGER_DIGITS", "MAX_NODES", "LimitError", "parse_text"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INTEGER_DIGITS",
+    "MAX_NODES",
+    "MAX_TEXT_CHARACTERS",
+    "LimitError",
+    "parse_text",
+]
 
 #: The deepest nesting of lists and mappings a file may have.
 MAX_DEPTH = 100
@@ -50,6 +60,9 @@ MAX_DEPTH = 100
 MAX_NODES = 100_000
 #: The most digits a whole number in a file may have.
 MAX_INTEGER_DIGITS = 100
+#: The most characters of text a file may hold, aliases expanded: no more than a file of the
+#: largest size read (``files.MAX_FILE_BYTES``) could hold written out.
+MAX_TEXT_CHARACTERS = 5_000_000
 
 _DIGITS = re.compile(r"[0-9a-fA-F]")
 
@@ -111,9 +124,10 @@ def expanded_size(root: Node) -> tuple[int, int]:
     """The number of values and the depth of ``root`` with every alias expanded.
 
     Shared nodes (aliases) are measured once and counted at every use; a node that contains
-    itself is a LimitError. Past :data:`MAX_NODES` or :data:`MAX_DEPTH` it stops with one.
+    itself is a LimitError. Past :data:`MAX_NODES`, :data:`MAX_DEPTH` or
+    :data:`MAX_TEXT_CHARACTERS` (text counted at every use too) it stops with one.
     """
-    sizes: dict[int, tuple[int, int]] = {}
+    sizes: dict[int, tuple[int, int, int]] = {}
     active: set[int] = set()
     stack: list[tuple[Node, bool]] = [(root, False)]
     while stack:
@@ -133,17 +147,31 @@ def expanded_size(root: Node) -> tuple[int, int]:
                 stack.append((child, False))
             continue
         active.discard(key)
-        size = 1 + sum(sizes[id(child)][0] for child in children)
-        depth = 1 + max((sizes[id(child)][1] for child in children), default=0)
-        if size > MAX_NODES:
-            raise LimitError(
-                f"more than {MAX_NODES:,} values once its aliases are expanded; "
-                "write the values out or shorten the file"
-            )
-        if depth > MAX_DEPTH:
-            raise LimitError(f"nested more than {MAX_DEPTH} levels deep once aliases expand")
-        sizes[key] = (size, depth)
-    return sizes[id(root)]
+        sizes[key] = _measure(node, [sizes[id(child)] for child in children])
+    size, depth, _ = sizes[id(root)]
+    return size, depth
+
+
+def _measure(node: Node, children: list[tuple[int, int, int]]) -> tuple[int, int, int]:
+    """A node's (values, depth, characters of text) from its children's, within the limits."""
+    size = 1 + sum(child[0] for child in children)
+    depth = 1 + max((child[1] for child in children), default=0)
+    text = sum(child[2] for child in children)
+    if isinstance(node, ScalarNode):
+        text += len(str(node.value))
+    if size > MAX_NODES:
+        raise LimitError(
+            f"more than {MAX_NODES:,} values once its aliases are expanded; "
+            "write the values out or shorten the file"
+        )
+    if depth > MAX_DEPTH:
+        raise LimitError(f"nested more than {MAX_DEPTH} levels deep once aliases expand")
+    if text > MAX_TEXT_CHARACTERS:
+        raise LimitError(
+            f"more than {MAX_TEXT_CHARACTERS:,} characters of text once its aliases are "
+            "expanded; write the text out once or shorten it"
+        )
+    return size, depth, text
 
 
 def _children(node: Node) -> list[Node]:

@@ -40,6 +40,7 @@ __all__ = [
     "load_model",
     "load_package_table",
     "parse_structured",
+    "read_json",
     "read_structured",
     "remove_stale_temporaries",
     "shown_path",
@@ -203,7 +204,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 def write_structured(path: str | os.PathLike[str], data: Any) -> None:
     """Save plain ``data`` atomically as JSON (``.json``) or YAML (``.yaml``/``.yml``).
 
-    An unknown suffix, a missing folder or a failed write is a DataError naming the file.
+    An unknown suffix, a missing folder, a text over :data:`MAX_FILE_BYTES` (it could not be
+    read back) or a failed write is a DataError naming the file.
     """
     target = Path(path)
     suffix = target.suffix.lower()
@@ -213,6 +215,13 @@ def write_structured(path: str | os.PathLike[str], data: Any) -> None:
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
     else:
         raise DataError(str(target), "unknown file type; use a .yaml, .yml or .json file")
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise DataError(
+            shown_path(target),
+            f"would be {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit a file is read back"
+            " with; nothing was saved: shorten the sheets' text or use fewer of them",
+        )
     try:
         atomic_write_text(target, text)
     except OSError as error:
@@ -258,7 +267,19 @@ def read_structured(path: str | os.PathLike[str]) -> Any:
     return parse_structured(text, source=source, json_only=file.suffix.lower() == ".json")
 
 
-def _read_regular_file(file: Path, source: str) -> bytes:
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """Read a JSON file whatever its name's suffix (an export), within the limits of
+    :func:`read_structured`; any failure is a DataError."""
+    file = Path(path)
+    source = shown_path(file)
+    try:
+        text = _read_regular_file(file, source, any_suffix=True).decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError(source, "is not UTF-8 text") from None
+    return parse_structured(text, source=source, json_only=True)
+
+
+def _read_regular_file(file: Path, source: str, *, any_suffix: bool = False) -> bytes:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         handle = os.open(file, flags | getattr(os, "O_CLOEXEC", 0))
@@ -270,7 +291,7 @@ def _read_regular_file(file: Path, source: str) -> bytes:
             raise DataError(source, "is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise DataError(source, "is not a regular file (a FIFO, device or socket)")
-        if file.suffix.lower() not in {".yaml", ".yml", ".json"}:
+        if not any_suffix and file.suffix.lower() not in {".yaml", ".yml", ".json"}:
             raise DataError(source, "unknown file type; use a .yaml, .yml or .json file")
         if info.st_size > MAX_FILE_BYTES:
             raise DataError(source, f"{info.st_size} bytes is over the {MAX_FILE_BYTES}-byte limit")

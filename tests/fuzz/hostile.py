@@ -135,6 +135,13 @@ def _many_items(count: int) -> str:
     return base.replace("[Warhorse, Bedroll]", f"[{items}]")
 
 
+def _sheet_alias_strings(copies: int) -> str:
+    """A 25 KB sheet whose items name one 20 KB string ``copies`` times (a 20 MB save once)."""
+    base = (ROOT / "examples/characters/core_sir_terrik.yaml").read_text()
+    items = "[&s " + "x" * 20_000 + ", " + ", ".join(["*s"] * copies) + "]"
+    return base.replace("[Warhorse, Bedroll]", items)
+
+
 #: Kinds whose content is a fixed text (made by a function of the suffix).
 RAW_KINDS: dict[str, Callable[[str], str | bytes]] = {
     "deep-100": lambda suffix: _deep(100, suffix),
@@ -163,6 +170,8 @@ RAW_KINDS: dict[str, Callable[[str], str | bytes]] = {
     "many-items": lambda suffix: _many_items(600_000),
     "over-5mb": lambda suffix: "# " + "x" * 5_100_000 + "\n",
     "python-tag": lambda suffix: "a: !!python/object/apply:os.system ['true']\n",
+    "sheet-alias-20kb": lambda suffix: _sheet_alias_strings(1000),
+    "not-export": lambda suffix: '{"a": 1}\n',
     "markup-sheet": lambda suffix: (
         (ROOT / "examples/characters/core_sir_terrik.yaml")
         .read_text()
@@ -238,7 +247,8 @@ def _cached(kind: str, suffix: str, cache: Path) -> Path:
 
 
 def _special(kind: str, folder: Path, suffix: str) -> str:
-    path = folder / f"special{suffix}"
+    number = len(list(folder.iterdir()))  # a case may name several special files
+    path = folder / f"special{number}{suffix}"
     if kind == "fifo":
         os.mkfifo(path)
     elif kind == "dev-zero":
@@ -250,12 +260,12 @@ def _special(kind: str, folder: Path, suffix: str) -> str:
     elif kind == "missing":
         pass
     elif kind == "long-name":
-        path = folder / ("n" * 300 + suffix)
+        path = folder / (f"{number}" + "n" * 300 + suffix)
     elif kind == "newline-name":
-        path = folder / f"two\nlines{suffix}"
+        path = folder / f"two{number}\nlines{suffix}"
         shutil.copyfile(ROOT / "examples/statblocks/thug.yaml", path)
     elif kind == "unreadable-folder":
-        locked = folder / "locked"
+        locked = folder / f"locked{number}"
         locked.mkdir()
         path = locked / f"sheet{suffix}"
         shutil.copyfile(ROOT / "examples/statblocks/thug.yaml", path)
@@ -268,8 +278,8 @@ def _special(kind: str, folder: Path, suffix: str) -> str:
     elif kind == "link-loop":
         path.symlink_to(path)
     elif kind == "under-a-file":
-        (folder / "plain").write_text("x")
-        path = folder / "plain" / f"sheet{suffix}"
+        (folder / f"plain{number}").write_text("x")
+        path = folder / f"plain{number}" / f"sheet{suffix}"
     else:
         raise ValueError(f"unknown file kind {kind!r}")
     return str(path)
@@ -331,10 +341,11 @@ def _table_folder(variant: str, folder: Path, rng: random.Random) -> str:
                 (tables / f"t{layer}{side}.yaml").write_text(
                     _dump(_table(f"t{layer}{side}", follow), ".yaml")
                 )
-    elif variant in {"fan-out", "deep-chain"}:  # each rolls the next forty times
-        width = 40 if variant == "fan-out" else 1
-        for level in range(8):
-            follow = [f"t{level + 1}"] * width if level < 7 else []
+    elif variant in {"fan-out", "deep-chain"}:  # fan-out: each rolls the next forty times,
+        # six levels (as deep as follow-ups may chain): 40^5 rolls; deep-chain: eight levels
+        width, levels = (40, 6) if variant == "fan-out" else (1, 8)
+        for level in range(levels):
+            follow = [f"t{level + 1}"] * width if level < levels - 1 else []
             (tables / f"t{level}.yaml").write_text(_dump(_table(f"t{level}", follow), ".yaml"))
     elif variant == "many":
         for index in range(rng.choice([10, 501])):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from taletable.errors import InputError
-from taletable.ledger import verify_export
+from taletable.files import read_json, shown_path
+from taletable.ledger import EXPORT_FORMAT, verify_export
 
 __all__ = ["verify"]
 
@@ -18,15 +17,13 @@ def verify(export: str) -> None:
     """Check an export: the hash chain, each revealed seed against its commitment, and every
     die of every closed scene re-derived from its seed. Exit 0 when all hold, 1 naming the
     first sequence number that fails."""
-    try:
-        with open(export, encoding="utf-8") as handle:
-            document = json.load(handle)
-    except OSError as error:
-        raise InputError("EXPORT", f"{export}: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise InputError("EXPORT", f"{export} is not JSON: {error}") from None
-    if not isinstance(document, dict):
-        raise InputError("EXPORT", f"{export} holds no export (a JSON object)")
+    document = read_json(export)
+    if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
+        raise InputError(
+            "EXPORT",
+            f"{shown_path(export)} is not a taletable export",
+            expected=f"a JSON file of format {EXPORT_FORMAT} (what a live table exports)",
+        )
     checked = verify_export(document)
     if checked.ok:
         click.echo(f"{export}: {checked.summary()}")

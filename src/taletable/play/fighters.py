@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from taletable.errors import DataError, InputError
-from taletable.files import load_model
+from taletable.files import MAX_FILE_BYTES, load_model
 from taletable.play.context import Table
 from taletable.systems.cogent.character.files import character_from_data
 from taletable.systems.cogent.character.sheet import CoreCharacter, Destiny, TieredCharacter
@@ -24,11 +24,22 @@ from taletable.systems.cogent.fighters import MAX_ID, Fighter, chosen_weapon
 from taletable.systems.cogent.narrator.bestiary import bestiary_statblock
 from taletable.systems.cogent.statblock import Statblock, statblock_problems
 
-__all__ = ["FighterSpec", "encounter_fighters", "parse_fighter", "read_fighter", "read_sheet"]
+__all__ = [
+    "MAX_ENCOUNTER_SHEETS",
+    "FighterSpec",
+    "count_sheets",
+    "encounter_fighters",
+    "parse_fighter",
+    "read_fighter",
+    "read_sheet",
+]
 
 Sheet = CoreCharacter | TieredCharacter
 
 SPEC = "ID:SIDE:REF[:WEAPON[:SECONDARY]], e.g. g1:b:@goblin or t:a:me.yaml:Axe"
+#: The most characters the fighters' sheets of one encounter may hold in all: an encounter file
+#: keeps each sheet twice (as it began and as it is) and must stay readable (``MAX_FILE_BYTES``).
+MAX_ENCOUNTER_SHEETS = MAX_FILE_BYTES // 4
 
 
 @dataclass(frozen=True)
@@ -114,6 +125,21 @@ def parse_fighter(table: Table, text: str, *, field: str = "fighters") -> Fighte
     return FighterSpec((parts[0], parts[1], sheet, weapon), secondary, scale)
 
 
+def count_sheets(size: int, fighter: Fighter) -> int:
+    """``size`` plus the characters of ``fighter``'s sheet, or an InputError past
+    :data:`MAX_ENCOUNTER_SHEETS`: checked as each fighter is read, before the next is."""
+    size += len(fighter[2].model_dump_json())
+    if size > MAX_ENCOUNTER_SHEETS:
+        raise InputError(
+            "fighters",
+            f"the sheets up to {fighter[0]!r} hold {size:,} characters, over what one"
+            " encounter can keep",
+            expected=f"sheets of at most {MAX_ENCOUNTER_SHEETS:,} characters in all; "
+            "shorten their text or bring fewer fighters",
+        )
+    return size
+
+
 def _scale_overrides(texts: Sequence[str]) -> dict[str, int]:
     scales: dict[str, int] = {}
     for text in texts:
@@ -130,12 +156,14 @@ def encounter_fighters(
 ) -> tuple[list[Fighter], dict[str, str], dict[str, int]]:
     """The fighters of ``texts``, their secondary weapons, and their scales: a statblock's own
     scale counts without being repeated; ``ID=N`` overrides it (000 > Scale; RULINGS.md
-    "scale in combat")."""
+    "scale in combat"). Sheets past :data:`MAX_ENCOUNTER_SHEETS` in all are refused as read."""
     fighters: list[Fighter] = []
     secondary: dict[str, str] = {}
     scales: dict[str, int] = {}
+    size = 0
     for text in texts:
         spec = parse_fighter(table, text)
+        size = count_sheets(size, spec.fighter)
         fighters.append(spec.fighter)
         if spec.secondary is not None:
             secondary[spec.fighter[0]] = spec.secondary

@@ -18,7 +18,7 @@ from taletable.play.cogent_checks import ASSISTS
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.fields import IntList
-from taletable.play.fighters import parse_fighter, read_fighter
+from taletable.play.fighters import count_sheets, parse_fighter, read_fighter
 from taletable.play.registry import action
 from taletable.play.requests import HardcoreRequest, Request
 from taletable.play.sheets import read_character
@@ -342,8 +342,10 @@ def odds_fight(request: FightRequest, table: Table) -> Played[FightOdds]:
     if not 1 <= request.rounds <= MAX_FIGHT_ROUNDS:
         raise InputError("rounds", f"{request.rounds}", expected=f"1 to {MAX_FIGHT_ROUNDS}")
     parsed = []
+    size = 0
     for text in request.fighters:
         spec = parse_fighter(table, text)
+        size = count_sheets(size, spec.fighter)
         if spec.secondary is not None:
             raise InputError(
                 "fighters", f"{text!r}: dual wielding is not simulated in fight odds",

@@ -15,7 +15,7 @@ actions that take minutes     ``odds.cogent.fight`` (a       422, field ``action
 ============================  =============================  ==================================
 
 An action's own arguments are limited by the engine before any work (a Cogent pool of at most
-200 dice, at most 1,000 dice in one roll or in a collaboration's exact odds, CL 0 to 1,000):
+200 dice, at most 1,000 dice in one roll, 4,000 in a collaboration, CL 0 to 1,000):
 each past it is a 422 naming the argument (``args.pool``).
 
 The request counts are kept per worker process (a token bucket per seat): with N workers a

@@ -24,13 +24,21 @@ from taletable.tables.model import (
     parse_die,
 )
 from taletable.tables.odds import EntryChance, entry_chances, total_weights
-from taletable.tables.roller import MAX_FOLLOW_UP_DEPTH, TableRoll, apply_modifier, roll_table
+from taletable.tables.roller import (
+    MAX_FOLLOW_UP_DEPTH,
+    MAX_TABLE_ROLLS,
+    TableRoll,
+    apply_modifier,
+    planned_rolls,
+    roll_table,
+)
 
 __all__ = [
     "MAX_DIE_COUNT",
     "MAX_ENTRIES",
     "MAX_FOLLOW_UP_DEPTH",
     "MAX_TABLE_FILES",
+    "MAX_TABLE_ROLLS",
     "DieExpression",
     "EntryChance",
     "ModifierRule",
@@ -44,6 +52,7 @@ __all__ = [
     "load_table_file",
     "load_table_folder",
     "parse_die",
+    "planned_rolls",
     "roll_table",
     "total_weights",
 ]

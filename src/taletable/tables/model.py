@@ -245,6 +245,15 @@ class RandomTable(Record):
                 raise ValueError(f"clamp {low}-{high} is outside the die's totals")
         return self
 
+    def follow_ups_of(self, entry: TableEntry) -> tuple[str, ...]:
+        """The tables rolled after ``entry``: the table's own (unless the entry says
+        ``no_follow_up``), then the entry's."""
+        return (*(() if entry.no_follow_up else self.follow_up), *entry.follow_up)
+
+    def followed_by(self) -> set[str]:
+        """Every table a roll on this one may roll next, whichever entry comes up."""
+        return {name for entry in self.entries for name in (*self.follow_up, *entry.follow_up)}
+
     def entry_for(self, total: int) -> TableEntry:
         """The entry holding ``total`` (a total the table covers)."""
         for entry in self.entries:

@@ -11,10 +11,19 @@ from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.tables.model import RandomTable
 
-__all__ = ["MAX_FOLLOW_UP_DEPTH", "TableRoll", "apply_modifier", "roll_table"]
+__all__ = [
+    "MAX_FOLLOW_UP_DEPTH",
+    "MAX_TABLE_ROLLS",
+    "TableRoll",
+    "apply_modifier",
+    "planned_rolls",
+    "roll_table",
+]
 
 #: How deep follow-up rolls may chain (a follow-up of a follow-up ...).
 MAX_FOLLOW_UP_DEPTH = 5
+#: The most rolls one table roll may cause, itself and every follow-up (DESIGN > Principles 8).
+MAX_TABLE_ROLLS = 1000
 
 
 class TableRoll(Record):
@@ -78,7 +87,13 @@ def roll_table(
     tables: Mapping[str, RandomTable] | None = None,
     _depth: int = 0,
 ) -> TableRoll:
-    """Roll ``table`` (with ``modifier``), then each follow-up table found in ``tables``."""
+    """Roll ``table`` (with ``modifier``), then each follow-up table found in ``tables``.
+
+    Before the first die, the most rolls it may cause (:func:`planned_rolls`) is checked
+    against :data:`MAX_TABLE_ROLLS`.
+    """
+    if _depth == 0:
+        _check_planned_rolls(table, tables or {})
     if _depth > MAX_FOLLOW_UP_DEPTH:
         raise RulesError(
             f"table {table.name}",
@@ -91,9 +106,8 @@ def roll_table(
     natural = sum(faces)
     total, applied = apply_modifier(table, natural, modifier)
     entry = table.entry_for(total)
-    names = () if entry.no_follow_up else table.follow_up
     follow_ups = []
-    for name in (*names, *entry.follow_up):
+    for name in table.follow_ups_of(entry):
         if tables is None or name not in tables:
             raise InputError(
                 "follow_up", f"table {table.name} needs table {name!r}, which is not loaded"
@@ -118,3 +132,35 @@ def roll_table(
         rules_applied=tuple(applied),
         dice_source=source.kind,
     )
+
+
+def planned_rolls(table: RandomTable, tables: Mapping[str, RandomTable]) -> int:
+    """The most rolls one roll on ``table`` may cause, itself included: the worst entry's
+    follow-ups, each counted with its own, down to :data:`MAX_FOLLOW_UP_DEPTH` (deeper is
+    refused while rolling). Counted from the tables alone, each table once per depth."""
+    counted: dict[tuple[str, int], int] = {}
+
+    def count(current: RandomTable, depth: int) -> int:
+        key = (current.name, depth)
+        if depth > MAX_FOLLOW_UP_DEPTH:
+            return 1
+        if key not in counted:
+            counted[key] = 1 + max(
+                sum(count(tables[name], depth + 1) for name in current.follow_ups_of(entry)
+                    if name in tables)
+                for entry in current.entries
+            )  # fmt: skip
+        return counted[key]
+
+    return count(table, 0)
+
+
+def _check_planned_rolls(table: RandomTable, tables: Mapping[str, RandomTable]) -> None:
+    planned = planned_rolls(table, tables)
+    if planned > MAX_TABLE_ROLLS:
+        raise RulesError(
+            f"table {table.name}",
+            f"one roll may cause {planned:,} rolls with its follow-up tables, over the limit of"
+            f" {MAX_TABLE_ROLLS:,}",
+            fix="make the follow_up tables roll fewer tables, or fewer times each",
+        )

@@ -6,6 +6,7 @@ it unchanged.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import get_args
 
@@ -161,9 +162,9 @@ def start(
     as_json: bool,
 ) -> None:
     """Start an encounter (RFL ties are settled now by a 1D6 roll-off that holds)."""
-    if Path(out).exists():
+    if os.path.lexists(out):  # a link counts, even one that leads nowhere or round in a loop
         raise InputError("--out", f"{out} exists", expected="a new encounter file")
-    if not Path(out).resolve().parent.is_dir():
+    if not Path(os.path.abspath(out)).parent.is_dir():
         raise InputError("--out", f"{out}: no such directory", expected="a file in a directory")
     request = ask(
         CombatStartRequest, out=out, fighters=fighters, name=name, edition=edition,

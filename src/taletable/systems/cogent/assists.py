@@ -29,6 +29,7 @@ __all__ = [
     "AssistResult",
     "CollaborationResult",
     "assist_bonus",
+    "check_collaboration",
     "convert_assist",
     "roll_assist",
     "roll_collaboration",
@@ -42,6 +43,9 @@ ASSIST_MINIMUM_CL = 3
 MAX_HELPERS = 100
 #: The most characters in one collaboration.
 MAX_COLLABORATORS = 100
+#: The most dice all of a collaboration's pools hold together (DESIGN > Principles 8): its
+#: exact odds are fractions over 2^dice, which stay readable and take well under a second.
+MAX_COLLABORATION_DICE = 4_000
 
 
 class AssistResult(Record):
@@ -168,18 +172,25 @@ class CollaborationResult(Record):
     rules_applied: tuple[str, ...]
 
 
-def roll_collaboration(
-    pools: Sequence[int], individual_challenge_level: int, source: DiceSource
-) -> CollaborationResult:
-    """Several characters attempt one roll together (000 > Assists and Collaborations).
+def check_collaboration(pools: Sequence[int], individual_challenge_level: int) -> int:
+    """What a collaboration may ask, checked before any die is rolled or any odds computed
+    (000 > Assists and Collaborations; DESIGN > Principles 8); returns the group CL.
 
-    Group CL = the individual CL x the number of characters; their wins are summed; the group
-    is capable of the task when their combined pools exceed the group CL.
+    1 to :data:`MAX_COLLABORATORS` characters, each pool within the pool limit, at most
+    :data:`MAX_COLLABORATION_DICE` dice in all, and a group CL within the CL limit.
     """
     if not 1 <= len(pools) <= MAX_COLLABORATORS:
         raise InputError("pools", f"{len(pools)} characters", expected=f"1 to {MAX_COLLABORATORS}")
     for pool in pools:
         check_pool_size(pool, field="pools")
+    dice = sum(max(0, pool) for pool in pools)
+    if dice > MAX_COLLABORATION_DICE:
+        raise InputError(
+            "pools",
+            f"{dice} dice in all is over the limit for one collaboration",
+            expected=f"at most {MAX_COLLABORATION_DICE:,} dice in all; give fewer or smaller pools",
+            given=dice,
+        )
     check_challenge_level(individual_challenge_level)
     group = individual_challenge_level * len(pools)
     if group > MAX_CHALLENGE_LEVEL:
@@ -189,6 +200,18 @@ def roll_collaboration(
             " is over the limit",
             expected=f"a group CL of at most {MAX_CHALLENGE_LEVEL}",
         )
+    return group
+
+
+def roll_collaboration(
+    pools: Sequence[int], individual_challenge_level: int, source: DiceSource
+) -> CollaborationResult:
+    """Several characters attempt one roll together (000 > Assists and Collaborations).
+
+    Group CL = the individual CL x the number of characters; their wins are summed; the group
+    is capable of the task when their combined pools exceed the group CL.
+    """
+    group = check_collaboration(pools, individual_challenge_level)
     rolls = tuple(
         roll_pool(pool, source, reason=f"character {n}") for n, pool in enumerate(pools, 1)
     )

@@ -15,6 +15,7 @@ from taletable.errors import InputError
 __all__ = [
     "DIE_SIZES",
     "KEPT_FOR_FREE",
+    "MAX_ADD",
     "MAX_POOL_DICE",
     "Score",
     "check_roll",
@@ -31,6 +32,9 @@ DIE_SIZES = (4, 6, 8, 10, 12)
 MAX_POOL_DICE = 40
 #: Main dice that count toward the total without paying (004 > Rolling the Dice 3).
 KEPT_FOR_FREE = 2
+#: The most extra dice Plot Points may add: only dice that exist can be bought (004 > Rolling
+#: the Dice 4), and a pool holds at most :data:`MAX_POOL_DICE`, two of them kept for free.
+MAX_ADD = MAX_POOL_DICE - KEPT_FOR_FREE
 _SIZES_TEXT = "d4, d6, d8, d10 or d12"
 
 
@@ -80,7 +84,8 @@ def check_roll(
     """The one definition of what a roll may ask (004 > Rolling the Dice): at least one main
     die, at most :data:`MAX_POOL_DICE` in each pool, dice of the system, no negative Plot Point
     purchases. The roll (``rolls.roll_pool``) and the odds (``odds.total_distribution``) both
-    check with it, so they refuse exactly the same rolls. ``fields`` name pool, resources, add.
+    check with it, so they refuse exactly the same rolls; at most :data:`MAX_ADD` extra dice,
+    refused before any work. ``fields`` name pool, resources, add.
     """
     pool_field, resources_field, add_field = fields
     if not pool:
@@ -96,6 +101,13 @@ def check_roll(
                                  expected=_SIZES_TEXT, given=sides)  # fmt: skip
     if add < 0:
         raise InputError(add_field, f"{add} extra dice", expected="0 or more", given=add)
+    if add > MAX_ADD:
+        raise InputError(
+            add_field,
+            f"{add} extra dice is over the limit: only dice in the pool can be added",
+            expected=f"0 to {MAX_ADD}",
+            given=add,
+        )
 
 
 def step_up(size: int) -> int:

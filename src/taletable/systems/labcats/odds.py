@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import reduce
+from math import comb
 
 from taletable._model import Record
 from taletable.errors import InputError
@@ -20,17 +21,51 @@ from taletable.systems.labcats.dice import KEPT_FOR_FREE, check_roll
 __all__ = ["LabcatsOdds", "complications_distribution", "labcats_odds", "total_distribution"]
 
 
-def _main_states(pool: Sequence[int], keep: int) -> dict[tuple[int, ...], int]:
-    """Weights of the ``keep`` highest non-1 faces (0 for missing), over the product of sides."""
-    states: dict[tuple[int, ...], int] = {(0,) * keep: 1}
-    for sides in pool:
-        nxt: dict[tuple[int, ...], int] = {}
-        for state, weight in states.items():
-            for face in range(1, sides + 1):
-                key = state if face == 1 else tuple(sorted((*state, face), reverse=True)[:keep])
-                nxt[key] = nxt.get(key, 0) + weight
+def _top_sums(pool: Sequence[int], keep: int) -> dict[int, int]:
+    """Weights of the sum of the ``keep`` highest non-1 faces (1s count 0), over the product of
+    the sides.
+
+    Faces are settled from the highest value down. A die of size s joins at value s; given that
+    a die shows at most v, it is uniform on 1..v whatever its size, so the dice still unsettled
+    are alike, and j of U of them show exactly v in C(U, j) (v-1)^(U-j) of the v^U ways. The
+    state is (dice kept so far, their sum); once ``keep`` are kept the sum is final and the
+    unsettled dice count only their ways. The work is about values x keep x sum x dice, not
+    the exponential number of sorted tuples of kept faces.
+    """
+    keep = min(keep, len(pool))
+    top = max(pool)
+    joining = {value: sum(1 for sides in pool if sides == value) for value in range(top + 1)}
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    finished: dict[int, int] = {}
+    entered = 0
+    for value in range(top, 1, -1):
+        entered += joining[value]
+        below = _count_below(pool, value)  # ways of the dice that have not joined yet
+        nxt: dict[tuple[int, int], int] = {}
+        for (kept, total), weight in states.items():
+            unsettled = entered - kept
+            for showing in range(unsettled + 1):
+                ways = weight * comb(unsettled, showing)
+                if kept + showing >= keep:
+                    rest = (value - 1) ** (unsettled - showing) * below
+                    final = total + (keep - kept) * value
+                    finished[final] = finished.get(final, 0) + ways * rest
+                    continue
+                key = (kept + showing, total + showing * value)
+                nxt[key] = nxt.get(key, 0) + ways
         states = nxt
-    return states
+    for (_, total), weight in states.items():  # every die left shows 1
+        finished[total] = finished.get(total, 0) + weight
+    return finished
+
+
+def _count_below(pool: Sequence[int], value: int) -> int:
+    """The ways of the dice smaller than ``value`` (the product of their sides)."""
+    ways = 1
+    for sides in pool:
+        if sides < value:
+            ways *= sides
+    return ways
 
 
 def _resource_max(resources: Sequence[int]) -> Distribution:
@@ -92,7 +127,7 @@ def total_distribution(
 ) -> Distribution:
     """The distribution of the roll's total (004 > Rolling the Dice)."""
     check_roll(pool, resources, add)
-    sums = _top_two_sums(pool) if not add else _sum_states(_main_states(pool, KEPT_FOR_FREE + add))
+    sums = _top_two_sums(pool) if not add else _top_sums(pool, KEPT_FOR_FREE + add)
     failed = sums.pop(0, 0)
     resource = _resource_max(resources)
     if not sums:
@@ -102,13 +137,6 @@ def total_distribution(
         return rest
     fail_share = Fraction(failed, failed + sum(sums.values()))
     return Distribution.mixture([(fail_share, point(0)), (1 - fail_share, rest)])
-
-
-def _sum_states(states: dict[tuple[int, ...], int]) -> dict[int, int]:
-    sums: dict[int, int] = {}
-    for state, weight in states.items():
-        sums[sum(state)] = sums.get(sum(state), 0) + weight
-    return sums
 
 
 def complications_distribution(pool: Sequence[int]) -> Distribution:

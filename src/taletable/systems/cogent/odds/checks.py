@@ -13,8 +13,8 @@ from fractions import Fraction
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.prob import Distribution, binomial, fraction_text, point, probability_rows
-from taletable.systems.cogent.assists import ASSIST_MINIMUM_CL, MAX_COLLABORATORS, MAX_HELPERS
-from taletable.systems.cogent.checks import check_challenge_level, plan_check
+from taletable.systems.cogent.assists import ASSIST_MINIMUM_CL, MAX_HELPERS, check_collaboration
+from taletable.systems.cogent.checks import plan_check
 from taletable.systems.cogent.destiny import DestinyBeforeMode, source_for
 from taletable.systems.cogent.dice import DIE_SIDES
 from taletable.systems.cogent.pools import check_pool_size
@@ -151,19 +151,12 @@ def assist_bonus_distribution(pool: int, challenge_level: int, helpers: int = 0)
 
 
 def collaboration_odds(pools: Sequence[int], challenge_level: int) -> Fraction:
-    """P(summed wins >= CL x characters) for a tiered collaboration (000 > Collaborations)."""
-    if not 1 <= len(pools) <= MAX_COLLABORATORS:
-        raise InputError("pools", f"{len(pools)} characters", expected=f"1 to {MAX_COLLABORATORS}")
-    check_challenge_level(challenge_level)
-    check_challenge_level(challenge_level * len(pools))
-    for pool in pools:
-        check_pool_size(pool)
+    """P(summed wins >= CL x characters) for a tiered collaboration (000 > Collaborations).
+
+    Every die of every pool wins on 4-6 alike, so the summed wins are the wins of one pool of
+    all their dice (a pool of zero or fewer adds none): one binomial, not a convolution per
+    character. What may be asked is ``check_collaboration``'s, as for the roll.
+    """
+    group = check_collaboration(pools, challenge_level)
     dice = sum(max(0, pool) for pool in pools)
-    if dice > MAX_COLLABORATION_DICE:
-        raise InputError(
-            "pools", f"{dice} dice in all", expected=f"at most {MAX_COLLABORATION_DICE} in all"
-        )
-    total = point(0)
-    for pool in pools:
-        total = total + wins_distribution(pool)
-    return total.at_least(challenge_level * len(pools))
+    return binomial(dice, DIE_SIDES + 1 - 4, DIE_SIDES).at_least(group)
