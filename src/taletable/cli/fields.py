@@ -57,11 +57,7 @@ def name_flag(error: InputError, group: click.Group, argv: Sequence[str]) -> Inp
     command = leaf_command(group, argv)
     if command is None:
         return error
-    words = {
-        mention: option
-        for mention in error.mentions
-        if (option := option_for(mention, command)) is not None
-    }
+    words = _spelled(error.mentions, command)
     head, _, rest = error.field.partition(".")
     heads = [] if error.field.startswith("-") else head.split("/")
     options = [spelled for part in heads if (spelled := option_for(part, command))]
@@ -77,9 +73,14 @@ def spell_rule_flags(error: RulesError, group: click.Group, argv: Sequence[str])
     command = leaf_command(group, argv) if error.mentions else None
     if command is None:
         return error
-    words = {
+    words = _spelled(error.mentions, command)
+    return error.renamed(words) if words else error
+
+
+def _spelled(mentions: Sequence[str], command: click.Command) -> dict[str, str]:
+    """Each mentioned field that an option of ``command`` fills, spelled as that option."""
+    return {
         mention: option
-        for mention in error.mentions
+        for mention in mentions
         if (option := option_for(mention, command)) is not None
     }
-    return error.renamed(words) if words else error
