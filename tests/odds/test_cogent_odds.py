@@ -137,7 +137,7 @@ def test_assist_bonus_and_collaboration() -> None:
 
 def test_collaboration_odds_refuse_more_than_4000_dice_in_all_before_summing() -> None:
     """Twenty pools of 200 are worked out; more are refused naming ``pools``, before any work."""
-    assert 0 < collaboration_odds([200] * 20, 100) < 1
+    assert 0 < collaboration_odds([200] * 20, 40) < 1
     with pytest.raises(InputError, match="^pools: 4200 dice in all is over the limit"):
         collaboration_odds([200] * 21, 3)
     with pytest.raises(InputError, match="^pools: a pool of 1000000000 dice is over the limit"):
