@@ -182,6 +182,9 @@ class Weapon(Record):
     #: involved").
     magic_projectile: bool = False
     explosive: bool = False
+    #: Fully automatic fire: "a fully automatic machine gun can hit multiple opponents in a
+    #: single round" (002 > Combat > Fighting Groups; RULINGS.md "automatic weapons").
+    automatic: bool = False
 
 
 class Equipment(Record):

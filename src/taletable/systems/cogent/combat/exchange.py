@@ -24,6 +24,7 @@ from taletable.systems.cogent.combat.outcomes import OUTCOME_LEVELS
 from taletable.systems.cogent.combat.reading import check_faces, roll_round, round_rolls, wins_text
 from taletable.systems.cogent.combat.rounds import OFFENSIVE, ROUND_ORDER, expected_next
 from taletable.systems.cogent.combat.situation import (
+    automatic_fire,
     dismembering_projectiles,
     hardcore_shot,
     hardcore_use,
@@ -226,18 +227,22 @@ def _attack(state: _Round, ident: str, declared: Declaration) -> None:
 def _counter(state: _Round, ident: str, declared: Declaration) -> None:
     """A defender whose roll beats a melee attacker wins victory levels over it: its roll is
     offence too (002 > Victory Levels; Fighting Groups, Terrik), unless it made a defence roll,
-    aimed a ranged roll at someone else (002 > Melee vs Ranged) or already attacked it."""
+    aimed a ranged roll at someone else (002 > Melee vs Ranged) with a weapon that is not fully
+    automatic (002 > Fighting Groups), or already attacked it."""
     target_id = declared.target or ""
     theirs = state.declared.get(target_id)
     if theirs is None or theirs.action in PASSIVE or "defence" in theirs.circumstances:
         return
     if theirs.target == ident and theirs.action in OFFENSIVE:
         return  # already compared as the target's own attack
-    if theirs.action == "ranged" or ident not in state.rolls or target_id not in state.rolls:
+    encounter = state.encounter
+    single_shot = not automatic_fire(encounter.combatant(target_id))
+    if (theirs.action == "ranged" and single_shot) or ident not in state.rolls:
+        return
+    if target_id not in state.rolls:
         return
     if not state.in_reach(ident, target_id):
         return
-    encounter = state.encounter
     difference = _scaled(
         encounter,
         encounter.combatant(target_id),

@@ -16,6 +16,7 @@ from taletable.systems.cogent.pools import MAX_POOL, DicePool
 
 __all__ = [
     "BALLISTIC",
+    "automatic_fire",
     "dismembering_projectiles",
     "hardcore_shot",
     "hardcore_use",
@@ -130,6 +131,14 @@ def dismembering_projectiles(fighter: Combatant) -> bool:
     or explosive projectiles are involved")."""
     carried = _carried(fighter)
     return carried is not None and (carried.magic_projectile or carried.explosive)
+
+
+def automatic_fire(fighter: Combatant) -> bool:
+    """The weapon in hand fires fully automatic, so its ranged roll may achieve victories
+    against more than one opponent a round (002 > Combat > Fighting Groups: "a fully automatic
+    machine gun can hit multiple opponents in a single round")."""
+    carried = _carried(fighter)
+    return carried is not None and carried.automatic
 
 
 def hardcore_use(encounter: Encounter, fighter: Combatant) -> str | None:
