@@ -208,23 +208,9 @@ def combat_start(request: CombatStartRequest, table: Table) -> Played[Encounter]
 def combat_declare(request: CombatDeclareRequest, table: Table) -> Played[Encounter]:
     """Declare a combatant's action: lowest RFL first, and it cannot be changed."""
     read = read_encounter(table, request.encounter)
+    given = request.model_dump(exclude={"encounter", "modifiers", "unsteady"})
     declaration = Declaration(
-        actor=request.actor,
-        action=request.action,
-        target=request.target,
-        circumstances=request.circumstances,
-        modifiers=narrator_modifiers(request.modifiers),
-        pool=request.pool,
-        challenge_level=request.challenge_level,
-        against=request.against,
-        prepared=request.prepared,
-        hardcore_range=request.hardcore_range,
-        target_state=request.target_state,
-        cover=request.cover,
-        steady=not request.unsteady,
-        use=request.use,
-        assist_wins=request.assist_wins,
-        destiny_before=request.destiny_before,
+        **given, modifiers=narrator_modifiers(request.modifiers), steady=not request.unsteady
     )
     encounter = declare(read.encounter, declaration)
     saved = save_encounter(table, read, encounter)

@@ -22,7 +22,7 @@ from taletable.server.log import read_table, visible_events
 from taletable.server.pages.common import page, render, seat_names, seat_or_none, seats_of
 from taletable.server.pages.present import present
 from taletable.server.pages.rolls import roll_panel_context
-from taletable.server.routes.events import KEEP_ALIVE, PAGE
+from taletable.server.routes.events import PAGE, woken
 
 __all__ = ["router"]
 
@@ -115,9 +115,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
                 shown_online = online
             if len(rows) == PAGE:
                 continue
-            try:
-                await asyncio.wait_for(wake.wait(), timeout=KEEP_ALIVE)
-            except TimeoutError:
+            if not await woken(wake):
                 yield ": keep-alive\n\n"
     finally:
         state.hub.unsubscribe(seat.table_id, wake)

@@ -21,7 +21,7 @@ from taletable.server.errors import ApiError
 from taletable.server.log import read_table, visible_events
 from taletable.server.responses import ERRORS
 
-__all__ = ["router"]
+__all__ = ["router", "woken"]
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["events"])
 
@@ -74,6 +74,15 @@ def _start(last_event_id: str | None, after: int | None) -> int:
     return int(text)
 
 
+async def woken(wake: asyncio.Event) -> bool:
+    """Wait until the table's log may have grown (True), or a keep-alive is due (False)."""
+    try:
+        await asyncio.wait_for(wake.wait(), timeout=KEEP_ALIVE)
+    except TimeoutError:
+        return False
+    return True
+
+
 async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[str]:
     hub = request.app.state.hub
     wake = hub.subscribe(seat.table_id)
@@ -88,9 +97,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
                 last = seq
             if len(rows) == PAGE:
                 continue
-            try:
-                await asyncio.wait_for(wake.wait(), timeout=KEEP_ALIVE)
-            except TimeoutError:
+            if not await woken(wake):
                 yield ": keep-alive\n\n"
     finally:
         hub.unsubscribe(seat.table_id, wake)
