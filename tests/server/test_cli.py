@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from typing import Any
@@ -35,3 +36,22 @@ def test_several_workers_on_sqlite_are_refused_in_one_line(run_cli: Any) -> None
     result = run_cli("serve", "--workers", "2", "--database", "sqlite:///nowhere.db")
     assert result.status == 2
     assert result.stderr.count("\n") == 1 and "--workers" in result.stderr
+
+
+def test_an_address_it_cannot_listen_on_is_refused_in_one_line(run_cli: Any, tmp_path: Any) -> None:
+    """`serve --host` that names no address, or a `--port` in use, exits 2 with one line naming
+    the option, before any database is made (no uvicorn error, no traceback)."""
+    database = tmp_path / "never.db"
+    url = f"sqlite:///{database}"
+    for host in ("bad host!", "999.1.1.1"):
+        result = run_cli("serve", "--host", host, "--port", "0", "--database", url)
+        assert result.status == 2, result.stderr
+        assert result.stderr.count("\n") == 1 and "--host" in result.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        result = run_cli("serve", "--port", port, "--database", url)
+    assert result.status == 2 and result.stderr.count("\n") == 1
+    assert "--port" in result.stderr and "in use" in result.stderr
+    assert not database.exists()

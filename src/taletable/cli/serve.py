@@ -3,7 +3,9 @@ when the command runs, so the rest of the CLI never loads FastAPI or SQLAlchemy.
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 
 import click
 
@@ -44,6 +46,7 @@ def serve(host: str, port: int, database: str | None, workers: int, sample: bool
         raise InputError(
             "--workers", "SQLite serves one worker; use --workers 1 or a PostgreSQL --database"
         )
+    _check_address(host, port)
     try:
         import uvicorn
 
@@ -70,6 +73,31 @@ def serve(host: str, port: int, database: str | None, workers: int, sample: bool
         log_level="warning",
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
+
+
+def _check_address(host: str, port: int) -> None:
+    """Refuse, before any work, an address this machine cannot listen on (one line, exit 2)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (socket.gaierror, UnicodeError, ValueError) as error:
+        raise InputError(
+            "--host",
+            f"{host!r} is not an address of this machine ({error})",
+            expected="e.g. --host 127.0.0.1 or --host 0.0.0.0",
+        ) from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            field = "--port" if error.errno in (errno.EADDRINUSE, errno.EACCES) else "--host"
+            raise InputError(
+                field,
+                f"cannot listen on {host}:{port} ({error.strerror})",
+                expected="another --port, or --host 127.0.0.1",
+            ) from None
 
 
 def _print_sample(url: str, base: str) -> None:
