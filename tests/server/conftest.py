@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,9 +63,9 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         )
 
 
-@pytest.fixture(scope="session")
-def postgresql_url() -> Iterator[str]:
-    """A fresh PostgreSQL database for this test session (dropped at its end)."""
+@contextmanager
+def fresh_postgresql_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database on the server of the test URL (dropped afterwards)."""
     base = os.environ.get(TEST_DATABASE_VARIABLE)
     if not base:
         pytest.fail(f"{TEST_DATABASE_VARIABLE} is not set")
@@ -83,12 +84,29 @@ def postgresql_url() -> Iterator[str]:
         admin.dispose()
 
 
+@pytest.fixture(scope="session")
+def postgresql_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this test session (dropped at its end)."""
+    with fresh_postgresql_database() as url:
+        yield url
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The database of one test: a SQLite file, or the session's PostgreSQL database."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'taletable.db'}"
     return str(request.getfixturevalue("postgresql_url"))
+
+
+@pytest.fixture
+def empty_database_url(database_url: str, tmp_path: Path) -> Iterator[str]:
+    """A second, empty database of the same kind as ``database_url`` (another server's)."""
+    if database_url.startswith("sqlite"):
+        yield f"sqlite:///{tmp_path / 'other.db'}"
+        return
+    with fresh_postgresql_database() as url:
+        yield url
 
 
 @pytest.fixture

@@ -155,9 +155,10 @@ def test_the_log_is_the_truth(client: TestClient, table: Seats, database_url: st
 
 
 def test_import_rebuilds_a_table_from_its_export(
-    client: TestClient, table: Seats, database_url: str
+    client: TestClient, table: Seats, empty_database_url: str
 ) -> None:
-    """An export imported into an empty server verifies and gives back the same sheet."""
+    """An export imported into an empty server (SQLite file or PostgreSQL database) verifies
+    and gives back the same sheet."""
     base = f"/api/tables/{table.id}/characters"
     cid = client.post(base, json={"sheet": terrik()}, headers=table.mara).json()["id"]
     export = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
@@ -168,10 +169,7 @@ def test_import_rebuilds_a_table_from_its_export(
     from taletable.server import create_app
     from tests.server.conftest import TEST_LIMITS
 
-    other_url = database_url.replace("taletable.db", "other.db")
-    if other_url == database_url:  # PostgreSQL: one database, so import under a fresh id
-        return
-    with TestClient(create_app(other_url, limits=TEST_LIMITS)) as other:
+    with TestClient(create_app(empty_database_url, limits=TEST_LIMITS)) as other:
         made = other.post("/api/tables/import", json=export).json()
         headers = {"Authorization": f"Bearer {made['narrator_token']}"}
         assert other.get(f"/api/tables/{table.id}/characters/{cid}", headers=headers).json() == {
