@@ -132,4 +132,33 @@ def test_assist_and_destiny_through_the_play_layer_and_cli(run_cli: Any, tmp_pat
     assert spent.status == 0, spent.stderr
     after = next(f for f in spent.json()["combatants"] if f["id"] == "k")["sheet"]["destiny"]
     assert after["points"] == held["points"] - 2
+    stored = yaml.safe_load(sheet.read_text())
+    assert stored["destiny"]["points"] == held["points"] - 2  # the character's own sheet too
+    assert [a["event"] for a in stored["history"][-2:]] == ["destiny-spent", "destiny-spent"]
     assert run_cli("cogent", "combat", "replay", out).status == 0
+
+
+def test_destiny_spent_in_a_fight_comes_off_the_stored_sheet(tmp_path: Any) -> None:
+    """The character in the store is debited with the encounter's copy; a sheet that has spent
+    its points elsewhere since the fight began refuses the spend, and nothing is saved."""
+    store = MemoryStore()
+    table = Table(dice=SeededDice(3), store=store)
+    with open("examples/characters/core_sir_terrik.yaml", encoding="utf-8") as handle:
+        terrik = yaml.safe_load(handle)
+    store.save("character", "terrik", terrik, version=None)
+    perform("cogent.combat.start", {"out": "f", "fighter": ["k:a:terrik", "g:b:@goblin"]}, table)
+    held = terrik["destiny"]["points"]
+    for actor in perform("cogent.combat.status", {"file": "f"}, table).result.declaration_order():
+        perform("cogent.combat.declare", {"file": "f", "actor": actor, "action": "attack",
+                "target": "g" if actor == "k" else "k", "destiny_before": actor == "k"},
+                table)  # fmt: skip
+    assert store.read("character", "terrik").data["destiny"]["points"] == held - 1
+    perform("cogent.combat.resolve", {"file": "f"}, table)
+    drained = dict(store.read("character", "terrik").data)
+    drained["destiny"] = {**drained["destiny"], "points": 0}
+    store.save("character", "terrik", drained, version=store.read("character", "terrik").version)
+    fight = store.read("encounter", "f").version
+    with pytest.raises(RulesError, match="1 destiny point"):
+        perform("cogent.combat.destiny", {"file": "f", "fighter": "k"}, table)
+    assert store.read("encounter", "f").version == fight
+    assert store.read("character", "terrik").data["destiny"]["points"] == 0

@@ -83,9 +83,10 @@ def test_a_consistent_forgery_without_the_key_is_refused(run_cli: Any, tmp_path:
     file = _fight(run_cli, tmp_path)
     data = json.loads(file.read_text())
     data.pop("seal"), data.pop("revision")
+    sheets = data.pop("sheets")  # beside the encounter: the fighters' character files
     resolve = next(step for step in data["steps"] if step["kind"] == "resolve")
     resolve["faces"] = [1] * 8 + [6] * 6  # now the Thug wins
-    forged = replay(Encounter.model_validate(data)).model_dump(mode="json")
+    forged = {**replay(Encounter.model_validate(data)).model_dump(mode="json"), "sheets": sheets}
     file.write_text(json.dumps({**seal(forged, b"the forger's own key"), "revision": 4}))
     _refused_everywhere(run_cli, file, "was edited outside taletable")
 

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import AliasChoices, Field
 
 from taletable.errors import InputError
+from taletable.play.combat_sheets import character_keys, destiny_debits, save_debits
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
 from taletable.play.encounters import (
@@ -195,7 +196,8 @@ def combat_start(request: CombatStartRequest, table: Table) -> Played[Encounter]
         engagements=tuple(_engagement(text) for text in request.engagements),
     )  # fmt: skip
     finish(source)
-    saved = create_encounter(table, request.encounter, encounter)
+    keys = character_keys(table, request.fighters)
+    saved = create_encounter(table, request.encounter, encounter, keys)
     started = Event(
         kind="cogent.combat.start",
         subject=request.encounter,
@@ -213,8 +215,11 @@ def combat_declare(request: CombatDeclareRequest, table: Table) -> Played[Encoun
         **given, modifiers=narrator_modifiers(request.modifiers), steady=not request.unsteady
     )
     encounter = declare(read.encounter, declaration)
+    what = f"round {encounter.round} of {read.key}"
+    debits = destiny_debits(table, read.sheets, read.encounter, encounter, what)
     saved = save_encounter(table, read, encounter)
-    return _stepped("cogent.combat.declare", read, encounter, saved)
+    played = _stepped("cogent.combat.declare", read, encounter, saved)
+    return Played(encounter, (*played.events, *save_debits(table, debits)))
 
 
 @action("cogent.combat.resolve", CombatResolveRequest)
@@ -268,13 +273,16 @@ def combat_destiny(request: CombatDestinyRequest, table: Table) -> Played[Encoun
     Character Creation > Destiny Points)."""
     read = read_encounter(table, request.encounter)
     encounter = destiny_after(read.encounter, request.fighter, request.points)
+    what = f"round {encounter.round} of {read.key}"
+    debits = destiny_debits(table, read.sheets, read.encounter, encounter, what)
     saved = save_encounter(table, read, encounter)
     played = _stepped("cogent.combat.destiny", read, encounter, saved)
     old, new = read.encounter.log, encounter.log
     same = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), len(old))
     event = played.events[0]
     data = {**event.data, "log_from": same}  # the round's lines, read again with the wins
-    return Played(encounter, (event.model_copy(update={"data": data}), saved))
+    changed = event.model_copy(update={"data": data})
+    return Played(encounter, (changed, saved, *save_debits(table, debits)))
 
 
 @action("cogent.combat.status", CombatRequest)

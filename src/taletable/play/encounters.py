@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from taletable.errors import DataError, TaletableError
@@ -23,6 +24,8 @@ class StoredEncounter:
     key: str
     version: int
     encounter: Encounter
+    #: The fighters that came from a stored character, with its key (play.combat_sheets).
+    sheets: Mapping[str, str] = field(default_factory=dict)
 
 
 def read_encounter(table: Table, key: str) -> StoredEncounter:
@@ -33,29 +36,44 @@ def read_encounter(table: Table, key: str) -> StoredEncounter:
     data = dict(stored.data)
     if table.seal_key is not None:
         data = check_seal(data, table.seal_key, source=key)
+    sheets = _sheet_keys(data.pop("sheets", {}), key)
     encounter = load_model(data, Encounter, source=key)
     if encounter.opening:
         try:
             verify_replay(encounter)
         except TaletableError as error:
             raise DataError(key, f"does not replay: {error}") from None
-    return StoredEncounter(key, stored.version, encounter)
+    return StoredEncounter(key, stored.version, encounter, sheets)
 
 
-def _document(table: Table, encounter: Encounter) -> dict[str, Any]:
+def _sheet_keys(value: Any, source: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise DataError(source, "sheets: a mapping of fighter ids to character keys")
+    return value
+
+
+def _document(table: Table, encounter: Encounter, sheets: Mapping[str, str]) -> dict[str, Any]:
     data = encounter.model_dump(mode="json")
+    if sheets:
+        data["sheets"] = dict(sheets)
     return seal(data, table.seal_key) if table.seal_key is not None else data
 
 
 def save_encounter(table: Table, read: StoredEncounter, encounter: Encounter) -> Event:
     """Save ``encounter`` over the version ``read``; one saved since is a ConflictError."""
     saved = table.store.save(
-        "encounter", read.key, _document(table, encounter), version=read.version
+        "encounter", read.key, _document(table, encounter, read.sheets), version=read.version
     )
     return Event(kind="encounter.saved", subject=read.key, version=saved.version)
 
 
-def create_encounter(table: Table, key: str, encounter: Encounter) -> Event:
-    """Save a new encounter under ``key``; a key already taken is a ConflictError."""
-    saved = table.store.save("encounter", key, _document(table, encounter), version=None)
+def create_encounter(
+    table: Table, key: str, encounter: Encounter, sheets: Mapping[str, str]
+) -> Event:
+    """Save a new encounter under ``key`` with the keys of its fighters' stored characters; a
+    key already taken is a ConflictError."""
+    document = _document(table, encounter, sheets)
+    saved = table.store.save("encounter", key, document, version=None)
     return Event(kind="encounter.saved", subject=key, version=saved.version)
