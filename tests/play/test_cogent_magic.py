@@ -125,3 +125,54 @@ def test_summon_from_a_sheet() -> None:
     assert (result.check.pool, result.creature.name, result.duration) == (
         6, "Sprite", "three rounds")  # fmt: skip
     assert result.check.edition == "tiered"
+
+
+def _druid(table: Table, edition: str) -> None:
+    """A sheet with the druid skills the hard spells require (002 > Metahuman Powers)."""
+    if edition == "core":
+        data = yaml.safe_load((EXAMPLES / "core_sir_terrik.yaml").read_text())
+        data["vocations"].append({
+            "name": "Druid", "attribute": "INT", "points": 2,
+            "combat_skills": [{"name": "Druidic", "points": 2}],
+            "vocational_skills": [{"name": "Druidic Plantcraft", "attribute": "INT", "points": 1}],
+        })  # fmt: skip
+    else:
+        data = yaml.safe_load((EXAMPLES / "tiered_olga_the_protector.yaml").read_text())
+        data["vocations"].append({
+            "name": "Druid", "attribute": "INT", "rank": 1,
+            "specialisations": [{"name": "Druidic Plantcraft", "attribute": "INT", "points": 2}],
+        })  # fmt: skip
+    table.store.save("character", "druid", data, version=None)
+
+
+def test_a_sheet_casts_a_hard_spell_with_the_skill_it_requires() -> None:
+    """Grass-shackle needs 2 points in the Druidic combat skill: core Terrik-the-druid casts
+    it with base 3 + INT 1 + Druidic 2 = 6D6 against its fixed CL 4 (RULINGS.md "hard spells
+    from a sheet"); Strength of Wood needs 2 in Druidic Plantcraft, where he has 1."""
+    table = _table()
+    _druid(table, "core")
+    cast = perform("cogent.cast", {"spell": "grass-shackle", "character": "druid",
+                   "have": ["moonlit-grass"], "faces": "6,6,5,5,1,1"}, table).result  # fmt: skip
+    parts = {part.source: part.dice for part in cast.check.breakdown}
+    assert (cast.check.pool, parts["Druidic"], parts["INT"]) == (6, 2, 1)
+    assert (cast.challenge_level, cast.passed, len(cast.consumed)) == (4, True, 1)
+    with pytest.raises(RulesError, match="requires 2 skill points in the Druidic Plantcraft"):
+        perform("cogent.cast", {"spell": "strength of wood", "character": "druid",
+                "have": ["old-tree"]}, table)  # fmt: skip
+    with pytest.raises(RulesError, match="Ilsa.*no such skill"):
+        perform("cogent.cast", {"spell": "bloom", "character": "ilsa", "have": ["moonlight"]},
+                table)  # fmt: skip
+    with pytest.raises(InputError, match=r"^skill_points: character holds the points"):
+        perform("cogent.cast", {"spell": "bloom", "character": "druid", "skill_points": 3,
+                "have": ["moonlight"]}, table)  # fmt: skip
+
+
+def test_a_tiered_sheet_casts_a_hard_spell_with_its_specialisation() -> None:
+    """Tiered: the specialisation's pool (base 3 + INT 0 + rank 1 + 2 points = 6D6)."""
+    table = _table("tiered")
+    _druid(table, "tiered")
+    cast = perform("cogent.cast", {"spell": "strength of wood", "character": "druid",
+                   "have": ["old-tree"], "faces": "6,6,6,6,1,1"}, table).result  # fmt: skip
+    parts = {part.source: part.dice for part in cast.check.breakdown}
+    assert (cast.check.pool, parts["Druid rank"], parts["Druidic Plantcraft"]) == (6, 1, 2)
+    assert (cast.passed, cast.armour_gained) == (True, 2)

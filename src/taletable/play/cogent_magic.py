@@ -26,7 +26,7 @@ from taletable.play.fields import Faces, parse_parts
 from taletable.play.registry import action
 from taletable.play.requests import Request
 from taletable.play.sheets import read_character
-from taletable.systems.cogent.character.spells import spell_check_pool
+from taletable.systems.cogent.character.spells import hard_spell_pool, spell_check_pool
 from taletable.systems.cogent.magic import (
     MagicRules,
     SummonResult,
@@ -114,7 +114,9 @@ def _given(request: Request, fields: tuple[str, ...]) -> list[str]:
     return [field for field in fields if getattr(request, field) not in (None, False, ())]
 
 
-def _caster_pool(request: CasterRequest, table: Table, spell: str) -> tuple[DicePool, Table]:
+def _caster_pool(
+    request: CasterRequest, table: Table, spell: str, *, hard: HardSpell | None = None
+) -> tuple[DicePool, Table]:
     """The caster's pool, and the table in the sheet's edition when a sheet casts."""
     if request.character is not None:
         given = _given(request, ("pool", "points", "attribute_points"))
@@ -126,7 +128,7 @@ def _caster_pool(request: CasterRequest, table: Table, spell: str) -> tuple[Dice
         sheet = read_character(table, request.character).sheet
         if sheet.edition != table.rules.edition:
             table = table.with_rules(table.rules.model_copy(update={"edition": sheet.edition}))
-        built = spell_check_pool(sheet, spell)
+        built = spell_check_pool(sheet, spell) if hard is None else hard_spell_pool(sheet, hard)[0]
     elif request.pool is not None and request.points is not None:
         raise InputError("pool/points", "give one of them", expected="{pool} or {points}")
     elif request.pool is not None:
@@ -148,7 +150,7 @@ def _caster_pool(request: CasterRequest, table: Table, spell: str) -> tuple[Dice
 
 
 def _hard_options(request: CastRequest, hard: HardSpell) -> None:
-    """A hard spell reads its skill points and components, nothing else; never from a sheet."""
+    """A hard spell reads its skill points (or the sheet's) and components, nothing else."""
     soft = _given(request, (*SPELL_FIELDS, "advantage", "disadvantage"))
     if soft:
         raise InputError(
@@ -156,14 +158,16 @@ def _hard_options(request: CastRequest, hard: HardSpell) -> None:
             f"{hard.name} is a hard spell with a fixed CL {hard.challenge_level}",
             expected="{skill_points} and {have} only",
         )
-    if request.character is not None:
+    if request.character is not None and request.skill_points is not None:
         raise InputError(
-            "character", f"{hard.name} is a hard-magic spell, which no sheet records",
-            expected=f"{{pool}} and {{skill_points}} (your points in {hard.requires.skill})",
+            "skill_points", "{character} holds the points in " + hard.requires.skill,
+            expected="no {skill_points} beside {character}",
         )  # fmt: skip
-    if request.skill_points is None:
-        raise InputError("skill_points", "a hard spell needs it",
-                         expected=f"your points in {hard.requires.skill}")  # fmt: skip
+    if request.character is None and request.skill_points is None:
+        raise InputError(
+            "skill_points", "a hard spell needs it",
+            expected=f"your points in {hard.requires.skill}, or {{character}}",
+        )  # fmt: skip
 
 
 def _casting(request: CastRequest, name: str) -> str | None:
@@ -246,11 +250,12 @@ def _cast(request: CastRequest, table: Table, source: DiceSource) -> Record:
     hard = system.hard_spell(request.spell)
     if hard is not None:
         _hard_options(request, hard)
-        pool, table = _caster_pool(request, table, hard.name)
-        assert request.skill_points is not None
-        return cast_hard_spell(
-            hard.name, pool, source, skill_points=request.skill_points, have=request.have
-        )
+        pool, table = _caster_pool(request, table, hard.name, hard=hard)
+        points = request.skill_points
+        if points is None:  # the sheet's points in the skill the spell requires
+            assert request.character is not None
+            points = hard_spell_pool(read_character(table, request.character).sheet, hard)[1]
+        return cast_hard_spell(hard.name, pool, source, skill_points=points, have=request.have)
     name = system.spell(request.spell).name
     way = _casting(request, name)
     pool, table = _caster_pool(request, table, name)

@@ -25,11 +25,12 @@ from taletable.systems.cogent.character.sheet import (
     TieredVocation,
 )
 from taletable.systems.cogent.magic.casting import check_spell_choices
-from taletable.systems.cogent.magic.system import MAGIC, School, magic_system
+from taletable.systems.cogent.magic.system import MAGIC, HardSpell, School, magic_system
 from taletable.systems.cogent.pools import DicePool
 
 __all__ = [
     "MAX_SKILLS_PER_VOCATION",
+    "hard_spell_pool",
     "magic_problems",
     "school_specialisation",
     "spell_check_pool",
@@ -38,6 +39,7 @@ __all__ = [
 
 Sheet = CoreCharacter | TieredCharacter
 VOCATIONS = "002 > Character Creation > Vocations"
+HARD = "002 > Supplementary Content > Metahuman Powers in Cogent"
 MAX_SKILLS_PER_VOCATION = 4
 TIERED_MAGIC = "000 > Dice Pools (Erin the Mage); RULINGS.md spells on the sheet"
 
@@ -213,3 +215,33 @@ def spell_check_pool(sheet: Sheet, spell: str) -> DicePool:
                          fix="name the vocation in magic.vocation")  # fmt: skip
     attribute = vocation.attribute
     return attribute_pool(sheet, name, attribute, [(name, held.points)])
+
+
+def hard_spell_pool(sheet: Sheet, hard: HardSpell) -> tuple[DicePool, int]:
+    """The pool ``sheet`` casts a hard-magic spell with, and its points in the skill the spell
+    requires (002 > Metahuman Powers in Cogent: "Requires 2 skill points invested in 'Druidic'
+    Combat Skill"). RULINGS.md "hard spells from a sheet": core, base 3 + the attribute of the
+    vocation the skill nests under + its points (as a spell's pool); tiered, the pool of the
+    specialisation of that name. A sheet without the skill is refused."""
+    need, who = hard.requires, sheet.identity.name
+    wanted = need.skill.strip().lower()
+    if isinstance(sheet, TieredCharacter):
+        for tiered in sheet.vocations:
+            for special in tiered.specialisations:
+                if special.name.lower() == wanted:
+                    return check_pool(sheet, special.name), special.points
+    else:
+        for vocation in sheet.vocations:
+            skills = vocation.combat_skills if need.kind == "combat" else vocation.vocational_skills
+            for skill in skills:
+                if skill.name.lower() == wanted:
+                    pool = attribute_pool(
+                        sheet, skill.name, vocation.attribute, [(skill.name, skill.points)]
+                    )
+                    return pool, skill.points
+    raise RulesError(
+        f"{HARD} > {hard.name}",
+        f"{hard.name} requires {need.points} skill points in the {need.skill} {need.kind} "
+        f"skill, and {who}'s sheet has no such skill",
+        fix=f"add {need.skill} to a vocation of the sheet with at least {need.points} points",
+    )
