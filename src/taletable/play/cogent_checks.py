@@ -176,13 +176,11 @@ def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
     return Played(result, tuple(events))
 
 
-class ConflictRequest(Request):
-    """Two sides roll against each other (002 > How to Play > Conflicts)."""
+class ConflictOptions(Request):
+    """Both pools and each side's options: what a conflict and its odds read alike."""
 
     pool_a: int
     pool_b: int
-    faces_a: Faces = None
-    faces_b: Faces = None
     advantage_a: bool = False
     disadvantage_a: bool = False
     advantage_b: bool = False
@@ -190,6 +188,13 @@ class ConflictRequest(Request):
     destiny_before_a: str | tuple[str, ...] = ""
     destiny_before_b: str | tuple[str, ...] = ""
     not_aware: bool = False
+
+
+class ConflictRequest(ConflictOptions):
+    """Two sides roll against each other (002 > How to Play > Conflicts)."""
+
+    faces_a: Faces = None
+    faces_b: Faces = None
 
 
 def _before(

@@ -14,7 +14,7 @@ from pydantic import AliasChoices, Field
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
-from taletable.play.cogent_checks import ASSISTS
+from taletable.play.cogent_checks import ASSISTS, ConflictOptions
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.fields import IntList
@@ -173,18 +173,8 @@ def odds_advise(request: AdviseRequest, table: Table) -> Played[AdviceOdds]:
     return Played(result, (Event(kind="odds.cogent.advise"),))
 
 
-class ConflictOddsRequest(Request):
+class ConflictOddsRequest(ConflictOptions):
     """A conflict's odds: both pools and each side's options, as for the roll."""
-
-    pool_a: int
-    pool_b: int
-    advantage_a: bool = False
-    disadvantage_a: bool = False
-    advantage_b: bool = False
-    disadvantage_b: bool = False
-    destiny_before_a: str | tuple[str, ...] = ""
-    destiny_before_b: str | tuple[str, ...] = ""
-    not_aware: bool = False
 
 
 @action("odds.cogent.conflict", ConflictOddsRequest)
