@@ -70,84 +70,96 @@ def _record(
     return sheet.model_copy(update={"progress": updated, "history": history, **changes})
 
 
+def _chapter(sheet: CoreCharacter, plan: Progression) -> CoreCharacter:
+    """A chapter: a skill point (every second chapter of the arc from the stated arc) and a
+    destiny point up to the maximum."""
+    progress = sheet.progress
+    chapters = progress.chapters_completed + 1
+    in_arc = progress.chapters_in_arc + 1
+    arc = progress.arcs_completed + 1
+    every_second = arc >= plan.skill_points_every_second_chapter_from_arc
+    skill = 0 if every_second and in_arc % 2 else 1
+    destiny = min(sheet.destiny.points + 1, sheet.destiny.maximum)
+    detail = (
+        f"chapter {chapters} (arc {arc}, chapter {in_arc}): +{skill} skill point, "
+        f"destiny {destiny}/{sheet.destiny.maximum}"
+    )
+    return _record(
+        sheet, "chapter", detail,
+        progress={
+            "chapters_completed": chapters,
+            "chapters_in_arc": in_arc,
+            "skill_points_awarded": progress.skill_points_awarded + skill,
+        },
+        destiny=sheet.destiny.model_copy(update={"points": destiny}),
+    )  # fmt: skip
+
+
+def _first_session(sheet: CoreCharacter, plan: Progression) -> CoreCharacter:
+    """First Taste of Glory (Initiate): one skill point after the first session, once."""
+    if not plan.first_session_skill_point:
+        raise RulesError(CAMPAIGN, "First Taste of Glory is an Initiate rule", fix="use chapter")
+    if any(award.event == "first-session" for award in sheet.history):
+        raise RulesError(
+            CAMPAIGN, "the first session's skill point was already awarded",
+            fix="later skill points come per chapter",
+        )  # fmt: skip
+    return _record(
+        sheet, "first-session", "First Taste of Glory: +1 skill point",
+        progress={"skill_points_awarded": sheet.progress.skill_points_awarded + 1},
+    )  # fmt: skip
+
+
+def _arc(sheet: CoreCharacter, plan: Progression) -> CoreCharacter:
+    """An arc completed: the stated attribute points; the caps of the next tier apply."""
+    progress = sheet.progress
+    arcs = progress.arcs_completed + 1
+    attribute = plan.arcs.get(arcs, ArcAward()).attribute_points
+    updated = _record(
+        sheet, "arc", f"arc {arcs} completed: +{attribute} attribute point; caps per tier",
+        progress={
+            "arcs_completed": arcs,
+            "chapters_in_arc": 0,
+            "attribute_points_awarded": progress.attribute_points_awarded + attribute,
+        },
+    )  # fmt: skip
+    return _refresh_destiny_maximum(updated)
+
+
+def _final_arc(sheet: CoreCharacter, plan: Progression) -> CoreCharacter:
+    """The final arc begins, once per campaign, with its attribute points."""
+    progress = sheet.progress
+    if progress.final_arc_started:
+        raise RulesError(
+            CAMPAIGN, "the final arc has already begun", fix="it begins once per campaign"
+        )
+    points = plan.final_arc.attribute_points
+    updated = _record(
+        sheet, "final-arc", f"the final arc begins: +{points} attribute point",
+        progress={
+            "final_arc_started": True,
+            "attribute_points_awarded": progress.attribute_points_awarded + points,
+        },
+    )  # fmt: skip
+    return _refresh_destiny_maximum(updated)
+
+
+_CORE_EVENTS = {
+    "chapter": _chapter, "first-session": _first_session, "arc": _arc, "final-arc": _final_arc,
+}  # fmt: skip
+
+
 def advance_core(sheet: CoreCharacter, event: CoreEvent, *, vocation: str = "*") -> CoreCharacter:
     """Apply one campaign event to a core sheet and record it (002 > Campaign Progression)."""
     plan = _plan(sheet)
-    progress = sheet.progress
-    if event == "chapter":
-        chapters = progress.chapters_completed + 1
-        in_arc = progress.chapters_in_arc + 1
-        arc = progress.arcs_completed + 1
-        every_second = arc >= plan.skill_points_every_second_chapter_from_arc
-        skill = 0 if every_second and in_arc % 2 else 1
-        destiny = min(sheet.destiny.points + 1, sheet.destiny.maximum)
-        detail = (
-            f"chapter {chapters} (arc {arc}, chapter {in_arc}): +{skill} skill point, "
-            f"destiny {destiny}/{sheet.destiny.maximum}"
-        )
-        return _record(
-            sheet,
-            "chapter",
-            detail,
-            progress={
-                "chapters_completed": chapters,
-                "chapters_in_arc": in_arc,
-                "skill_points_awarded": progress.skill_points_awarded + skill,
-            },
-            destiny=sheet.destiny.model_copy(update={"points": destiny}),
-        )
-    if event == "first-session":
-        if not plan.first_session_skill_point:
-            raise RulesError(
-                CAMPAIGN, "First Taste of Glory is an Initiate rule", fix="use chapter"
-            )
-        if any(award.event == "first-session" for award in sheet.history):
-            raise RulesError(
-                CAMPAIGN,
-                "the first session's skill point was already awarded",
-                fix="later skill points come per chapter",
-            )
-        return _record(
-            sheet,
-            "first-session",
-            "First Taste of Glory: +1 skill point",
-            progress={"skill_points_awarded": progress.skill_points_awarded + 1},
-        )
-    if event == "arc":
-        arcs = progress.arcs_completed + 1
-        attribute = plan.arcs.get(arcs, ArcAward()).attribute_points
-        updated = _record(
-            sheet,
-            "arc",
-            f"arc {arcs} completed: +{attribute} attribute point; caps per tier",
-            progress={
-                "arcs_completed": arcs,
-                "chapters_in_arc": 0,
-                "attribute_points_awarded": progress.attribute_points_awarded + attribute,
-            },
-        )
-        return _refresh_destiny_maximum(updated)
-    if event == "final-arc":
-        if progress.final_arc_started:
-            raise RulesError(
-                CAMPAIGN, "the final arc has already begun", fix="it begins once per campaign"
-            )
-        updated = _record(
-            sheet,
-            "final-arc",
-            f"the final arc begins: +{plan.final_arc.attribute_points} attribute point",
-            progress={
-                "final_arc_started": True,
-                "attribute_points_awarded": progress.attribute_points_awarded
-                + plan.final_arc.attribute_points,
-            },
-        )
-        return _refresh_destiny_maximum(updated)
     if event == "milestone":
         return _milestone(sheet, vocation)
-    raise InputError(
-        "event", f"{event!r}", expected="chapter, arc, final-arc, first-session, milestone"
-    )
+    step = _CORE_EVENTS.get(event)
+    if step is None:
+        raise InputError(
+            "event", f"{event!r}", expected="chapter, arc, final-arc, first-session, milestone"
+        )
+    return step(sheet, plan)
 
 
 def _milestone(sheet: CoreCharacter, vocation: str) -> CoreCharacter:
