@@ -172,6 +172,48 @@ def _clamped(state: State, pool_a: int, pool_b: int) -> State:
     return (min(pen_a, pool_a), str_a, arm_a, min(pen_b, pool_b), str_b, arm_b)
 
 
+def _after_victory(state: State, difference: int, a: Duelist, b: Duelist) -> State | int:
+    """The state after a round's victory by ``difference``, or the winner's index (0 or 1;
+    +2 for a deathblow) when the victory puts the loser down (002 > Combat > Victory Levels)."""
+    pen_a, str_a, arm_a, pen_b, str_b, arm_b = state
+    winner = 0 if difference > 0 else 1
+    loser_strength, loser_armour = (str_b, arm_b) if winner == 0 else (str_a, arm_a)
+    injury, s, r = victory_after_policy(
+        abs(difference), loser_strength, loser_armour,
+        hardcore_armour=(b if winner == 0 else a).armour_permanent,
+    )  # fmt: skip
+    if injury >= FATAL:
+        return winner + 2 if injury >= DEATHBLOW else winner
+    if winner == 0:
+        return _clamped((pen_a, str_a, arm_a, pen_b + injury, str_b - s, arm_b - r), a.pool, b.pool)
+    return _clamped((pen_a + injury, str_a - s, arm_a - r, pen_b, str_b, arm_b), a.pool, b.pool)
+
+
+def _one_round(
+    states: dict[State, int], a: Duelist, b: Duelist, scale: int
+) -> tuple[dict[State, int], list[int], int]:
+    """One exchange from every state: the states carried on, the weight that ended in each
+    way (a puts b down, b puts a down, a kills, b kills), and the weight stuck with no dice."""
+    carried: dict[State, int] = {}
+    ended = [0, 0, 0, 0]
+    stuck = 0
+    for state, weight in states.items():
+        pools = (max(0, a.pool - state[0]), max(0, b.pool - state[3]))
+        if pools == (0, 0):
+            stuck += weight
+            continue
+        for difference, p in _transitions(*pools, scale):
+            mass = weight * p
+            after = state if difference == 0 else _after_victory(state, difference, a, b)
+            if isinstance(after, int):
+                ended[after % 2] += mass
+                if after >= 2:
+                    ended[after] += mass
+            else:
+                carried[after] = carried.get(after, 0) + mass
+    return carried, ended, stuck
+
+
 def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
     """The exact duel, round by round, up to ``horizon`` rounds (the rest is undecided).
 
@@ -183,8 +225,7 @@ def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
     for side in (a, b):
         if side.pool > 60 or side.strength > 10 or side.armour > 10 or side.injury_penalty < 0:
             raise InputError("duelist", "out of range", expected="pool <= 60, STR and armour <= 10")
-    top_a, top_b = max(0, a.pool - a.injury_penalty), max(0, b.pool - b.injury_penalty)
-    scale = _scale(top_a, top_b)
+    scale = _scale(max(0, a.pool - a.injury_penalty), max(0, b.pool - b.injury_penalty))
     start = (a.injury_penalty, a.strength, a.armour, b.injury_penalty, b.strength, b.armour)
     states: dict[State, int] = {_clamped(start, a.pool, b.pool): 1}
     totals = [Fraction(0)] * 4  # a puts b down, b puts a down, a kills, b kills
@@ -192,38 +233,9 @@ def duel_odds(a: Duelist, b: Duelist, *, horizon: int = 50) -> DuelOdds:
     by_round = []
     denominator = 1
     for round_number in range(1, horizon + 1):
+        states, ended, stuck_weight = _one_round(states, a, b, scale)
+        stuck += exact_fraction(stuck_weight, denominator)
         denominator *= scale
-        nxt: dict[State, int] = {}
-        ended = [0, 0, 0, 0]
-        for state, weight in states.items():
-            pen_a, str_a, arm_a, pen_b, str_b, arm_b = state
-            pools = (max(0, a.pool - pen_a), max(0, b.pool - pen_b))
-            if pools == (0, 0):
-                stuck += exact_fraction(weight, denominator // scale)
-                continue
-            for difference, p in _transitions(*pools, scale):
-                mass = weight * p
-                if difference == 0:
-                    nxt[state] = nxt.get(state, 0) + mass
-                    continue
-                winner = 0 if difference > 0 else 1
-                loser_strength, loser_armour = (str_b, arm_b) if winner == 0 else (str_a, arm_a)
-                injury, s, r = victory_after_policy(
-                    abs(difference), loser_strength, loser_armour,
-                    hardcore_armour=(b if winner == 0 else a).armour_permanent,
-                )  # fmt: skip
-                if injury >= FATAL:
-                    ended[winner] += mass
-                    if injury >= DEATHBLOW:
-                        ended[winner + 2] += mass
-                    continue
-                if winner == 0:
-                    key = (pen_a, str_a, arm_a, pen_b + injury, str_b - s, arm_b - r)
-                else:
-                    key = (pen_a + injury, str_a - s, arm_a - r, pen_b, str_b, arm_b)
-                key = _clamped(key, a.pool, b.pool)
-                nxt[key] = nxt.get(key, 0) + mass
-        states = nxt
         shares = [exact_fraction(mass, denominator) for mass in ended]
         totals = [total + share for total, share in zip(totals, shares, strict=True)]
         by_round.append((round_number, shares[0], shares[1]))
