@@ -56,7 +56,7 @@ def create_app(
     )
     app.state.database = database
     app.state.hub = hub
-    app.state.presence = Presence()
+    app.state.presence = Presence(database)
     app.state.limits = limits
     app.state.limiter = RateLimiter(limits.rate, limits.burst)
     install_error_handlers(app)

@@ -1,39 +1,74 @@
-"""Who is connected: the seats with a page's stream open, per table, in this worker.
+"""Who is connected: the seats with a page's stream open, per table, in every worker.
 
-A page's stream marks its seat present while it is open and wakes the table's other streams,
-which then send the new list. With several workers each knows only its own streams (a seat
-connected to another worker shows as away there); the log, not presence, is the truth.
+Each open page stream is a row of ``presence`` (its table, its seat, its last heartbeat): a
+stream adds its row when it opens, renews it at every keep-alive, and removes it when it
+closes. A seat is online while one of its streams has beaten within :data:`STALE_SECONDS`, so
+a worker killed with its streams open lets them go stale instead of keeping them online for
+ever. On PostgreSQL a change of presence is announced with ``NOTIFY`` like a new event, so
+streams held by other workers wake and send the new list; the log, not presence, is the truth.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import Counter, defaultdict
+import secrets
+import time
 
-__all__ = ["Presence"]
+from sqlalchemy import Connection, delete, insert, select, text, update
+
+from taletable.server.db import Database
+from taletable.server.log import NOTIFY_CHANNEL
+from taletable.server.schema import PRESENCE
+
+__all__ = ["STALE_SECONDS", "Presence"]
+
+#: A stream that has not beaten for this long (a keep-alive is sent every 15 s) is gone.
+STALE_SECONDS = 40.0
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 class Presence:
-    """Open streams by table and seat (a seat may have several tabs open)."""
+    """Open page streams by table and seat, kept in the table's database."""
 
-    def __init__(self) -> None:
-        self._open: dict[str, Counter[str]] = defaultdict(Counter)
-        self._lock = threading.Lock()
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
-    def connect(self, table_id: str, seat_id: str) -> None:
-        with self._lock:
-            self._open[table_id][seat_id] += 1
+    def _announce(self, connection: Connection, table_id: str) -> None:
+        if self.database.is_postgresql:  # wakes the other workers' streams at commit
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": f"{table_id}:0"})
 
-    def disconnect(self, table_id: str, seat_id: str) -> None:
-        with self._lock:
-            seats = self._open[table_id]
-            seats[seat_id] -= 1
-            if seats[seat_id] <= 0:
-                del seats[seat_id]
-            if not seats:
-                del self._open[table_id]
+    def connect(self, table_id: str, seat_id: str) -> str:
+        """Mark ``seat_id`` present through a new stream; returns the stream's id."""
+        stream, now = secrets.token_hex(16), time.time()
+        with self.database.write() as connection:
+            connection.execute(delete(PRESENCE).where(PRESENCE.c.seen_at < now - STALE_SECONDS))
+            connection.execute(
+                insert(PRESENCE).values(
+                    stream=stream, table_id=table_id, seat_id=seat_id, seen_at=now
+                )
+            )
+            self._announce(connection, table_id)
+        return stream
+
+    def beat(self, stream: str) -> None:
+        """The stream is still open (called at each keep-alive)."""
+        with self.database.write() as connection:
+            connection.execute(
+                update(PRESENCE).where(PRESENCE.c.stream == stream).values(seen_at=time.time())
+            )
+
+    def disconnect(self, table_id: str, stream: str) -> None:
+        """The stream closed."""
+        with self.database.write() as connection:
+            connection.execute(delete(PRESENCE).where(PRESENCE.c.stream == stream))
+            self._announce(connection, table_id)
 
     def online(self, table_id: str) -> frozenset[str]:
-        """The seats of ``table_id`` with at least one stream open here."""
-        with self._lock:
-            return frozenset(self._open.get(table_id, ()))
+        """The seats of ``table_id`` with a stream open in any worker, beating lately."""
+        since = time.time() - STALE_SECONDS
+        with self.database.read() as connection:
+            rows = connection.execute(
+                select(PRESENCE.c.seat_id)
+                .where(PRESENCE.c.table_id == table_id, PRESENCE.c.seen_at >= since)
+                .distinct()
+            )
+            return frozenset(row.seat_id for row in rows)

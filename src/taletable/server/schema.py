@@ -9,15 +9,25 @@
   is hashed); ``stub`` is what a seat that may not see the event's result is given.
 * ``things``  the SQL store's rows (:mod:`taletable.store.sql`): characters, encounters...
 * ``server_keys``  keys the server keeps: ``cookie`` signs the pages' seat cookies.
+* ``presence``  each open page stream (any worker's): its table, seat and last heartbeat.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, ForeignKey, Integer, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, String, Table, Text
 
 from taletable.store.sql import METADATA, THINGS
 
-__all__ = ["EVENTS", "METADATA", "SCENES", "SEATS", "SERVER_KEYS", "TABLES", "THINGS"]
+__all__ = [
+    "EVENTS",
+    "METADATA",
+    "PRESENCE",
+    "SCENES",
+    "SEATS",
+    "SERVER_KEYS",
+    "TABLES",
+    "THINGS",
+]
 
 TABLES = Table(
     "tables",
@@ -73,4 +83,13 @@ SERVER_KEYS = Table(
     METADATA,
     Column("name", String(40), primary_key=True),
     Column("value", String(128), nullable=False),
+)
+
+PRESENCE = Table(
+    "presence",
+    METADATA,
+    Column("stream", String(32), primary_key=True),
+    Column("table_id", String(64), nullable=False, index=True),
+    Column("seat_id", String(64), nullable=False),
+    Column("seen_at", Float, nullable=False),
 )

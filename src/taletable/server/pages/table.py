@@ -10,6 +10,7 @@ extension opens a new stream) first replays every event after it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -91,7 +92,7 @@ def _follow_ups(event: dict[str, Any]) -> list[str]:
 async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[str]:
     state = request.app.state
     wake = state.hub.subscribe(seat.table_id)
-    state.presence.connect(seat.table_id, seat.id)
+    stream = await asyncio.to_thread(state.presence.connect, seat.table_id, seat.id)
     state.hub.publish(seat.table_id)
     names = await asyncio.to_thread(seat_names, request, seat.table_id)
     last, shown_online = after, None
@@ -108,7 +109,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
                 for name in _follow_ups(event):
                     yield _message(name, "")
                 last = seq
-            online = state.presence.online(seat.table_id)
+            online = await asyncio.to_thread(state.presence.online, seat.table_id)
             if online != shown_online:
                 seats = await asyncio.to_thread(seats_of, request, seat.table_id)
                 yield _message("presence", render("_presence.html", seats=seats, online=online))
@@ -116,11 +117,24 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
             if len(rows) == PAGE:
                 continue
             if not await woken(wake):
+                await asyncio.to_thread(state.presence.beat, stream)
                 yield ": keep-alive\n\n"
     finally:
         state.hub.unsubscribe(seat.table_id, wake)
-        state.presence.disconnect(seat.table_id, seat.id)
-        state.hub.publish(seat.table_id)
+        _let_go(state, seat.table_id, stream)
+
+
+def _let_go(state: Any, table_id: str, stream: str) -> None:
+    """Remove a closed stream's presence in a thread, without awaiting it (a generator being
+    closed may not wait); the other streams here are woken when it is gone. Should it never
+    run (the loop closing), the row goes stale within ``STALE_SECONDS``."""
+
+    def gone() -> None:
+        state.presence.disconnect(table_id, stream)
+        state.hub.publish(table_id)
+
+    with contextlib.suppress(RuntimeError):
+        asyncio.get_running_loop().run_in_executor(None, gone)
 
 
 @router.get("/t/{table_id}/stream")
