@@ -15,7 +15,12 @@ from taletable.systems.cogent.character.equipment_validation import equipment_pr
 from taletable.systems.cogent.character.report import Problem, Report, tagged
 from taletable.systems.cogent.character.sheet import TieredCharacter
 from taletable.systems.cogent.character.spells import magic_problems
-from taletable.systems.cogent.character.tables import quirk_table, skill_table, tier_resources
+from taletable.systems.cogent.character.tables import (
+    Tier,
+    quirk_table,
+    skill_table,
+    tier_resources,
+)
 
 __all__ = ["DESTINY_AWARDS", "destiny_awarded", "validate_tiered"]
 
@@ -38,139 +43,167 @@ def destiny_awarded(sheet: TieredCharacter) -> bool:
     return any(award.event in DESTINY_AWARDS for award in sheet.history)
 
 
-def validate_tiered(sheet: TieredCharacter) -> Report:
-    """Check a tiered sheet against its tier; list every problem."""
-    tier = tier_resources().of(sheet.tier)
-    problems: list[Problem] = []
-
-    def problem(rule: str, found: str, fix: str, field: str) -> None:
-        problems.append(Problem(rule=rule, found=found, fix=fix, field=field))
-
-    for name, value in sheet.attributes.model_dump().items():
-        if value < 0:
-            problem(
-                f"{CREATION} > Attributes", f"{name} is {value}", "assign 0 or more", "attributes"
-            )
+def _attribute_and_skill_problems(sheet: TieredCharacter, tier: Tier) -> list[Problem]:
+    """No attribute below 0; only the edition's skills, each within the tier's maximum."""
+    problems = [
+        Problem(
+            rule=f"{CREATION} > Attributes",
+            found=f"{name} is {value}",
+            fix="assign 0 or more",
+            field="attributes",
+        )
+        for name, value in sheet.attributes.model_dump().items()
+        if value < 0
+    ]
     table = skill_table("tiered")
     for name, points in sheet.skills.items():
         if table.canonical(name) is None:
-            problem(
-                f"{CREATION} > Skills",
-                f"{name!r} is not a skill",
-                "use one of " + ", ".join(skill.name for skill in table.skills),
-                "skills",
+            known = ", ".join(skill.name for skill in table.skills)
+            problems.append(
+                Problem(
+                    rule=f"{CREATION} > Skills",
+                    found=f"{name!r} is not a skill",
+                    fix=f"use one of {known}",
+                    field="skills",
+                )
             )
         if not 0 <= points <= tier.max_skill:
-            problem(
-                LIMITS,
-                f"{name} has {points}",
-                f"0 to {tier.max_skill} at tier {tier.tier}",
-                "skills",
+            problems.append(
+                Problem(
+                    rule=LIMITS,
+                    found=f"{name} has {points}",
+                    fix=f"0 to {tier.max_skill} at tier {tier.tier}",
+                    field="skills",
+                )
             )
+    return problems
+
+
+def _vocation_problems(sheet: TieredCharacter, tier: Tier) -> list[Problem]:
+    """At most 1 + INT vocations (001), ranks within the tier, no specialisation above its
+    vocation's rank."""
+    problems = []
     most = 1 + max(0, sheet.attributes.INT)
     if len(sheet.vocations) > most:
-        problem(
-            "001 > Character Creation > Vocations",
-            f"{len(sheet.vocations)} vocations",
-            f"at most 1 + INT = {most}",
-            "vocations",
+        problems.append(
+            Problem(
+                rule="001 > Character Creation > Vocations",
+                found=f"{len(sheet.vocations)} vocations",
+                fix=f"at most 1 + INT = {most}",
+                field="vocations",
+            )
         )
     for vocation in sheet.vocations:
         if not 0 <= vocation.rank <= tier.max_vocation:
-            problem(
-                LIMITS,
-                f"vocation {vocation.name} rank {vocation.rank}",
-                f"0 to {tier.max_vocation} at tier {tier.tier}",
-                "vocations",
+            problems.append(
+                Problem(
+                    rule=LIMITS,
+                    found=f"vocation {vocation.name} rank {vocation.rank}",
+                    fix=f"0 to {tier.max_vocation} at tier {tier.tier}",
+                    field="vocations",
+                )
             )
         for special in vocation.specialisations:
             if special.points < 0:
-                problem(
-                    f"{CREATION} > Skills",
-                    f"{special.name} has {special.points}",
-                    f"0 to {vocation.name}'s rank {vocation.rank}",
-                    "vocations",
-                )
+                found = f"{special.name} has {special.points}"
+                fix = f"0 to {vocation.name}'s rank {vocation.rank}"
             elif special.points > vocation.rank:
-                problem(
-                    f"{CREATION} > Skills",
-                    f"{special.name} ({special.points}) above {vocation.name} ({vocation.rank})",
-                    "no specialisation above its vocation",
-                    "vocations",
-                )
-    quirks = quirk_table().tiered
-    if len(sheet.commerce.quirks) > tier.quirks:
-        problem(
-            f"{CREATION} > Equipment",
-            f"{len(sheet.commerce.quirks)} quirks",
-            f"at most {tier.quirks} at tier {tier.tier}",
-            "commerce",
-        )
-    for quirk in sheet.commerce.quirks:
-        if quirks.find(quirk) is None:
-            problem(
-                f"{CREATION} > Equipment",
-                f"{quirk!r} is not a quirk of wealth",
-                "use a name from the Quirks of Wealth table",
-                "commerce",
+                found = f"{special.name} ({special.points}) above {vocation.name} ({vocation.rank})"
+                fix = "no specialisation above its vocation"
+            else:
+                continue
+            problems.append(
+                Problem(rule=f"{CREATION} > Skills", found=found, fix=fix, field="vocations")
             )
-    taken = [quirk.strip().lower() for quirk in sheet.commerce.quirks]
+    return problems
+
+
+def _commerce_problems(sheet: TieredCharacter, tier: Tier) -> list[Problem]:
+    """No more quirks than the tier allows, each a quirk of wealth taken once; commerce points
+    from the tier, plus one per quirk, plus what play has recorded."""
+    rule, commerce = f"{CREATION} > Equipment", sheet.commerce
+    found_fix = []
+    if len(commerce.quirks) > tier.quirks:
+        found_fix.append(
+            (f"{len(commerce.quirks)} quirks", f"at most {tier.quirks} at tier {tier.tier}")
+        )
+    quirks = quirk_table().tiered
+    found_fix += [
+        (f"{quirk!r} is not a quirk of wealth", "use a name from the Quirks of Wealth table")
+        for quirk in commerce.quirks
+        if quirks.find(quirk) is None
+    ]
+    taken = [quirk.strip().lower() for quirk in commerce.quirks]
     if len(set(taken)) != len(taken):
-        problem(
-            f"{CREATION} > Equipment",
-            "the same quirk twice",
-            "each quirk is taken once",
-            "commerce",
+        found_fix.append(("the same quirk twice", "each quirk is taken once"))
+    most = tier.commerce_points + len(commerce.quirks) + commerce.gained
+    if commerce.points is not None and commerce.points > most:
+        found_fix.append(
+            (
+                f"{commerce.points} commerce points",
+                f"at most {most}: tier {tier.tier}'s {tier.commerce_points} + 1 per "
+                f"quirk of wealth + {commerce.gained} gained in play (recorded "
+                "commerce awards)",
+            )
         )
-    gained = sheet.commerce.gained
-    most_commerce = tier.commerce_points + len(sheet.commerce.quirks) + gained
-    if sheet.commerce.points is not None and sheet.commerce.points > most_commerce:
-        problem(
-            f"{CREATION} > Equipment",
-            f"{sheet.commerce.points} commerce points",
-            f"at most {most_commerce}: tier {tier.tier}'s {tier.commerce_points} "
-            f"+ 1 per quirk of wealth + {gained} gained in play (recorded commerce awards)",
-            "commerce",
+    return [Problem(rule=rule, found=found, fix=fix, field="commerce") for found, fix in found_fix]
+
+
+def _destiny_problems(sheet: TieredCharacter, tier: Tier) -> list[Problem]:
+    """The tier's destiny maximum; its starting destiny until play awards more."""
+    destiny, found_fix = sheet.destiny, []
+    if destiny.maximum != tier.destiny_max:
+        found_fix.append(
+            (
+                f"destiny maximum {destiny.maximum}",
+                f"tier {tier.tier}'s maximum is {tier.destiny_max}",
+            )
         )
-    if sheet.destiny.maximum != tier.destiny_max:
-        problem(
-            f"{CREATION} > Finishing Touches",
-            f"destiny maximum {sheet.destiny.maximum}",
-            f"tier {tier.tier}'s maximum is {tier.destiny_max}",
-            "destiny",
+    if not destiny_awarded(sheet) and destiny.points > tier.destiny_start:
+        found_fix.append(
+            (
+                f"{destiny.points} destiny points with no destiny award in the history",
+                f"start with tier {tier.tier}'s {tier.destiny_start}; more "
+                "come per chapter (a chapter advance, recorded in the history)",
+            )
         )
-    if not destiny_awarded(sheet) and sheet.destiny.points > tier.destiny_start:
-        problem(
-            f"{CREATION} > Finishing Touches",
-            f"{sheet.destiny.points} destiny points with no destiny award in the history",
-            f"start with tier {tier.tier}'s {tier.destiny_start}; more come per chapter "
-            "(a chapter advance, recorded in the history)",
-            "destiny",
-        )
-    elif sheet.destiny.points > sheet.destiny.maximum:
-        problem(
-            f"{CREATION} > Finishing Touches",
-            f"{sheet.destiny.points} destiny points",
-            f"at most {sheet.destiny.maximum}",
-            "destiny",
-        )
-    problems += tagged(disabling_problems(sheet), "disabling_characteristics")
-    problems += tagged(equipment_problems(sheet), "equipment")
-    problems += tagged(magic_problems(sheet), "magic")
+    elif destiny.points > destiny.maximum:
+        found_fix.append((f"{destiny.points} destiny points", f"at most {destiny.maximum}"))
+    rule = f"{CREATION} > Finishing Touches"
+    return [Problem(rule=rule, found=found, fix=fix, field="destiny") for found, fix in found_fix]
+
+
+def validate_tiered(sheet: TieredCharacter) -> Report:
+    """Check a tiered sheet against its tier; list every problem."""
+    tier = tier_resources().of(sheet.tier)
+    problems = [
+        *_attribute_and_skill_problems(sheet, tier),
+        *_vocation_problems(sheet, tier),
+        *_commerce_problems(sheet, tier),
+        *_destiny_problems(sheet, tier),
+        *tagged(disabling_problems(sheet), "disabling_characteristics"),
+        *tagged(equipment_problems(sheet), "equipment"),
+        *tagged(magic_problems(sheet), "magic"),
+    ]
     budget = tiered_budget(sheet)
     if budget.attribute_points_left < 0:
-        problem(
-            f"{CREATION} > Attributes",
-            f"{-budget.attribute_points_left} attribute point(s) over",
-            f"spend at most {budget.attribute_points}",
-            "attribute_points",
+        problems.append(
+            Problem(
+                rule=f"{CREATION} > Attributes",
+                found=f"{-budget.attribute_points_left} attribute point(s) over",
+                fix=f"spend at most {budget.attribute_points}",
+                field="attribute_points",
+            )
         )
     if budget.skill_points_left < 0:
-        problem(
-            f"{CREATION} > Skills",
-            f"{-budget.skill_points_left} skill point(s) over",
-            f"spend at most {budget.skill_points} (vocation ranks beyond {tier.vocation_points} "
-            "vocation points are paid with skill points)",
-            "skill_points",
+        problems.append(
+            Problem(
+                rule=f"{CREATION} > Skills",
+                found=f"{-budget.skill_points_left} skill point(s) over",
+                fix=f"spend at most {budget.skill_points} (vocation ranks beyond "
+                f"{tier.vocation_points} vocation points are paid with skill "
+                "points)",
+                field="skill_points",
+            )
         )
     return Report(legal=not problems, problems=tuple(problems), budget=budget)
