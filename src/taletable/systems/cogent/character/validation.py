@@ -23,7 +23,12 @@ from taletable.systems.cogent.character.report import (
     Report,
     tagged,
 )
-from taletable.systems.cogent.character.sheet import CombatSkill, CoreCharacter, VocationalSkill
+from taletable.systems.cogent.character.sheet import (
+    CombatSkill,
+    CoreCharacter,
+    CoreVocation,
+    VocationalSkill,
+)
 from taletable.systems.cogent.character.spells import MAX_SKILLS_PER_VOCATION, magic_problems
 from taletable.systems.cogent.character.tables import (
     campaign_tiers,
@@ -154,57 +159,65 @@ def _vocations(
                 fix="the first vocation takes its free point: give it at least 1",
             )
         )
-    categories = combat_skill_table()
     for vocation in sheet.vocations:
         cap = overrides.get(vocation.name.lower(), vocation_cap)
-        nested: list[VocationalSkill | CombatSkill] = [
-            *vocation.vocational_skills,
-            *vocation.combat_skills,
-        ]
-        if vocation.points > cap or vocation.points < 0:
-            problems.append(
-                Problem(
-                    rule=_cap_rule(sheet, vocation.points),
-                    found=f"vocation {vocation.name} has {vocation.points}",
-                    fix=f"0 to {cap} points",
-                )
+        problems += _vocation_problems(sheet, vocation, cap)
+
+
+def _vocation_problems(sheet: CoreCharacter, vocation: CoreVocation, cap: int) -> list[Problem]:
+    """One vocation: its points within the cap, at most four skills nested under it, none above
+    it or the cap, and its combat skills weapon categories (002 > Vocations; Combat Skills)."""
+    problems = []
+    nested: list[VocationalSkill | CombatSkill] = [
+        *vocation.vocational_skills,
+        *vocation.combat_skills,
+    ]
+    if vocation.points > cap or vocation.points < 0:
+        problems.append(
+            Problem(
+                rule=_cap_rule(sheet, vocation.points),
+                found=f"vocation {vocation.name} has {vocation.points}",
+                fix=f"0 to {cap} points",
             )
-        if len(nested) > MAX_SKILLS_PER_VOCATION:
+        )
+    if len(nested) > MAX_SKILLS_PER_VOCATION:
+        problems.append(
+            Problem(
+                rule=VOCATIONS,
+                found=f"{len(nested)} skills under {vocation.name}",
+                fix=f"at most {MAX_SKILLS_PER_VOCATION} skills under a vocation",
+            )
+        )
+    for skill in nested:
+        if skill.points > vocation.points:
             problems.append(
                 Problem(
                     rule=VOCATIONS,
-                    found=f"{len(nested)} skills under {vocation.name}",
-                    fix=f"at most {MAX_SKILLS_PER_VOCATION} skills under a vocation",
+                    found=f"{skill.name} ({skill.points}) is above its vocation {vocation.name} "
+                    f"({vocation.points})",
+                    fix="never more points in a vocational or combat skill than its vocation",
                 )
             )
-        for skill in nested:
-            if skill.points > vocation.points:
-                problems.append(
-                    Problem(
-                        rule=VOCATIONS,
-                        found=f"{skill.name} ({skill.points}) is above its vocation "
-                        f"{vocation.name} ({vocation.points})",
-                        fix="never more points in a vocational or combat skill than its vocation",
-                    )
+        if skill.points > cap or skill.points < 0:
+            problems.append(
+                Problem(
+                    rule=_cap_rule(sheet, skill.points),
+                    found=f"{skill.name} has {skill.points}",
+                    fix=f"0 to {cap} points",
                 )
-            if skill.points > cap or skill.points < 0:
-                problems.append(
-                    Problem(
-                        rule=_cap_rule(sheet, skill.points),
-                        found=f"{skill.name} has {skill.points}",
-                        fix=f"0 to {cap} points",
-                    )
-                )
-        for combat in vocation.combat_skills:
-            if combat.free_form is None and categories.canonical(combat.name) is None:
-                known = ", ".join(category.name for category in categories.categories)
-                problems.append(
-                    Problem(
-                        rule=COMBAT_SKILLS,
-                        found=f"{combat.name!r} is not a weapon category",
-                        fix=f"use one of {known} (beasts, monsters and magic may set free_form)",
-                    )
-                )
+            )
+    categories = combat_skill_table()
+    known = ", ".join(category.name for category in categories.categories)
+    problems += [
+        Problem(
+            rule=COMBAT_SKILLS,
+            found=f"{combat.name!r} is not a weapon category",
+            fix=f"use one of {known} (beasts, monsters and magic may set free_form)",
+        )
+        for combat in vocation.combat_skills
+        if combat.free_form is None and categories.canonical(combat.name) is None
+    ]
+    return problems
 
 
 def _destiny(sheet: CoreCharacter, problems: list[Problem]) -> None:
