@@ -168,6 +168,69 @@ def save_statblock(block: Statblock, path: str | Path) -> None:
     write_structured(target, block.model_dump(mode="json"))
 
 
+def _vocational_skills(names: tuple[str, ...]) -> None:
+    """Each a vocational skill (not a core skill), named once."""
+    core = {known.name.lower() for known in skill_table("core").skills}
+    seen: set[str] = set()
+    for skill_name in names:
+        key = skill_name.strip().lower()
+        if not key:
+            raise InputError("skill", "empty", expected="a vocational skill's name")
+        if key in core:
+            raise InputError(
+                "skill", f"{skill_name!r} is a core skill",
+                expected="a vocational skill (the tier's attribute already raises core skills)",
+            )  # fmt: skip
+        if key in seen:
+            raise InputError("skill", f"{skill_name!r} given twice", expected="each skill once")
+        seen.add(key)
+
+
+def _rough_pools(rough_pools: dict[str, int] | None) -> dict[str, int]:
+    """The book's shorthand pools, each named and within the pool limit."""
+    pools = dict(rough_pools or {})
+    for label, size in pools.items():
+        if not label.strip() or not 0 <= size <= MAX_POOL:
+            raise InputError(
+                "rough", f"{label!r} with {size} dice", expected=f"a name and 0 to {MAX_POOL}"
+            )
+    return pools
+
+
+def _npc_attributes(points: int, attribute: str, chosen: list[str]) -> CoreAttributes:
+    """The tier's attribute points, one each to the attributes chosen, in turn."""
+    values = {"STR": 0, "RFL": 0, "INT": 0}
+    for which in (attribute, *chosen):
+        if which not in values:
+            raise InputError("attribute", f"{which!r}", expected="STR, RFL or INT")
+    for index in range(points):
+        values[chosen[index % len(chosen)]] += 1
+    return CoreAttributes(**values)
+
+
+def _npc_arms(
+    weapon_skill: str | None, weapon: str | None, points: int
+) -> tuple[tuple[CombatSkill, ...], Equipment]:
+    """The combat skill (a weapon category, at the tier's skill points) and the weapon carried
+    (a weapon group), each optional."""
+    combat: tuple[CombatSkill, ...] = ()
+    equipment = Equipment()
+    if weapon_skill is not None:
+        canonical = combat_skill_table().canonical(weapon_skill)
+        if canonical is None:
+            raise InputError("weapon_skill", f"{weapon_skill!r}", expected="a weapon category")
+        combat = (CombatSkill(name=canonical, points=points),)
+    if weapon is not None:
+        try:
+            group = weapon_group(weapon).name
+        except InputError as error:
+            raise InputError(
+                "weapon", f"{weapon!r} is not a weapon group", expected=error.expected
+            ) from None
+        equipment = Equipment(weapons=(Weapon(name=group, group=group),))
+    return combat, equipment
+
+
 def new_npc(
     name: str,
     tier: Literal["average", "elite", "exceptional"],
@@ -192,56 +255,18 @@ def new_npc(
         raise InputError("name", "empty", expected="the NPC's name")
     if not vocation.strip():
         raise InputError("vocation", "empty", expected="a vocation, e.g. 'Town Guard'")
-    core = {known.name.lower() for known in skill_table("core").skills}
-    seen: set[str] = set()
-    for skill_name in vocational_skills:
-        key = skill_name.strip().lower()
-        if not key:
-            raise InputError("skill", "empty", expected="a vocational skill's name")
-        if key in core:
-            raise InputError(
-                "skill", f"{skill_name!r} is a core skill",
-                expected="a vocational skill (the tier's attribute already raises core skills)",
-            )  # fmt: skip
-        if key in seen:
-            raise InputError("skill", f"{skill_name!r} given twice", expected="each skill once")
-        seen.add(key)
-    pools = dict(rough_pools or {})
-    for label, size in pools.items():
-        if not label.strip() or not 0 <= size <= MAX_POOL:
-            raise InputError(
-                "rough", f"{label!r} with {size} dice", expected=f"a name and 0 to {MAX_POOL}"
-            )
+    _vocational_skills(vocational_skills)
+    pools = _rough_pools(rough_pools)
     points, skill = NPC_TIERS[tier]
-    chosen = list(attributes) or [attribute] * points
-    values = {"STR": 0, "RFL": 0, "INT": 0}
-    for which in (attribute, *chosen):
-        if which not in values:
-            raise InputError("attribute", f"{which!r}", expected="STR, RFL or INT")
-    for index in range(points):
-        values[chosen[index % len(chosen)]] += 1
-    combat: tuple[CombatSkill, ...] = ()
-    equipment = Equipment()
-    if weapon_skill is not None:
-        canonical = combat_skill_table().canonical(weapon_skill)
-        if canonical is None:
-            raise InputError("weapon_skill", f"{weapon_skill!r}", expected="a weapon category")
-        combat = (CombatSkill(name=canonical, points=skill),)
-    if weapon is not None:
-        try:
-            group = weapon_group(weapon).name
-        except InputError as error:
-            raise InputError(
-                "weapon", f"{weapon!r} is not a weapon group", expected=error.expected
-            ) from None
-        equipment = Equipment(weapons=(Weapon(name=group, group=group),))
+    values = _npc_attributes(points, attribute, list(attributes) or [attribute] * points)
+    combat, equipment = _npc_arms(weapon_skill, weapon, skill)
     vocational = tuple(
         VocationalSkill(name=n, attribute=attribute, points=skill) for n in vocational_skills
     )
     return Statblock(
         name=name,
         tier=tier,
-        attributes=CoreAttributes(**values),
+        attributes=values,
         vocations=(
             CoreVocation(name=vocation, attribute=attribute, points=skill,
                          vocational_skills=vocational, combat_skills=combat),
