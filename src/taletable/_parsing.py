@@ -21,6 +21,7 @@ import json
 import re
 from typing import Any
 
+import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -190,6 +191,12 @@ def _load_yaml(text: str) -> Any:
             return None
         expanded_size(node)
         return loader.construct_document(node)
+    except yaml.YAMLError as error:
+        # PyYAML 6.0.3+ stops deep flow collections in its scanner, before the composer counts
+        # them: the same limit, said in our words.
+        if "maximum nesting depth" in str(getattr(error, "problem", "") or ""):
+            raise LimitError(f"nested more than {MAX_DEPTH} levels deep") from None
+        raise
     finally:
         loader.dispose()
 
