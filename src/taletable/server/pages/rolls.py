@@ -36,6 +36,7 @@ PAGE_ACTIONS = (
     "cogent.weather",
     "cogent.encounter",
     "cogent.npc.bestiary",
+    "cogent.destiny-after",
 )
 VISIBILITIES = ("public", "narrator", "blind")
 #: Form fields that are not args of the action.

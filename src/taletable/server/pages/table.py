@@ -21,6 +21,7 @@ from taletable.server.auth import Seat
 from taletable.server.log import read_table, visible_events
 from taletable.server.pages.common import page, render, seat_names, seat_or_none, seats_of
 from taletable.server.pages.present import present
+from taletable.server.pages.present_rolls import attach
 from taletable.server.pages.rolls import roll_panel_context
 from taletable.server.routes.events import PAGE, woken
 
@@ -49,7 +50,7 @@ def table_page(request: Request, table_id: str) -> Response:
     with request.app.state.database.read() as connection:
         head = read_table(connection, table_id)
     names = seat_names(request, table_id)
-    entries = [present(event, names) for event in _entries(request, seat)]
+    entries = attach([present(event, names) for event in _entries(request, seat)])
     return page(
         "table.html",
         head=head,
@@ -74,6 +75,12 @@ def _page_of(request: Request, seat: Seat, after: int) -> list[tuple[int, str]]:
         return visible_events(
             connection, seat.table_id, seat=seat.id, narrator=seat.narrator, after=after, limit=PAGE
         )
+
+
+def _entry_html(entry: Any, seat: Seat) -> str:
+    """An entry for the log's stream; a follow-up goes under the entry it follows."""
+    template = "_follow_up_oob.html" if entry.follows is not None else "_entry.html"
+    return render(template, e=entry, seat=seat)
 
 
 def _follow_ups(event: dict[str, Any]) -> list[str]:
@@ -104,7 +111,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
                 event = json.loads(text)
                 if event.get("kind") == "seat.join":
                     names[str(event.get("seat"))] = str(event.get("name"))
-                yield _message("log", render("_entry.html", e=present(event, names)), seq)
+                yield _message("log", _entry_html(present(event, names), seat), seq)
                 for name in _follow_ups(event):
                     yield _message(name, "")
                 last = seq
