@@ -84,7 +84,7 @@ def _random_tables() -> list[str]:
 def check_args(form: Mapping[str, Any]) -> dict[str, Any]:
     """The args of ``cogent.check`` / ``odds.cogent`` from the roll panel's fields."""
     wanted = ("pool",) if form.get("mode") == "pool" else ("character", "skill")
-    names = (*wanted, "cl", "destiny_before", "destiny_after", "advantage", "disadvantage")
+    names = (*wanted, "cl", "destiny_before", "destiny_after", "advantage", "disadvantage", "faces")
     args = {name: str(form[name]).strip() for name in names if str(form.get(name, "")).strip()}
     if args.get("destiny_after") == "0":
         del args["destiny_after"]

@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response, Streamin
 from taletable.server.auth import Seat
 from taletable.server.log import read_table, visible_events
 from taletable.server.pages.common import page, render, seat_names, seat_or_none, seats_of
+from taletable.server.pages.panels import panels_for
 from taletable.server.pages.present import present
 from taletable.server.pages.present_rolls import attach
 from taletable.server.pages.rolls import roll_panel_context
@@ -58,6 +59,7 @@ def table_page(request: Request, table_id: str) -> Response:
         entries=entries,
         seats=seats_of(request, table_id),
         online=request.app.state.presence.online(table_id),
+        panels=panels_for(head),
         **roll_panel_context(request, head, None),
     )
 
