@@ -164,3 +164,28 @@ def test_a_follow_up_is_shown_under_its_entry_and_offered_only_to_the_roller(
     seen = html.unescape(player.get(f"/t/{table_id}").text)
     assert f"Destiny after the roll of #{seq}" in seen.split(f'id="fu-{seq}"')[1]
     assert f'for="after-{seq}"' not in seen
+
+
+@SQLITE
+def test_a_reroll_with_entered_dice_where_the_table_allows_them(client: TestClient) -> None:
+    """Tiered, physical dice: 5D6 showing 1,1,1,1,1 against CL 2 fails by 2; a destiny reroll
+    entered as 6,6,6,1,1 makes 3 wins, a narrative success of +1, marked as entered."""
+    table_id = _start(client, edition="tiered", physical_dice="true")
+    rolled = client.post(
+        f"/t/{table_id}/roll",
+        data={"mode": "pool", "pool": "5", "cl": "2", "faces": "1,1,1,1,1"},
+        headers=HTMX,
+    )
+    assert "Rolled (#3)" in rolled.text
+    page = client.get(f"/t/{table_id}").text
+    assert 'id="after-faces-3"' in page
+    after = client.post(
+        f"/t/{table_id}/act",
+        data={"action": "cogent.destiny-after", "follows": "3", "destiny_after": "reroll",
+              "faces": "6,6,6,1,1"},
+        headers=HTMX,
+    )  # fmt: skip
+    assert "Rolled (#4)" in after.text, after.text
+    nested = html.unescape(client.get(f"/t/{table_id}").text).split('id="fu-3"')[1]
+    assert "narrative success of +1" in nested and "was: narrative failure of -2" in nested
+    assert 'class="tag">physical dice' in nested

@@ -36,7 +36,7 @@ _LATER_OF_KIND = (
         & (EVENTS.c.seq > bindparam("seq"))
         & (EVENTS.c.kind == bindparam("kind"))
     )
-    .order_by(EVENTS.c.seq)
+    .order_by(EVENTS.c.seq.desc())
 )
 
 
@@ -83,10 +83,11 @@ def followed(connection: Connection, table_id: str, seat: Seat, action: str, arg
     result = event.get("result")
     for later in connection.execute(
         _LATER_OF_KIND, {"table_id": table_id, "seq": seq, "kind": action}
-    ).scalars():
+    ).scalars():  # the newest first: the roll as its latest follow-up left it
         follow_up = json.loads(later)
         if follow_up.get(FOLLOWS) == seq:
             result = (follow_up.get("result") or {}).get("check", result)
+            break
     roll = {
         "action": event["action"],
         "args": event.get("args") or {},

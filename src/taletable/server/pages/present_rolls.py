@@ -50,9 +50,14 @@ def _assist(entry: Entry, result: Mapping[str, Any]) -> None:
                       for roll in check["rolls"]]  # fmt: skip
         entry.outcome = check["outcome"]
         entry.passed = check["passed"]
-        conversion = result.get("conversion")
-        if conversion:
-            entry.lines = [f"converted ({conversion['method']}): {conversion}"]
+        conversion = result.get("conversion") or {}
+        effects = ("temporary_destiny", "challenge_level_change", "modifier_dice")
+        entry.lines = [
+            f"the narrator converts it ({conversion['method']}): {name.replace('_', ' ')} "
+            f"{conversion[name]:+d}"
+            for name in effects
+            if conversion.get(name)
+        ]
         return
     entry.title += f" — {result['pool']}D6 against CL {result['cl']}"
     entry.parts = [(part["source"], part["dice"]) for part in result["breakdown"]]

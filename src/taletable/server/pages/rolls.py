@@ -153,7 +153,8 @@ def _take(request: Request, table_id: str, action: str, args: dict[str, Any], vi
     except PAGE_ERRORS as error:
         return message(error=error_text(error))
     where = {"public": "everyone sees it", "narrator": "only you see it", "blind": "made blind"}
-    return message(text=f"Rolled (#{event['seq']}): {where[visibility]} in the log.")
+    shown = str(event.get("visibility", visibility))  # a follow-up keeps its roll's
+    return message(text=f"Rolled (#{event['seq']}): {where.get(shown, shown)} in the log.")
 
 
 @router.post("/t/{table_id}/roll", response_class=HTMLResponse)

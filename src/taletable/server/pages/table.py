@@ -79,10 +79,15 @@ def _page_of(request: Request, seat: Seat, after: int) -> list[tuple[int, str]]:
         )
 
 
-def _entry_html(entry: Any, seat: Seat) -> str:
+def _entry_html(entry: Any, seat: Seat, head: Any) -> str:
     """An entry for the log's stream; a follow-up goes under the entry it follows."""
     template = "_follow_up_oob.html" if entry.follows is not None else "_entry.html"
-    return render(template, e=entry, seat=seat)
+    return render(template, e=entry, seat=seat, head=head)
+
+
+def _head(request: Request, table_id: str) -> Any:
+    with request.app.state.database.read() as connection:
+        return read_table(connection, table_id)
 
 
 def _follow_ups(event: dict[str, Any]) -> list[str]:
@@ -103,6 +108,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
     state.presence.connect(seat.table_id, seat.id)
     state.hub.publish(seat.table_id)
     names = await asyncio.to_thread(seat_names, request, seat.table_id)
+    head = await asyncio.to_thread(_head, request, seat.table_id)
     last, shown_online = after, None
     try:
         yield "retry: 1000\n\n"
@@ -113,7 +119,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
                 event = json.loads(text)
                 if event.get("kind") == "seat.join":
                     names[str(event.get("seat"))] = str(event.get("name"))
-                yield _message("log", _entry_html(present(event, names), seat), seq)
+                yield _message("log", _entry_html(present(event, names), seat, head), seq)
                 for name in _follow_ups(event):
                     yield _message(name, "")
                 last = seq
