@@ -32,7 +32,6 @@ def _terrik_check(client: TestClient, seats: Seats) -> tuple[str, dict[str, Any]
     return character, rolled.json()
 
 
-@SQLITE
 def test_destiny_after_follows_the_logged_roll_until_none_is_left(
     client: TestClient, table: Seats
 ) -> None:
@@ -102,3 +101,14 @@ def test_a_tiered_follow_up_of_a_secret_roll_stays_secret(client: TestClient) ->
     assert all(event["seq"] < rolled["seq"] for event in seen["events"])
     blind = _act(client, seats, seats.mara, "cogent.destiny-after", follows=rolled["seq"])
     assert blind.status_code == 422 and "that you can see" in blind.text
+
+
+@SQLITE
+def test_a_follow_up_of_an_impossible_entry_number_is_refused(
+    client: TestClient, table: Seats
+) -> None:
+    """Entry numbers out of range or not numbers are refused, naming args.follows."""
+    for follows in (0, -3, 10**30, "x", 2.5, True):
+        answer = _act(client, table, table.mara, "cogent.destiny-after", follows=follows)
+        assert answer.status_code == 422, (follows, answer.text)
+        assert answer.json()["error"]["field"] == "args.follows"

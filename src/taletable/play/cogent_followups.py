@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
@@ -59,7 +59,11 @@ def check_of(result: Mapping[str, Any]) -> CheckResult:
     """A check's record back from its logged data (``cl`` and the computed ``outcome``)."""
     known = set(CheckResult.model_fields) - {"challenge_level"}
     fields = {key: value for key, value in result.items() if key in known}
-    return CheckResult.model_validate({**fields, "challenge_level": result["cl"]})
+    try:
+        return CheckResult.model_validate({**fields, "challenge_level": result.get("cl")})
+    except ValidationError:
+        raise InputError("follows", "the entry holds no check's result",
+                         expected="the entry of a Cogent check") from None  # fmt: skip
 
 
 def _followed(request: DestinyAfterRequest) -> FollowedRoll:

@@ -23,6 +23,8 @@ __all__ = ["FOLLOWS", "Followed", "followed"]
 
 #: The argument that names the entry a follow-up follows.
 FOLLOWS = "follows"
+#: The highest entry number a follow-up may name (the log's seq is a 32-bit integer).
+MAX_SEQ = 2**31 - 1
 #: The argument the server fills with that entry; a client never sends it.
 READ_FROM_LOG = "roll"
 
@@ -53,9 +55,12 @@ def _seq(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise ApiError(f"args.{FOLLOWS}", "not an entry's number; give the seq of a roll")
     try:
-        return int(value)
+        seq = int(value)
     except ValueError:
         raise ApiError(f"args.{FOLLOWS}", f"{value!r} is not an entry's number") from None
+    if not 1 <= seq <= MAX_SEQ:
+        raise ApiError(f"args.{FOLLOWS}", f"no entry #{seq}; entries are numbered from 1")
+    return seq
 
 
 def _seen(event: dict[str, Any], seat: Seat) -> bool:
