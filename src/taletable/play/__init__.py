@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         destiny_roll,
         powerless,
     )
+    from taletable.play.cogent_followups import DestinyAfterRequest, destiny_after
     from taletable.play.cogent_magic import (
         CastRequest,
         SummonRequest,
@@ -195,6 +196,7 @@ __all__ = [
     "ConflictOddsRequest",
     "ConflictRequest",
     "CreatedCharacter",
+    "DestinyAfterRequest",
     "DestinyRollRequest",
     "DuelRequest",
     "DuelResult",
@@ -250,6 +252,7 @@ __all__ = [
     "combat_start",
     "combat_status",
     "conflict",
+    "destiny_after",
     "destiny_roll",
     "encounter",
     "labcats_build",
@@ -348,6 +351,7 @@ _HOMES = {
         "character_step", "new_character", "validate_character",
     ),
     "taletable.play.cogent_magic": ("CastRequest", "SummonRequest", "cast", "summon"),
+    "taletable.play.cogent_followups": ("DestinyAfterRequest", "destiny_after"),
     "taletable.play.combat": (
         "CombatChooseRequest", "CombatDeclareRequest", "CombatRequest", "CombatResolveRequest",
         "CombatStartRequest", "combat_choose", "combat_declare", "combat_replay", "combat_resolve",

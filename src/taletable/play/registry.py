@@ -31,6 +31,7 @@ MODULES = (
     "taletable.play.character_awards",
     "taletable.play.characters",
     "taletable.play.cogent_checks",
+    "taletable.play.cogent_followups",
     "taletable.play.odds_cogent",
     "taletable.play.odds_systems",
     "taletable.play.dice_notation",

@@ -49,6 +49,10 @@ class Entry:
     rules: list[str] = field(default_factory=list)
     entered: bool = False
     detail: str = ""
+    actor: str | None = None
+    follows: int | None = None
+    follow_ups: list[Entry] = field(default_factory=list)
+    after_modes: tuple[str, ...] = ()
 
 
 def _marked(faces: list[int], win_on: int) -> tuple[Die, ...]:
@@ -181,6 +185,21 @@ def _table_event(entry: Entry, event: Mapping[str, Any], names: Mapping[str, str
         entry.title = kind
 
 
+def _more() -> tuple[Mapping[str, Callable[[Entry, Mapping[str, Any]], None]], Mapping[str, str]]:
+    """The entries of the other panels' rolls and of follow-ups (:mod:`.present_rolls`)."""
+    from taletable.server.pages.present_rolls import SHAPES
+    from taletable.server.pages.present_rolls import TITLES as MORE_TITLES
+
+    return SHAPES, MORE_TITLES
+
+
+def after_modes_of(action: str, result: Mapping[str, Any]) -> tuple[str, ...]:
+    """The destiny a check's roller may spend after it (the edition's, by the engine)."""
+    from taletable.server.pages.present_rolls import after_modes
+
+    return after_modes(action, result)
+
+
 def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
     """The log entry of ``event`` (``names``: seat id -> name, for who acted)."""
     actor = event.get("actor")
@@ -192,23 +211,28 @@ def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
         title="",
         hidden=bool(event.get("hidden")),
         entered=bool(event.get("entered")),
+        actor=actor,
+        follows=event.get("follows"),
     )
     action = event.get("action")
     if action is None:
         _table_event(entry, event, names)
         return entry
-    entry.title = TITLES.get(action, action)
+    more, more_titles = _more()
+    titles = {**TITLES, **more_titles}
+    entry.title = titles.get(action, action)
     if entry.hidden:
         entry.title += ": made blind; only the narrator sees the result"
         return entry
     result = event.get("result") or {}
-    shape = RESULTS.get(action)
+    shape = RESULTS.get(action) or more.get(action)
     if shape is not None:
         try:
             shape(entry, result)
         except (KeyError, TypeError, ValueError):  # an older record: show it whole below
             shape = None
     entry.rules = [str(rule) for rule in result.get("rules_applied", ())]
-    if shape is None or action not in TITLES:
+    entry.after_modes = after_modes_of(action, result)
+    if shape is None or action not in titles:
         entry.detail = json.dumps(result, indent=1, ensure_ascii=False)
     return entry

@@ -36,6 +36,7 @@ PAGE_ACTIONS = (
     "cogent.weather",
     "cogent.encounter",
     "cogent.npc.bestiary",
+    "cogent.destiny-after",
 )
 VISIBILITIES = ("public", "narrator", "blind")
 #: Form fields that are not args of the action.
@@ -83,7 +84,7 @@ def _random_tables() -> list[str]:
 def check_args(form: Mapping[str, Any]) -> dict[str, Any]:
     """The args of ``cogent.check`` / ``odds.cogent`` from the roll panel's fields."""
     wanted = ("pool",) if form.get("mode") == "pool" else ("character", "skill")
-    names = (*wanted, "cl", "destiny_before", "destiny_after", "advantage", "disadvantage")
+    names = (*wanted, "cl", "destiny_before", "destiny_after", "advantage", "disadvantage", "faces")
     args = {name: str(form[name]).strip() for name in names if str(form.get(name, "")).strip()}
     if args.get("destiny_after") == "0":
         del args["destiny_after"]
@@ -152,7 +153,8 @@ def _take(request: Request, table_id: str, action: str, args: dict[str, Any], vi
     except PAGE_ERRORS as error:
         return message(error=error_text(error))
     where = {"public": "everyone sees it", "narrator": "only you see it", "blind": "made blind"}
-    return message(text=f"Rolled (#{event['seq']}): {where[visibility]} in the log.")
+    shown = str(event.get("visibility", visibility))  # a follow-up keeps its roll's
+    return message(text=f"Rolled (#{event['seq']}): {where.get(shown, shown)} in the log.")
 
 
 @router.post("/t/{table_id}/roll", response_class=HTMLResponse)

@@ -21,7 +21,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response, Streamin
 from taletable.server.auth import Seat
 from taletable.server.log import read_table, visible_events
 from taletable.server.pages.common import page, render, seat_names, seat_or_none, seats_of
+from taletable.server.pages.panels import panels_for
 from taletable.server.pages.present import present
+from taletable.server.pages.present_rolls import attach
 from taletable.server.pages.rolls import roll_panel_context
 from taletable.server.routes.events import PAGE, woken
 
@@ -50,7 +52,7 @@ def table_page(request: Request, table_id: str) -> Response:
     with request.app.state.database.read() as connection:
         head = read_table(connection, table_id)
     names = seat_names(request, table_id)
-    entries = [present(event, names) for event in _entries(request, seat)]
+    entries = attach([present(event, names) for event in _entries(request, seat)])
     return page(
         "table.html",
         head=head,
@@ -58,6 +60,7 @@ def table_page(request: Request, table_id: str) -> Response:
         entries=entries,
         seats=seats_of(request, table_id),
         online=request.app.state.presence.online(table_id),
+        panels=panels_for(head),
         **roll_panel_context(request, head, None),
     )
 
@@ -75,6 +78,17 @@ def _page_of(request: Request, seat: Seat, after: int) -> list[tuple[int, str]]:
         return visible_events(
             connection, seat.table_id, seat=seat.id, narrator=seat.narrator, after=after, limit=PAGE
         )
+
+
+def _entry_html(entry: Any, seat: Seat, head: Any) -> str:
+    """An entry for the log's stream; a follow-up goes under the entry it follows."""
+    template = "_follow_up_oob.html" if entry.follows is not None else "_entry.html"
+    return render(template, e=entry, seat=seat, head=head)
+
+
+def _head(request: Request, table_id: str) -> Any:
+    with request.app.state.database.read() as connection:
+        return read_table(connection, table_id)
 
 
 def _follow_ups(event: dict[str, Any]) -> list[str]:
@@ -95,6 +109,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
     stream = await asyncio.to_thread(state.presence.connect, seat.table_id, seat.id)
     state.hub.publish(seat.table_id)
     names = await asyncio.to_thread(seat_names, request, seat.table_id)
+    head = await asyncio.to_thread(_head, request, seat.table_id)
     last, shown_online = after, None
     try:
         yield "retry: 1000\n\n"
@@ -105,7 +120,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
                 event = json.loads(text)
                 if event.get("kind") == "seat.join":
                     names[str(event.get("seat"))] = str(event.get("name"))
-                yield _message("log", render("_entry.html", e=present(event, names)), seq)
+                yield _message("log", _entry_html(present(event, names), seat, head), seq)
                 for name in _follow_ups(event):
                     yield _message(name, "")
                 last = seq

@@ -18,6 +18,7 @@ from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice
 from taletable.server.auth import Seat, SeatDep
 from taletable.server.errors import ActionError, ApiError
+from taletable.server.followups import FOLLOWS, followed
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead, scene_seed, stub_of, table_write
 from taletable.server.responses import ERRORS
@@ -87,12 +88,13 @@ def take_action(state: Any, table_id: str, seat: Seat, body: NewAction) -> dict[
         )
     with table_write(state.database, state.hub, table_id) as writer:
         entered = _check_args(body.args, writer.head)
+        follow = followed(writer.connection, table_id, seat, body.action, body.args)
         seq = writer.head.head_seq + 1
         dice = LedgerDice(scene_seed(writer.connection, table_id, writer.head.scene), table_id, seq)
         store = RecordingStore(SqlStore(writer.connection, table_id))
         table = Table(rules=_rules(writer.head), dice=dice, store=store)
         try:
-            played = perform(body.action, body.args, table)
+            played = perform(body.action, follow.args, table)
         except TaletableError as error:
             raise ActionError(error, "args") from None
         content = {
@@ -104,7 +106,10 @@ def take_action(state: Any, table_id: str, seat: Seat, body: NewAction) -> dict[
             "changes": [change.to_data() for change in played.events],
             "saves": store.saves,
         }
-        return writer.append(body.action, content, actor=seat.id, visibility=body.visibility)
+        if follow.seq is not None:
+            content[FOLLOWS] = follow.seq
+        visibility = follow.visibility or body.visibility
+        return writer.append(body.action, content, actor=seat.id, visibility=visibility)
 
 
 @router.post("/actions", status_code=201, responses=ERRORS)

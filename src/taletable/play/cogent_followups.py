@@ -1,0 +1,125 @@
+"""Follow-ups: destiny spent after a Cogent check that is already in a table's log.
+
+The roll followed is never the person's to give: the shell that keeps the log (the live table)
+reads the entry named by ``follows`` and passes it as ``roll`` (the roll as it stands after any
+earlier follow-ups, who rolled it and who now spends). The rules decided here are the book's:
+who may spend (their own roll), what (the edition's after-roll spends) and from which points
+(the sheet's, as for the check).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import Field, ValidationError
+
+from taletable._model import Record
+from taletable.errors import InputError, RulesError
+from taletable.play.context import Table
+from taletable.play.dice import dice_for, finish
+from taletable.play.events import Event, Played
+from taletable.play.fields import Faces
+from taletable.play.registry import action
+from taletable.play.requests import Request
+from taletable.play.sheets import read_character, save_character
+from taletable.systems.cogent.character.destiny_awards import spend_destiny
+from taletable.systems.cogent.checks import CheckResult
+from taletable.systems.cogent.destiny import DestinyPurse, parse_after_modes, source_for
+from taletable.systems.cogent.destiny_after import DestinyFollowUp, spend_after_roll
+
+__all__ = ["FOLLOWED_ACTIONS", "DestinyAfterRequest", "FollowedRoll", "check_of", "destiny_after"]
+
+#: The actions whose log entries a destiny follow-up may follow.
+FOLLOWED_ACTIONS = ("cogent.check",)
+
+
+class FollowedRoll(Record):
+    """A logged roll, as the log's keeper read it: its action and args, its result as it
+    stands now, the seat that rolled it and the seat that now spends."""
+
+    action: str
+    args: dict[str, Any]
+    result: dict[str, Any]
+    roller: str | None
+    spender: str | None
+
+
+class DestinyAfterRequest(Request):
+    """Destiny spent after a logged check: the entry it follows and the spends."""
+
+    follows: int = Field(ge=1)
+    destiny_after: int | str | tuple[str, ...] = 1
+    destiny_points: int | None = Field(default=None, ge=0)
+    faces: Faces = None
+    roll: FollowedRoll | None = None
+
+
+def check_of(result: Mapping[str, Any]) -> CheckResult:
+    """A check's record back from its logged data (``cl`` and the computed ``outcome``)."""
+    known = set(CheckResult.model_fields) - {"challenge_level"}
+    fields = {key: value for key, value in result.items() if key in known}
+    try:
+        return CheckResult.model_validate({**fields, "challenge_level": result.get("cl")})
+    except ValidationError:
+        raise InputError("follows", "the entry holds no check's result",
+                         expected="the entry of a Cogent check") from None  # fmt: skip
+
+
+def _followed(request: DestinyAfterRequest) -> FollowedRoll:
+    roll = request.roll
+    if roll is None:
+        raise InputError(
+            "follows", f"entry #{request.follows} was not read from a table's log",
+            expected="a live table's entry of a Cogent check",
+        )  # fmt: skip
+    if roll.action not in FOLLOWED_ACTIONS:
+        raise InputError(
+            "follows", f"entry #{request.follows} is a {roll.action}, not a check",
+            expected="the entry of a Cogent check",
+        )  # fmt: skip
+    return roll
+
+
+@action("cogent.destiny-after", DestinyAfterRequest)
+def destiny_after(request: DestinyAfterRequest, table: Table) -> Played[DestinyFollowUp]:
+    """Spend destiny after a logged check: core +1 win a point (002 > Destiny Points > After any
+    roll of a dice pool); tiered reroll, raise or lower (000 > Destiny Points > After a Dice
+    Roll). Only the roller spends on their roll ("for as many Destiny Points as they have";
+    000 > Destiny Points > Restrictions: "only [...] on Dice Pools initiated by the Player")."""
+    roll = _followed(request)
+    check = check_of(roll.result)
+    rules = table.rules.model_copy(update={"edition": check.edition})
+    if roll.roller != roll.spender:
+        raise RulesError(
+            f"{source_for(rules)} > After a Dice Roll",
+            f"entry #{request.follows} is another seat's roll: destiny is spent by the roller",
+            fix="spend destiny only after your own rolls",
+        )
+    character = roll.args.get("character")
+    points, read = request.destiny_points, None
+    if character is not None:
+        if points is not None:
+            raise InputError("destiny_points", "the roll's character holds the points",
+                             expected="no {destiny_points}")  # fmt: skip
+        read = read_character(table, str(character))
+        points = read.sheet.destiny.points
+    source = dice_for(table, request.faces)
+    result = spend_after_roll(
+        check,
+        parse_after_modes(request.destiny_after, rules),
+        source,
+        rules=rules,
+        purse=DestinyPurse(points=points),
+        player_initiated=not roll.args.get("npc"),
+    )
+    finish(source)
+    events = [Event(kind="cogent.destiny-after", subject=character)]
+    spent = sum(1 for spend in result.spent if not spend.temporary)
+    if read is not None and spent:
+        what = f"after the check of entry #{request.follows}"
+        updated = spend_destiny(read.sheet, spent, what)
+        saved = save_character(table, read, updated)
+        facts = {"destiny_spent": spent, "destiny": updated.destiny.points}
+        events.append(saved.model_copy(update={"data": facts}))
+    return Played(result, tuple(events))

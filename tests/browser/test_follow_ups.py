@@ -1,0 +1,65 @@
+"""A follow-up in real Chromium: a player spends destiny after her check, and the narrator sees
+it attached under the original entry within a second."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _live(page: Any) -> None:
+    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
+
+
+def _seated(browser: Any, server_url: str) -> tuple[Any, Any]:
+    narrator = browser.new_context(viewport=DESKTOP).new_page()
+    narrator.goto(server_url)
+    narrator.get_by_label("Table name").fill("The Salt Road")
+    narrator.get_by_label("Cogent edition").select_option("core")
+    narrator.get_by_role("button", name="Create the table").click()
+    join = narrator.get_by_label("The players' join link", exact=True).input_value()
+    narrator.get_by_role("link", name="Go to the table").click()
+    _live(narrator)
+    player = browser.new_context(viewport=DESKTOP).new_page()
+    player.goto(join)
+    player.get_by_label("Your name").fill("Mara")
+    player.get_by_role("button", name="Join").click()
+    _live(player)
+    return narrator, player
+
+
+def test_destiny_spent_after_a_roll_shows_under_it_for_another_seat(
+    browser: Any, server_url: str
+) -> None:
+    """Mara rolls 4D6 against CL 4, then spends a destiny point on that roll: the narrator's
+    page shows the follow-up (+1 win) inside Mara's entry, in under a second."""
+    narrator, mara = _seated(browser, server_url)
+    try:
+        mara.get_by_label("A pool I type").check()
+        mara.get_by_label("Pool (dice)", exact=True).fill("4")
+        mara.get_by_label("CL", exact=True).fill("4")
+        mara.get_by_role("button", name="Roll the check").click()
+        rolled = narrator.locator("#log > li.entry", has_text="4D6 against CL 4")
+        rolled.wait_for(timeout=3000)
+        seq = rolled.get_attribute("data-seq")
+        assert narrator.locator(f"#ev-{seq} form.follow-up-form").count() == 0  # not her roll
+        spend = mara.get_by_label(f"Destiny points to spend after roll #{seq} (+1 win each)")
+        spend.fill("1")
+        started = time.monotonic()
+        mara.locator(f"#ev-{seq}").get_by_role("button", name="Spend destiny").click()
+        follow_up = narrator.locator(f"#ev-{seq} #fu-{seq} li.entry.follow-up")
+        follow_up.wait_for(timeout=1000)
+        assert time.monotonic() - started < 1.0
+        text = follow_up.inner_text()
+        assert (
+            f"Destiny after the roll of #{seq}" in text
+            and "destiny spent after the roll: win" in text
+        )
+        assert "Mara" in text
+        mara.locator(f"#fu-{seq} li.entry.follow-up").wait_for(timeout=1000)
+        assert narrator.locator("#log > li.entry.follow-up").count() == 0  # never top-level
+    finally:
+        for page in (narrator, mara):
+            page.context.close()
