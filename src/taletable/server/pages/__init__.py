@@ -8,7 +8,8 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 * :mod:`.start` — start a table, join one, the narrator's link;
 * :mod:`.table` — the table page, its live stream of rendered log entries and presence;
 * :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
-* :mod:`.characters` — characters: import, read, export and edit (with the conflict shown).
+* :mod:`.characters` — characters: import, read, export and edit (with the conflict shown);
+* :mod:`.wizard` — the creation wizard, each step checked by the engine.
 """
 
 from __future__ import annotations
@@ -20,6 +21,6 @@ __all__ = ["routers"]
 
 def routers() -> list[APIRouter]:
     """Every router of the pages."""
-    from taletable.server.pages import characters, rolls, start, table
+    from taletable.server.pages import characters, rolls, start, table, wizard
 
-    return [start.router, table.router, rolls.router, characters.router]
+    return [start.router, table.router, rolls.router, characters.router, wizard.router]
