@@ -6,12 +6,15 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from fastapi.testclient import TestClient
 
 HTMX = {"HX-Request": "true"}
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 CORE_MODES = ("fast_play", "initiate", "adept", "veteran")
 TIERS = (0, 1, 2, 3, 4, 5)
 IDENTITY = {
@@ -132,3 +135,116 @@ def test_each_tier_walks_to_a_legal_saved_sheet(client: TestClient, tier: int) -
     saved = client.get(f"/api/tables/{table_id}/characters/{character}").json()["sheet"]
     assert saved["tier"] == tier and saved["equipment"]["items"] == ["rope", "lantern"]
     assert "Wren" in client.get(f"/t/{table_id}/characters").text
+
+
+def _core_until(wizard: Wizard, last: str) -> None:
+    for step, fields in _core_answers("fast_play").items():
+        if step == last:
+            return
+        wizard.submit(**fields)
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_refused_step_is_shown_beside_its_field(client: TestClient) -> None:
+    """002 > Attributes: "2 Attribute Points"; three are refused beside the attributes, the
+    step is asked again, and the name left out is shown beside the name."""
+    wizard = Wizard(client, _start(client), "core")
+    _core_until(wizard, "identity")
+    wizard.submit(**{**IDENTITY, "identity.name": ""})
+    assert wizard.step == "identity"
+    beside_name = wizard.page.split('id="problems-identity-name"')[1].split("</div>")[0]
+    assert "no name" in beside_name and 'aria-describedby="problems-identity-name"' in wizard.page
+    wizard.submit(**IDENTITY)
+    wizard.submit(**{"attributes.STR": 2, "attributes.RFL": 1})
+    assert wizard.step == "attributes"
+    beside = wizard.page.split('id="problems-attributes"')[1].split("</div>")[0]
+    assert "1 attribute point(s) over" in beside and "002 &gt; Character Creation" in beside
+    assert wizard.draft["attributes"] == {"STR": 2, "RFL": 1, "INT": 0}
+    wizard.submit(**{"attributes.STR": 1, "attributes.RFL": 1})
+    assert wizard.step == "disabling"
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_disabling_characteristic_is_taken_through_the_tables_action_path(
+    client: TestClient,
+) -> None:
+    """A d20 roll on the disabling table is the scene's dice, in the log, and kept ("This
+    cannot be taken back"); a name off the table is refused beside the characteristics."""
+    table_id = _start(client)
+    wizard = Wizard(client, table_id, "core")
+    _core_until(wizard, "disabling")
+    wizard.submit("take", **{"disabling.custom": "", "disabling.answer": "Sneezes"})
+    assert wizard.step == "disabling" and not wizard.draft.get("disabling_characteristics")
+    beside = wizard.page.split('id="problems-disabling_characteristics"')[1].split("</div>")[0]
+    assert "&#39;Sneezes&#39; is not on the table" in beside
+    wizard.submit("take", **{"disabling.answer": "roll", "disabling.skill": "Stealth"})
+    taken = wizard.draft["disabling_characteristics"]
+    assert (
+        len(taken) == 1
+        and taken[0]["how"] == "rolled"
+        and f"rolled {taken[0]['roll']}" in (wizard.page)
+    )
+    events = client.get(f"/api/tables/{table_id}/events").json()["events"]
+    logged = [e for e in events if e["kind"] == "cogent.character.new.disabling"]
+    assert len(logged) == 1 and logged[0]["result"]["name"] == taken[0]["name"]
+    assert logged[0]["dice"], "the roll is the scene's dice, recorded"
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_commerce_level_of_four_asks_for_a_quirk(client: TestClient) -> None:
+    """002 > Assigning Commerce Points: "Four, they must roll on the 'Quirks of Wealth'
+    table": the step asks for one (the engine's count), rolls it with the scene's dice."""
+    table_id = _start(client)
+    wizard = Wizard(client, table_id, "core")
+    _core_until(wizard, "commerce")
+    wizard.submit(**{"commerce.assigned": 4, "commerce.adjustment": 0})
+    assert wizard.step == "commerce" and 'name="quirk.0"' in wizard.page
+    assert 'name="quirk.1"' not in wizard.page
+    wizard.submit(**{"commerce.assigned": 4, "commerce.adjustment": 0, "quirk.0": "roll"})
+    assert wizard.step == "equipment", wizard.page
+    assert len(wizard.draft["commerce"]["quirks"]) == 1
+    events = client.get(f"/api/tables/{table_id}/events").json()["events"]
+    logged = [e for e in events if e["kind"] == "cogent.character.new.quirk"]
+    assert [e["result"]["name"] for e in logged] == wizard.draft["commerce"]["quirks"]
+
+
+def _imported(client: TestClient) -> tuple[str, str, str]:
+    """A table with Sir Terrik imported: its id, his id, and his sheet's YAML text."""
+    table_id = _start(client)
+    text = (EXAMPLES / "core_sir_terrik.yaml").read_text(encoding="utf-8")
+    client.post(f"/t/{table_id}/characters", data={"text": text}, headers=HTMX)
+    found = re.search(r"/c/([0-9a-f]+)", client.get(f"/t/{table_id}/characters").text)
+    assert found is not None
+    return table_id, found.group(1), text
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_editor_checks_every_rule_live_beside_each_field(client: TestClient) -> None:
+    """The editor's text asks ``cogent.character.validate`` as it changes: a legal sheet says
+    so; too many attribute points and Overconfident in no real skill are each shown under
+    their field with the line where the field is; nothing is saved by checking."""
+    table_id, character, text = _imported(client)
+    page = client.get(f"/t/{table_id}/c/{character}").text
+    assert f'hx-post="/t/{table_id}/c/{character}/check"' in page and "delay:500ms" in page
+    check = f"/t/{table_id}/c/{character}/check"
+    assert (
+        "Every creation and progression rule holds"
+        in client.post(check, data={"text": text}, headers=HTMX).text
+    )
+    data = yaml.safe_load(text)
+    data["attributes"] = {name: 5 for name in data["attributes"]}
+    data["disabling_characteristics"] = [{"name": "Overconfident", "skill": "Basketweaving"}]
+    edited = yaml.safe_dump(data, sort_keys=False)
+    lines = edited.splitlines()
+    shown = client.post(check, data={"text": edited}, headers=HTMX).text
+    groups = dict(re.findall(r'data-field="([^"]*)">(.*?)</li>\s*</ul>', shown, re.S))
+    attributes_line = lines.index("attributes:") + 1
+    assert "attribute point(s) over" in groups["attributes"]
+    assert f'data-line="{attributes_line}"' in groups["attributes"]
+    skill_line = next(n for n, line in enumerate(lines, 1) if "skill: Basketweaving" in line)
+    where = "disabling_characteristics.0.skill"
+    assert "&#39;Basketweaving&#39; is not a skill of this sheet" in groups[where]
+    assert f'data-line="{skill_line}"' in groups[where]
+    assert client.get(f"/api/tables/{table_id}/characters/{character}").json()["version"] == 1
+    broken = client.post(check, data={"text": "attributes: [1"}, headers=HTMX).text
+    assert 'role="alert"' in broken and "not YAML" in broken

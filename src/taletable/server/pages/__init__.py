@@ -9,7 +9,8 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 * :mod:`.table` — the table page, its live stream of rendered log entries and presence;
 * :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
 * :mod:`.characters` — characters: import, read, export and edit (with the conflict shown);
-* :mod:`.wizard` — the creation wizard, each step checked by the engine.
+* :mod:`.wizard` — the creation wizard, each step checked by the engine;
+* :mod:`.sheet_check` — the sheet editor's live check, each problem beside its field.
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ __all__ = ["routers"]
 
 def routers() -> list[APIRouter]:
     """Every router of the pages."""
-    from taletable.server.pages import characters, rolls, start, table, wizard
+    from taletable.server.pages import characters, rolls, sheet_check, start, table, wizard
 
-    return [start.router, table.router, rolls.router, characters.router, wizard.router]
+    return [
+        start.router,
+        table.router,
+        rolls.router,
+        characters.router,
+        wizard.router,
+        sheet_check.router,
+    ]
