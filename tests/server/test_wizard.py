@@ -248,3 +248,30 @@ def test_the_editor_checks_every_rule_live_beside_each_field(client: TestClient)
     assert client.get(f"/api/tables/{table_id}/characters/{character}").json()["version"] == 1
     broken = client.post(check, data={"text": "attributes: [1"}, headers=HTMX).text
     assert 'role="alert"' in broken and "not YAML" in broken
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_tiered_quirks_and_finishing_touches_go_through_the_engine(client: TestClient) -> None:
+    """000 > Equipment: a quirk of wealth is ticked (one at tier 2; two are refused beside the
+    commerce field); 000 > Finishing Touches: destiny by tier, a disabling characteristic
+    chosen from the table. A step left by "back" is shown again as it was filled."""
+    wizard = Wizard(client, _start(client, "tiered"), "tiered")
+    answers = _tiered_answers(2)
+    for step in ("tier", "identity", "attributes", "vocations", "skills"):
+        wizard.submit(**answers[step])
+    assert wizard.step == "equipment"
+    wizard.submit(**{"rows": 0, "commerce.quirks": ["Scrooge", "Patron"]})
+    beside = wizard.page.split('id="problems-commerce"')[1].split("</div>")[0]
+    assert wizard.step == "equipment" and "at most 1 at tier 2" in beside
+    wizard.submit(**{"rows": 0, "commerce.quirks": ["Patron"]})
+    assert wizard.step == "finishing" and wizard.draft["commerce"]["quirks"] == ["Patron"]
+    wizard.submit("to:identity")
+    assert wizard.step == "identity" and 'value="Wren"' in wizard.page
+    for step in ("identity", "attributes", "vocations", "skills"):
+        wizard.submit(**answers[step])
+    wizard.submit(**{"rows": 0, "commerce.quirks": ["Patron"]})
+    wizard.submit("take", **{"disabling.answer": "Heavy"})
+    assert wizard.draft["disabling_characteristics"] == [{"name": "Heavy", "how": "chosen"}]
+    assert wizard.draft["destiny"] == {"points": 1, "maximum": 3}
+    done = wizard.submit()
+    assert "is made and joined the table" in done, done

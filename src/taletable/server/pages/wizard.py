@@ -153,10 +153,14 @@ class Step:
                       "bonus_needed": draft.bonus_skills_needed}  # fmt: skip
 
     def tiered_quirks(self) -> None:
-        """000 > Equipment: each quirk of wealth ticked, taken through the engine."""
-        held: list[str] = []
+        """000 > Equipment: each quirk of wealth newly ticked, taken through the engine (one
+        held already is kept; the step's check reads every quirk held again)."""
+        before = (self.data.get("commerce") or {}).get("quirks") or ()
         wanted = self.form.getlist("commerce.quirks") if hasattr(self.form, "getlist") else []
+        held = [str(name) for name in wanted if name in before]
         for name in wanted:
+            if name in before:
+                continue
             picked = self.take("cogent.character.new.quirk", answer=str(name),
                                edition="tiered", held=held)  # fmt: skip
             held.append(picked["name"])
@@ -287,8 +291,8 @@ async def wizard_step(request: Request, table_id: str) -> Response:
     text = str(form.get("step", ""))
     try:
         if text == "edition":
-            data = {"edition": str(form.get("edition", ""))}
-            first = creation_steps(_draft(json.dumps(data))["edition"])[0].name
+            data = _draft(json.dumps({"edition": str(form.get("edition", ""))}))
+            first = creation_steps(data["edition"])[0].name
             return fragment("_wizard.html", **_render(table_id, data, first))
         data, base = _draft(str(form.get("draft", ""))), json.loads(str(form.get("base") or "{}"))
     except (TaletableError, ValueError) as error:
