@@ -161,7 +161,7 @@ def test_a_refused_step_is_shown_beside_its_field(client: TestClient) -> None:
     assert "1 attribute point(s) over" in beside and "002 &gt; Character Creation" in beside
     assert wizard.draft["attributes"] == {"STR": 2, "RFL": 1, "INT": 0}
     wizard.submit(**{"attributes.STR": 1, "attributes.RFL": 1})
-    assert wizard.step == "disabling"
+    assert wizard.step == "disabling" and "skill points left: 12 of 12" in wizard.page
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)

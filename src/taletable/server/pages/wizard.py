@@ -308,9 +308,13 @@ async def wizard_step(request: Request, table_id: str) -> Response:
     names = [s.name for s in creation_steps(step.data["edition"])]
     index = names.index(following.name)
     if index + 1 < len(names):
-        base = step.data if names[index + 1] == "commerce" else base
-        return fragment("_wizard.html", **_render(table_id, step.data, names[index + 1],
-                                                  base=json.dumps(base)))  # fmt: skip
+        following_name = names[index + 1]
+        base = step.data if following_name == "commerce" else base
+        # what is left to spend, as the engine counts it (its problems wait for the submit)
+        ahead = step.ask("cogent.character.new.step", sheet=step.data, step=following_name)
+        return fragment("_wizard.html", **_render(table_id, step.data, following_name,
+                                                  base=json.dumps(base),
+                                                  budget=ahead.budget))  # fmt: skip
     try:
         finished = _finish(step)
     except PAGE_ERRORS as error:
