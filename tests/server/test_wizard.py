@@ -275,3 +275,20 @@ def test_tiered_quirks_and_finishing_touches_go_through_the_engine(client: TestC
     assert wizard.draft["destiny"] == {"points": 1, "maximum": 3}
     done = wizard.submit()
     assert "is made and joined the table" in done, done
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_no_seat_no_wizard_and_a_lost_draft_is_said(client: TestClient) -> None:
+    """Without a seat the wizard sends the browser to join and takes no step; a draft that is
+    no sheet of an edition is refused in one line; the live check needs a seat too."""
+    table_id = _start(client)
+    lost = client.post(f"/t/{table_id}/wizard", data={"step": "identity", "draft": "{}"},
+                       headers=HTMX)  # fmt: skip
+    assert "the wizard lost its sheet" in lost.text and 'role="alert"' in lost.text
+    client.cookies.clear()
+    assert client.get(f"/t/{table_id}/wizard", follow_redirects=False).status_code == 303
+    refused = client.post(f"/t/{table_id}/wizard", data={"step": "edition", "edition": "core"},
+                          headers=HTMX)  # fmt: skip
+    assert "Only a player or the narrator" in refused.text
+    checked = client.post(f"/t/{table_id}/c/x/check", data={"text": "{}"}, headers=HTMX)
+    assert "no seat" in checked.text
