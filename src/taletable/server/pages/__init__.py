@@ -9,7 +9,9 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 * :mod:`.table` — the table page, its live stream of rendered log entries and presence;
 * :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
 * :mod:`.panels` — conflicts, assists, collaborations, boons and labcats, with their odds;
-* :mod:`.characters` — characters: import, read, export and edit (with the conflict shown).
+* :mod:`.characters` — characters: import, read, export and edit (with the conflict shown);
+* :mod:`.wizard` — the creation wizard, each step checked by the engine;
+* :mod:`.sheet_check` — the sheet editor's live check, each problem beside its field.
 """
 
 from __future__ import annotations
@@ -21,6 +23,22 @@ __all__ = ["routers"]
 
 def routers() -> list[APIRouter]:
     """Every router of the pages."""
-    from taletable.server.pages import characters, panels, rolls, start, table
+    from taletable.server.pages import (
+        characters,
+        panels,
+        rolls,
+        sheet_check,
+        start,
+        table,
+        wizard,
+    )
 
-    return [start.router, table.router, rolls.router, panels.router, characters.router]
+    return [
+        start.router,
+        table.router,
+        rolls.router,
+        panels.router,
+        characters.router,
+        wizard.router,
+        sheet_check.router,
+    ]
