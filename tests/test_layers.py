@@ -14,10 +14,7 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "taletable"
 FLAG = re.compile(r"(?:^|[\s(`'\"/])--[a-z][a-z0-9-]")
 
 #: Modules outside cli/ whose strings still name a command-line flag (issue 11: to empty).
-FLAGS_REMAINING = {
-    "tables/library.py",
-    "tables/roller.py",
-}
+FLAGS_REMAINING: set[str] = set()
 #: Engine modules that still read or write files themselves (issue 11: to the store and the
 #: rules-table loaders only).
 FILES_REMAINING = {

@@ -113,10 +113,10 @@ def load_table_folder(
     """
     folder = Path(path)
     if not folder.is_dir():
-        raise InputError("--tables", f"{folder} is not a folder", expected="a folder of tables")
+        raise InputError("tables", f"{folder} is not a folder", expected="a folder of tables")
     files = sorted(file for file in folder.iterdir() if file.suffix.lower() in _SUFFIXES)
     if len(files) > MAX_TABLE_FILES:
-        raise InputError("--tables", f"{len(files)} files", expected=f"at most {MAX_TABLE_FILES}")
+        raise InputError("tables", f"{len(files)} files", expected=f"at most {MAX_TABLE_FILES}")
     tables: dict[str, RandomTable] = {}
     origins: dict[str, str] = {}
     for file in files:

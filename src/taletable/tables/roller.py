@@ -60,11 +60,11 @@ def apply_modifier(table: RandomTable, natural: int, modifier: int) -> tuple[int
     rule = table.modifier
     if rule is None:
         raise RulesError(
-            f"table {table.name}", "this table takes no modifier", fix="roll without --modifier"
+            f"table {table.name}", "this table takes no modifier", fix="roll without {modifier}"
         )
     if not rule.allows(modifier):
         raise InputError(
-            "--modifier",
+            "modifier",
             f"{modifier:+d} is outside what table {table.name} allows",
             expected=rule.describe(),
         )
