@@ -90,7 +90,8 @@ def test_two_libraries_live_in_one_process(tmp_path: Path) -> None:
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    from taletable.systems.cogent.character import combat_pool, load_character
+    from taletable.store.sheets import load_character
+    from taletable.systems.cogent.character import combat_pool
 
     shipped_text = SHIPPED_WEAPONS.read_text(encoding="utf-8")
     house = RulesLibrary({"cogent/weapons.yaml": _yaml(shipped_text.replace(

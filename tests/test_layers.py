@@ -17,10 +17,7 @@ FLAG = re.compile(r"(?:^|[\s(`'\"/])--[a-z][a-z0-9-]")
 FLAGS_REMAINING: set[str] = set()
 #: Engine modules that still read or write files themselves (issue 11: to the store and the
 #: rules-table loaders only).
-FILES_REMAINING = {
-    "systems/cogent/character/files.py",
-    "systems/cogent/statblock.py",
-}
+FILES_REMAINING: set[str] = set()
 #: The rules-table loaders, which read the shipped tables and a narrator's folder.
 LOADERS = {"systems/cogent/narrator/bestiary.py", "tables/library.py"}
 FILE_CALLS = {

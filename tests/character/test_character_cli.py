@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from taletable.errors import RulesError
-from taletable.systems.cogent.character import load_character
+from taletable.store.sheets import load_character
 from taletable.systems.cogent.character.commerce import purchase
 from taletable.systems.cogent.character.progression import advance_core, advance_tiered
 

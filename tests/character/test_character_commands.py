@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from taletable.systems.cogent.character import load_character
+from taletable.store.sheets import load_character
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 
 EXAMPLES = Path("examples/characters")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from taletable.systems.cogent.character import load_character
+from taletable.store.sheets import load_character
 from taletable.systems.cogent.character.sheet import CoreCharacter
 
 ANSEL = Path("examples/characters/core_brother_ansel.yaml")

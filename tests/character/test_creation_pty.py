@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from taletable.systems.cogent.character import load_character
+from taletable.store.sheets import load_character
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 
 COMMAND = [sys.executable, "-c", "from taletable.cli.main import main; raise SystemExit(main())"]

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from taletable.errors import RulesError
-from taletable.systems.cogent.character import load_character, validate
+from taletable.store.sheets import load_character
+from taletable.systems.cogent.character import validate
 from taletable.systems.cogent.character.commerce import purchase
 from taletable.systems.cogent.character.destiny_awards import award_destiny, spend_destiny
 from taletable.systems.cogent.character.progression import advance_tiered

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from taletable.errors import InputError, RulesError
-from taletable.systems.cogent.character import load_character, validate
+from taletable.store.sheets import load_character
+from taletable.systems.cogent.character import validate
 from taletable.systems.cogent.character.progression import advance_core, advance_tiered
 from taletable.systems.cogent.character.sheet import CoreCharacter
 

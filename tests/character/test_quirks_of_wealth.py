@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from taletable.errors import InputError, RulesError
-from taletable.systems.cogent.character import load_character, validate
+from taletable.store.sheets import load_character
+from taletable.systems.cogent.character import validate
 from taletable.systems.cogent.character.commerce import purchase
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.character.wealth import quirk_consequence

@@ -11,11 +11,10 @@ import yaml
 
 from taletable.dice import GivenFaces
 from taletable.errors import DataError
+from taletable.store.sheets import load_character, save_character
 from taletable.systems.cogent.character import (
     character_schema,
     check_pool,
-    load_character,
-    save_character,
     validate,
 )
 from taletable.systems.cogent.character.commerce import roll_disabling, roll_quirks

@@ -13,6 +13,7 @@ import yaml
 
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character.sheet import (
     CoreCharacter,
     Injury,
@@ -26,7 +27,6 @@ from taletable.systems.cogent.combat.combatant import combatant_sheet
 from taletable.systems.cogent.combat.conditions import brought_conditions
 from taletable.systems.cogent.combat.replay import verify_replay
 from taletable.systems.cogent.combat.situation import roll_pool
-from taletable.systems.cogent.statblock import load_statblock
 from tests.combat_helpers import faces_for, fighter
 
 SWORD = ("Sword", "Medium Weapon")

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from taletable.dice import SeededDice
 from taletable.errors import TaletableError
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.combat import (
     Declaration,
     Encounter,
@@ -22,7 +23,6 @@ from taletable.systems.cogent.combat.aftermath import pending
 from taletable.systems.cogent.combat.replay import replay
 from taletable.systems.cogent.combat.rounds import expected_next
 from taletable.systems.cogent.combat.state import ACTIONS, CONDITIONS
-from taletable.systems.cogent.statblock import load_statblock
 
 HALE = load_statblock("examples/statblocks/sample_swordsman.yaml").as_character()
 YSOLDE = load_statblock("examples/statblocks/sample_spearwoman.yaml").as_character()

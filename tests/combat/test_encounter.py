@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import InputError, RulesError, TaletableError
-from taletable.systems.cogent.character import load_character
+from taletable.store.sheets import load_character, load_statblock
 from taletable.systems.cogent.combat import (
     Declaration,
     Encounter,
@@ -26,7 +26,6 @@ from taletable.systems.cogent.combat.aftermath import pending
 from taletable.systems.cogent.combat.chases import Chase, chase_round
 from taletable.systems.cogent.combat.simulate import simulate_duel
 from taletable.systems.cogent.pools import pool_of
-from taletable.systems.cogent.statblock import load_statblock
 
 TERRIK = load_character("examples/characters/core_sir_terrik.yaml")
 THUG = load_statblock("examples/statblocks/thug.yaml").as_character()

@@ -7,11 +7,11 @@ import pytest
 
 from taletable.dice import GivenFaces
 from taletable.errors import InputError
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character.sheet import CoreCharacter, Weapon
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
 from taletable.systems.cogent.combat.situation import roll_pool
 from taletable.systems.cogent.rules import Rules
-from taletable.systems.cogent.statblock import load_statblock
 from tests.combat_helpers import faces_for
 from tests.combat_helpers import fighter as sheet
 

@@ -11,11 +11,11 @@ import yaml
 from taletable.dice import GivenFaces, SeededDice
 from taletable.play import Table, perform
 from taletable.store import MemoryStore
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.combat import Declaration, start_encounter
 from taletable.systems.cogent.combat.reading import round_rolls
 from taletable.systems.cogent.combat.situation import roll_pool
 from taletable.systems.cogent.combat.state import Encounter
-from taletable.systems.cogent.statblock import load_statblock
 
 YSOLDE = load_statblock("examples/statblocks/sample_spearwoman.yaml").as_character()
 THUG = load_statblock("examples/statblocks/thug.yaml").as_character()

@@ -10,10 +10,10 @@ import pytest
 
 from taletable.dice import SeededDice
 from taletable.errors import InputError
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.combat.replay import replay, verify_replay
 from taletable.systems.cogent.combat.simulate import simulate_duel
 from taletable.systems.cogent.combat.state import Encounter
-from taletable.systems.cogent.statblock import load_statblock
 
 HALE = load_statblock("examples/statblocks/sample_swordsman.yaml").as_character()
 YSOLDE = load_statblock("examples/statblocks/sample_spearwoman.yaml").as_character()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character import combat_pool
 from taletable.systems.cogent.combat.pool import Situation, situational_pool
-from taletable.systems.cogent.statblock import load_statblock, statblock_problems
+from taletable.systems.cogent.statblock import statblock_problems
 
 
 def test_sergeant_hale() -> None:

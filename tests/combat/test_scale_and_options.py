@@ -9,9 +9,9 @@ import pytest
 import yaml
 
 from taletable.dice import GivenFaces
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.combat import Declaration, declare, resolve, start_encounter
 from taletable.systems.cogent.rules import Rules
-from taletable.systems.cogent.statblock import load_statblock
 
 THUG = load_statblock("examples/statblocks/thug.yaml").as_character()
 

@@ -8,10 +8,9 @@ from hypothesis import strategies as st
 
 from taletable.dice import SeededDice
 from taletable.errors import InputError
-from taletable.systems.cogent.character import load_character
+from taletable.store.sheets import load_character, load_statblock
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.combat import Encounter, simulate_fight
-from taletable.systems.cogent.statblock import load_statblock
 
 TERRIK = load_character("examples/characters/core_sir_terrik.yaml")
 THUG = load_statblock("examples/statblocks/thug.yaml").as_character()

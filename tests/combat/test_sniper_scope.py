@@ -7,11 +7,11 @@ import pytest
 
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character.sheet import CoreCharacter, Weapon
 from taletable.systems.cogent.combat import Declaration, declare, resolve, start_encounter
 from taletable.systems.cogent.combat.state import Encounter
 from taletable.systems.cogent.rules import Rules
-from taletable.systems.cogent.statblock import load_statblock
 from tests.combat_helpers import faces_for, fighter
 
 THUG = load_statblock("examples/statblocks/thug.yaml").as_character()

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from taletable.systems.cogent.character import combat_pool, load_character
+from taletable.store.sheets import load_character
+from taletable.systems.cogent.character import combat_pool
 from taletable.systems.cogent.character.sheet import (
     Equipment,
     Identity,

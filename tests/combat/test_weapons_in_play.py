@@ -11,11 +11,11 @@ from pydantic import ValidationError
 
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import InputError, RulesError
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.situation import roll_pool
-from taletable.systems.cogent.statblock import load_statblock
 from tests.combat_helpers import fighter
 
 HALE = load_statblock("examples/statblocks/sample_swordsman.yaml").as_character()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from taletable.systems.cogent.character import check_pool, combat_pool, load_character, validate
+from taletable.store.sheets import load_character
+from taletable.systems.cogent.character import check_pool, combat_pool, validate
 from taletable.systems.cogent.character.commerce import purchase, purchase_cost
 from taletable.systems.cogent.character.sheet import (
     CombatSkill,

@@ -6,7 +6,8 @@ import pytest
 
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
-from taletable.systems.cogent.character import combat_pool, load_character
+from taletable.store.sheets import load_character
+from taletable.systems.cogent.character import combat_pool
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
 from taletable.systems.cogent.combat.outcomes import reduce

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character import check_pool, combat_pool
-from taletable.systems.cogent.statblock import load_statblock, new_npc
+from taletable.systems.cogent.statblock import new_npc
 
 
 def test_thug_statblock() -> None:

@@ -8,11 +8,12 @@ import pytest
 
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import InputError
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character.pools import combat_pool
 from taletable.systems.cogent.combat.simulate import simulate_duel
 from taletable.systems.cogent.narrator import bestiary, bestiary_statblock, shipped_tables
 from taletable.systems.cogent.narrator.encounters import roll_encounter
-from taletable.systems.cogent.statblock import NPC_TIERS, load_statblock
+from taletable.systems.cogent.statblock import NPC_TIERS
 
 TIERED = [key for key, block in bestiary().items() if block.tier in NPC_TIERS]
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from taletable.dice import SeededDice
-from taletable.systems.cogent.character import load_character
+from taletable.store.sheets import load_character, load_statblock
 from taletable.systems.cogent.combat.simulate import simulate_duel
 from taletable.systems.cogent.odds import wins_distribution
 from taletable.systems.cogent.odds.duel import (
@@ -17,7 +17,6 @@ from taletable.systems.cogent.odds.duel import (
     duelist_from_sheet,
     victory_after_policy,
 )
-from taletable.systems.cogent.statblock import load_statblock
 
 TERRIK = load_character("examples/characters/core_sir_terrik.yaml")
 THUG = load_statblock("examples/statblocks/thug.yaml").as_character()

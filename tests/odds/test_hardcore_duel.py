@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from taletable.dice import SeededDice
+from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character.sheet import Weapon
 from taletable.systems.cogent.combat.simulate import simulate_duel
 from taletable.systems.cogent.odds.duel import duel_odds, duelists, victory_after_policy
 from taletable.systems.cogent.rules import Rules
-from taletable.systems.cogent.statblock import load_statblock
 from tests.combat_helpers import fighter
 
 KNIGHT_FILE = "examples/statblocks/sample_plated_knight.yaml"

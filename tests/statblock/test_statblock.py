@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from taletable.errors import DataError, InputError
-from taletable.systems.cogent.statblock import load_statblock, new_npc
+from taletable.store.sheets import load_statblock
+from taletable.systems.cogent.statblock import new_npc
 
 
 def test_statblock_refuses_a_skill_above_its_vocation(tmp_path: Path) -> None:

@@ -29,7 +29,8 @@ from taletable.play.characters import AdvanceRequest, BuyRequest, PoolsRequest
 from taletable.play.characters import advance as play_advance
 from taletable.play.characters import buy as play_buy
 from taletable.play.characters import character_pools as play_pools
-from taletable.systems.cogent.character import load_character, validate
+from taletable.store.sheets import load_character
+from taletable.systems.cogent.character import validate
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 
 __all__ = ["register"]

@@ -11,15 +11,13 @@ average (attributes 0, vocational skills 2), elite (1 and 3), exceptional (2 and
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Literal
 
 from pydantic import Field
 
 from taletable._model import Record
 from taletable.errors import DataError, InputError
-from taletable.files import load_model, read_structured, write_structured
-from taletable.systems.cogent.character.files import load_character
+from taletable.files import load_model
 from taletable.systems.cogent.character.sheet import (
     CombatSkill,
     CoreAttributes,
@@ -28,7 +26,6 @@ from taletable.systems.cogent.character.sheet import (
     Equipment,
     Identity,
     Injury,
-    TieredCharacter,
     VocationalSkill,
     Weapon,
 )
@@ -39,10 +36,7 @@ from taletable.systems.cogent.pools import MAX_POOL
 __all__ = [
     "NPC_TIERS",
     "Statblock",
-    "load_sheet_or_statblock",
-    "load_statblock",
     "new_npc",
-    "save_statblock",
     "statblock_from_data",
     "statblock_problems",
 ]
@@ -138,34 +132,6 @@ def statblock_from_data(data: object, source: str) -> Statblock:
     if problems:
         raise DataError(source, problems[0])
     return block
-
-
-def load_statblock(path: str | Path) -> Statblock:
-    """Read and check a statblock file (YAML or JSON)."""
-    return statblock_from_data(read_structured(path), str(path))
-
-
-def load_sheet_or_statblock(
-    path: str | Path,
-) -> tuple[CoreCharacter | TieredCharacter, Statblock | None]:
-    """A character file's sheet, or a statblock file's sheet and the statblock (``kind:
-    statblock``), so the pools of either can be shown (002 > NPCs and Monsters)."""
-    data = read_structured(path)
-    if isinstance(data, dict) and data.get("kind") == "statblock":
-        block = load_statblock(path)
-        return block.as_character(), block
-    return load_character(path), None
-
-
-def save_statblock(block: Statblock, path: str | Path) -> None:
-    """Write a statblock atomically as YAML (or JSON for a ``.json`` path)."""
-    target = Path(path)
-    if target.suffix.lower() not in {".yaml", ".yml", ".json"}:
-        raise InputError("out", f"{target.name}", expected="a .yaml, .yml or .json file")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError("out", f"{folder} is not a folder", expected="a path in a folder")
-    write_structured(target, block.model_dump(mode="json"))
 
 
 def _vocational_skills(names: tuple[str, ...]) -> None:

@@ -1,10 +1,6 @@
 """Cogent characters: sheets, creation rules, derived pools, progression and commerce."""
 
-from taletable.systems.cogent.character.files import (
-    character_schema,
-    load_character,
-    save_character,
-)
+from taletable.systems.cogent.character.files import character_schema
 from taletable.systems.cogent.character.pools import check_pool, combat_pool
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.character.tiered_validation import validate_tiered
@@ -18,8 +14,6 @@ __all__ = [
     "character_schema",
     "check_pool",
     "combat_pool",
-    "load_character",
-    "save_character",
     "validate",
     "validate_core",
     "validate_tiered",

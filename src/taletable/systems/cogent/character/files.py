@@ -1,21 +1,21 @@
-"""Character files: YAML or JSON in, validated sheets out; saving is atomic."""
+"""Character data: plain data (a file's or a store's) in, validated sheets out; the schema of a
+character file. Reading and writing files is the store's (:mod:`taletable.store.sheets`)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from taletable.errors import DataError, InputError
-from taletable.files import describe_validation_error, read_structured, write_structured
+from taletable.files import describe_validation_error
 from taletable.systems.cogent.character.sheet import (
     CoreCharacter,
     TieredCharacter,
     character_adapter,
 )
 
-__all__ = ["character_from_data", "character_schema", "load_character", "save_character"]
+__all__ = ["REVISION_FIELD", "character_from_data", "character_schema"]
 
 
 def character_from_data(data: Any, *, source: str) -> CoreCharacter | TieredCharacter:
@@ -32,19 +32,6 @@ def character_from_data(data: Any, *, source: str) -> CoreCharacter | TieredChar
 
 #: The field a saved file keeps its version in (the file store's; not part of the sheet).
 REVISION_FIELD = "revision"
-
-
-def load_character(path: str | Path) -> CoreCharacter | TieredCharacter:
-    """Read a character from a ``.yaml``/``.yml``/``.json`` file (its revision set aside)."""
-    data = read_structured(path)
-    if isinstance(data, dict):
-        data.pop(REVISION_FIELD, None)
-    return character_from_data(data, source=str(path))
-
-
-def save_character(sheet: CoreCharacter | TieredCharacter, path: str | Path) -> None:
-    """Write a character atomically, as YAML or JSON by the file's suffix."""
-    write_structured(path, sheet.model_dump(mode="json"))
 
 
 def character_schema(edition: str | None = None) -> dict[str, Any]:
