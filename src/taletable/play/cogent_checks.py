@@ -36,6 +36,7 @@ from taletable.systems.cogent.conflicts import (
     roll_conflict,
 )
 from taletable.systems.cogent.destiny import (
+    MAX_DESTINY_SPENDS,
     DestinyBeforeMode,
     DestinyPurse,
     parse_after_modes,
@@ -92,7 +93,7 @@ class CheckRequest(Request):
     disadvantage: bool = False
     destiny_before: str | tuple[str, ...] = ""
     destiny_after: int | str | tuple[str, ...] = 0
-    destiny_points: int | None = Field(default=None, ge=0)
+    destiny_points: int | None = Field(default=None, ge=0, le=MAX_DESTINY_SPENDS)
     temporary_destiny: int = 0
     npc: bool = False
     routine: bool = False

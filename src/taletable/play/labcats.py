@@ -162,6 +162,10 @@ class TroubleResult(Record):
     log: tuple[str, ...]
 
 
+#: The most Plot Points a hand holds in a request (a limit on the work, far above play's).
+MAX_PLOT_POINTS = 1000
+
+
 def _check_trouble(request: LabcatsTroubleRequest) -> None:
     if (request.add is None) == (request.remove is None):
         raise InputError(
@@ -171,6 +175,8 @@ def _check_trouble(request: LabcatsTroubleRequest) -> None:
     for field, points in held.items():
         if points < 0:
             raise InputError(field, f"{points} Plot Points", expected="0 or more")
+        if points > MAX_PLOT_POINTS:
+            raise InputError(field, f"{points} Plot Points", expected=f"at most {MAX_PLOT_POINTS}")
     if not request.player.strip():
         raise InputError("player", "the name is empty", expected="a player's name")
     if request.player == WATCHTOWER:

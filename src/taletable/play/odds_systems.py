@@ -9,6 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal
 
+from pydantic import Field
+
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.play.context import Table
@@ -130,7 +132,8 @@ class LabcatsOddsRequest(Request):
     pool: str | tuple[int | str, ...]
     resources: str | tuple[int | str, ...] = ""
     add: int = 0
-    target: int | None = None
+    #: A total to reach: 0 up to far past any pool's highest (two d12, resources, additions).
+    target: int | None = Field(default=None, ge=0, le=1000)
     against: str | tuple[int | str, ...] | None = None
     against_resources: str | tuple[int | str, ...] = ""
 

@@ -13,14 +13,24 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from taletable.errors import InputError
 from taletable.systems.cogent.rules import Rules
 
-__all__ = ["HardcoreRequest", "Request", "input_error"]
+__all__ = ["MAX_TEXT", "HardcoreRequest", "Request", "input_error"]
+
+
+#: The longest text any field of a request takes (a name, a reason, a reference), unless the
+#: field sets its own limit: limits are checked before the work.
+MAX_TEXT = 4096
 
 
 class Request(BaseModel):
-    """A frozen request; unknown fields are refused, by name or by the CLI's option name."""
+    """A frozen request; unknown fields are refused, by name or by the CLI's option name; no
+    text longer than :data:`MAX_TEXT`."""
 
     model_config = ConfigDict(
-        frozen=True, extra="forbid", validate_by_name=True, validate_by_alias=True
+        frozen=True,
+        extra="forbid",
+        validate_by_name=True,
+        validate_by_alias=True,
+        str_max_length=MAX_TEXT,
     )
 
 

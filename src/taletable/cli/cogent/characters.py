@@ -102,6 +102,12 @@ def new(
     if Path(out).suffix.lower() not in {".yaml", ".yml", ".json"}:
         raise InputError("--out", f"{out}: unknown file type", expected=".yaml, .yml or .json")
     table = table_for()
+    if from_file is not None and (faces is not None or seed is not None):
+        raise InputError(
+            "--faces" if faces is not None else "--seed",
+            "a sheet read --from a file rolls no dice",
+            expected="--faces and --seed without --from",
+        )
     if from_file is not None:
         data = load_character(from_file).model_dump(mode="json")
     else:

@@ -112,6 +112,7 @@ def conflict(
 )
 @click.option(
     "--cl-change",
+    "challenge_level_change",
     type=int,
     help="Tiered, --convert cl: the narrator's CL change (default: half the result, against it).",
 )
@@ -119,12 +120,12 @@ def conflict(
 @json_option
 def assist(
     pool: int, challenge_level: int, helpers: int, edition: str, convert: str | None,
-    cl_change: int | None, faces: str | None, seed: int | None, as_json: bool,
+    challenge_level_change: int | None, faces: str | None, seed: int | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Roll an assist: core adds wins over the CL (capped at the CL); tiered converts the result."""
     request = ask(
         AssistRequest, pool=pool, challenge_level=challenge_level, helpers=helpers,
-        convert=convert, cl_change=cl_change, faces=faces,
+        convert=convert, cl_change=challenge_level_change, faces=faces,
     )  # fmt: skip
     result = play_assist(request, table_for(Rules(edition=edition), seed=seed, faces=faces)).result
     if isinstance(result, AssistRoll):

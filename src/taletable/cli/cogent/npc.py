@@ -104,7 +104,7 @@ def npc_show(file: str, hardcore_armour: bool, hardcore_weapons: bool, as_json: 
 @json_option
 def npc_bestiary(name: str | None, as_json: bool) -> None:
     """List the bestiary of encounter creatures, or show creature NAME with its pools."""
-    found = npc_bestiary_play(BestiaryRequest(name=name), table_for()).result
+    found = npc_bestiary_play(ask(BestiaryRequest, name=name), table_for()).result
     if isinstance(found, BestiaryListing):
         listing = found
 

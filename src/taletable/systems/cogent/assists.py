@@ -84,7 +84,8 @@ def roll_assist(
     if challenge_level < ASSIST_MINIMUM_CL:
         raise RulesError(
             CORE_ASSISTS,
-            f"an assist at CL {challenge_level} is below the lowest assist CL",
+            f"an assist at CL {challenge_level} ({{challenge_level}}) is below the lowest "
+            "assist CL",
             fix=f'set the assist CL to {ASSIST_MINIMUM_CL} or more (RULINGS.md "assist CL")',
         )
     check_challenge_level(challenge_level)

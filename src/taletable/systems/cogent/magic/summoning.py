@@ -57,7 +57,7 @@ def summoned_creature(challenge_level: int) -> SummonedCreature:
             return creature
     raise RulesError(
         f"{MAGIC} > summoning CL table",
-        f"the summoning table has no CL {challenge_level}",
+        f"the summoning table has no CL {challenge_level} ({{challenge_level}})",
         fix="choose a CL from 1 (little sprite) to 8 (elder elemental)",
     )
 

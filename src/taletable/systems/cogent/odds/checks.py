@@ -14,7 +14,7 @@ from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.prob import Distribution, binomial, fraction_text, point, probability_rows
 from taletable.systems.cogent.assists import ASSIST_MINIMUM_CL, MAX_HELPERS, check_collaboration
-from taletable.systems.cogent.checks import plan_check
+from taletable.systems.cogent.checks import check_challenge_level, plan_check
 from taletable.systems.cogent.destiny import DestinyBeforeMode, source_for
 from taletable.systems.cogent.dice import DIE_SIDES
 from taletable.systems.cogent.pools import check_pool_size
@@ -138,12 +138,24 @@ def check_odds(
     )
 
 
-def assist_bonus_distribution(pool: int, challenge_level: int, helpers: int = 0) -> Distribution:
-    """The core assist bonus: wins - CL within ±CL, +1 die per extra helper (002 > Assists)."""
+def assist_bonus_distribution(
+    pool: int,
+    challenge_level: int,
+    helpers: int = 0,
+    *,
+    fields: tuple[str, str] = ("assist_pool", "assist_cl"),
+) -> Distribution:
+    """The core assist bonus: wins - CL within ±CL, +1 die per extra helper (002 > Assists).
+
+    The assisting roll is checked as :func:`~taletable.systems.cogent.assists.assist` checks it
+    (``fields`` name its pool and CL in the request)."""
+    pool_field, cl_field = fields
+    check_pool_size(pool, field=pool_field)
     if challenge_level < ASSIST_MINIMUM_CL:
         raise InputError(
-            "cl", f"assist CL {challenge_level}", expected=f"{ASSIST_MINIMUM_CL} or more"
+            cl_field, f"assist CL {challenge_level}", expected=f"{ASSIST_MINIMUM_CL} or more"
         )
+    check_challenge_level(challenge_level, field=cl_field)
     if not 0 <= helpers <= MAX_HELPERS:
         raise InputError("helpers", f"{helpers} helpers", expected=f"0 to {MAX_HELPERS}")
     wins = wins_distribution(pool + helpers)
