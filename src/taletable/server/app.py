@@ -79,7 +79,9 @@ def _include_routes(app: FastAPI) -> None:
     for module in (tables, characters, actions, events):
         app.include_router(module.router)
     from taletable.server.pages import routers
+    from taletable.server.pages.common import install
 
+    install(app)
     for router in routers():
         app.include_router(router)
     static = resources.files("taletable.server").joinpath("static")

@@ -25,7 +25,15 @@ from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import Forbidden, Unauthorized
 from taletable.server.schema import SEATS
 
-__all__ = ["Seat", "hash_secret", "new_id", "new_secret", "seat_of", "secrets_match"]
+__all__ = [
+    "Seat",
+    "hash_secret",
+    "new_id",
+    "new_secret",
+    "seat_of",
+    "secrets_match",
+    "taking_part",
+]
 
 ROLES = ("narrator", "player", "observer")
 
@@ -102,5 +110,23 @@ def narrator_of(seat: Annotated[Seat, Depends(seat_of)]) -> Seat:
     return seat
 
 
+def taking_part(seat: Seat) -> Seat:
+    """``seat``, which must play (narrator or player): an observer watches and reads the log,
+    and may not roll, act or edit (403)."""
+    if seat.role == "observer":
+        raise Forbidden(
+            "authorization",
+            "an observer watches the table: it may not roll, act or edit; join as a player to "
+            "take part",
+        )
+    return seat
+
+
+def player_of(seat: Annotated[Seat, Depends(seat_of)]) -> Seat:
+    """The seat, which must take part in play (narrator or player; 403 for an observer)."""
+    return taking_part(seat)
+
+
 SeatDep = Annotated[Seat, Depends(seat_of)]
+PlayerDep = Annotated[Seat, Depends(player_of)]
 NarratorDep = Annotated[Seat, Depends(narrator_of)]

@@ -4,17 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import Request
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
 from sqlalchemy import select
 
 from taletable.errors import TaletableError
 from taletable.server.auth import Seat, seat_of
+from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import ActionError, ApiError
 from taletable.server.schema import SEATS
 
-__all__ = ["error_text", "fragment", "page", "seat_names", "seat_or_none", "seats_of"]
+__all__ = [
+    "CrossSitePost",
+    "error_text",
+    "fragment",
+    "install",
+    "page",
+    "seat_names",
+    "seat_or_none",
+    "seats_of",
+]
 
 TEMPLATES = Environment(
     loader=PackageLoader("taletable.server", "templates"),
@@ -44,12 +54,35 @@ def message(*, error: str = "", text: str = "") -> HTMLResponse:
     return fragment("_message.html", error=error, message=text)
 
 
+class CrossSitePost(Exception):
+    """A change to a page sent by another site (or without the page's own header): refused
+    with a page that says so (:func:`install`), never taken as the seat's."""
+
+
+CROSS_SITE = (
+    "This change was sent from another site (or not by this table's own page), so it was "
+    "refused to keep your seat safe. Nothing was changed: open the table from its own link "
+    "and try again there."
+)
+
+
 def seat_or_none(request: Request, table_id: str) -> Seat | None:
-    """The seat this browser's cookie holds at ``table_id``, or None."""
+    """The seat this browser's cookie holds at ``table_id``, or None; a change the CSRF check
+    refuses raises :class:`CrossSitePost`."""
     try:
         return seat_of(request, table_id, None)
     except ApiError:
+        if cookie_token(request, table_id) and not is_same_origin_or_htmx(request):
+            raise CrossSitePost from None
         return None
+
+
+def install(app: FastAPI) -> None:
+    """Answer a refused cross-site change to a page in words, as a page (403)."""
+
+    @app.exception_handler(CrossSitePost)
+    async def _cross_site(_request: Request, _error: CrossSitePost) -> HTMLResponse:
+        return page("_message.html", status=403, error=CROSS_SITE)
 
 
 def seats_of(request: Request, table_id: str) -> list[Any]:

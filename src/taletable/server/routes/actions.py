@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice
-from taletable.server.auth import Seat, SeatDep
+from taletable.server.auth import Seat, SeatDep, taking_part
 from taletable.server.errors import ActionError, ApiError
 from taletable.server.followups import FOLLOWS, followed
 from taletable.server.limits import SLOW_ACTIONS
@@ -78,6 +78,7 @@ def take_action(state: Any, table_id: str, seat: Seat, body: NewAction) -> dict[
     """Perform ``body`` at the table with the scene's dice; append and return its whole event."""
     from taletable.play import Table, all_actions, perform
 
+    taking_part(seat)
     if body.action not in all_actions():
         raise ApiError(
             "action", f"no action called {body.action!r}; GET this table's /actions lists them"

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from taletable.errors import TaletableError
 from taletable.files import describe_validation_error
-from taletable.server.auth import SeatDep, new_id
+from taletable.server.auth import PlayerDep, SeatDep, new_id, taking_part
 from taletable.server.errors import ActionError, ApiError, NotFound
 from taletable.server.log import Writer, read_table, table_write
 from taletable.server.responses import ERRORS
@@ -73,9 +73,9 @@ def _save(writer: Writer, seat: str, key: str, sheet: dict[str, Any], version: i
 
 
 @router.post("", status_code=201, responses=ERRORS)
-def create_character(request: Request, table_id: str, seat: SeatDep, body: NewCharacter) -> Saved:
+def create_character(request: Request, table_id: str, seat: PlayerDep, body: NewCharacter) -> Saved:
     """Add a character to the table; an illegal sheet is refused listing every problem."""
-    return add_character(request.app.state, table_id, seat.id, body.sheet)
+    return add_character(request.app.state, table_id, taking_part(seat).id, body.sheet)
 
 
 def add_character(state: Any, table_id: str, seat_id: str, sheet: dict[str, Any]) -> Saved:
@@ -101,9 +101,10 @@ def read_character(request: Request, table_id: str, character_id: str, seat: Sea
 
 @router.put("/{character_id}", responses=ERRORS)
 def edit_character(
-    request: Request, table_id: str, character_id: str, seat: SeatDep, body: EditedCharacter
+    request: Request, table_id: str, character_id: str, seat: PlayerDep, body: EditedCharacter
 ) -> dict[str, int]:
     """Replace the sheet read at ``version``; if another edit landed since, 409 and no change."""
+    taking_part(seat)
     state = request.app.state
     with state.database.read() as connection:
         check_sheet(read_table(connection, table_id).system, body.sheet)
