@@ -64,7 +64,7 @@ def test_a_fight_is_started_declared_resolved_and_chosen_through_the_pages(
     has no STR or armour to spend) and both trackers show it, round 2 now declaring."""
     table_id, player = _table(client, physical_dice="true")
     assert "Combat tracker" in client.get(f"/t/{table_id}").text
-    assert "Rolled (#" in _start(client, table_id, faces="6,1")
+    assert "Ambush has started: 2 fighters" in _start(client, table_id, faces="6,1")
     seen = _view(player, table_id)
     assert "Sir Terrik" in seen and "side b" in seen and "STR left" in seen
     assert "To declare: goblin" in re.sub(r"<[^>]+>", "", seen)
@@ -105,7 +105,7 @@ def test_a_player_may_not_act_for_anothers_fighter_and_is_told_why(client: TestC
     table_id, player = _table(client)
     started = _said(player.post(f"/t/{table_id}/combat/start", data={"name": "x"}, headers=HTMX))
     assert "only the narrator may take cogent.combat.start" in started
-    assert "Rolled (#" in _start(client, table_id)
+    assert "Ambush has started" in _start(client, table_id)
     before = _view(client, table_id)
     answer = _step(
         player, table_id, "declare", actor="goblin", action="attack", target="sir-terrik"

@@ -156,7 +156,10 @@ async def combat_start(request: Request, table_id: str) -> Response:
     key = f"fight-{secrets.token_hex(4)}"
     args: dict[str, Any] = {"encounter": key, "name": name, "fighters": fighters}
     args.update(_args(form, ("faces",)))
-    return _take(request, table_id, "cogent.combat.start", args, "public")
+    answer = _take(request, table_id, "cogent.combat.start", args, "public")
+    if b'role="alert"' not in answer.body:
+        return message(text=f"{name} has started: {len(fighters)} fighters, shown above.")
+    return answer
 
 
 def _args(form: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
@@ -184,6 +187,6 @@ async def combat_step(request: Request, table_id: str, step: str) -> Response:
         return message(error="There is no fight at this table; the narrator starts one.")
     action, names = STEPS[step]
     answer = _take(request, table_id, action, {"encounter": key, **_args(form, names)}, "public")
-    if isinstance(answer, HTMLResponse) and b'role="alert"' not in answer.body:
+    if b'role="alert"' not in answer.body:
         return message(text=f"Done: {step} (everyone's tracker moves with it).")
     return answer
