@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -87,6 +88,7 @@ def test_a_fight_is_started_declared_resolved_and_chosen_through_the_pages(
     seen = _view(player, table_id)
     victory = re.search(r"Victory #(\d+): sir-terrik over goblin, level (\d+)", seen)
     assert victory is not None and int(victory.group(2)) >= 2
+    assert '<select id="destiny-fighter" name="fighter"><option value="sir-terrik">' in seen
     assert '<option value="medium injury">' in seen  # the engine's outcomes, to the winner's seat
     assert f'id="choose-{victory.group(1)}"' in _view(client, table_id)  # and the narrator's
     chosen = _step(player, table_id, "choose", victory=victory.group(1), outcome="medium injury")
@@ -128,3 +130,52 @@ def test_a_table_without_a_fight_says_so(client: TestClient) -> None:
     table_id, player = _table(client)
     assert "The narrator starts a fight" in _view(player, table_id)
     assert "no fight at this table" in _step(player, table_id, "resolve")
+
+
+@SQLITE
+def test_the_api_refuses_a_seat_acting_for_a_fighter_not_its_own(
+    client: TestClient, table: Any
+) -> None:
+    """Through the JSON API too: Mara may not start a fight (403), nor declare for the
+    narrator's goblins, nor choose a victory that is not her fighter's; the narrator may."""
+    url = f"/api/tables/{table.id}/actions"
+    fighters = ["a:left:@goblin", "b:right:@goblin"]
+    start = {"action": "cogent.combat.start", "args": {"encounter": "f", "fighters": fighters}}
+    refused = client.post(url, json=start, headers=table.mara)
+    assert refused.status_code == 403
+    assert refused.json()["error"] == {
+        "field": "action",
+        "message": "only the narrator may take cogent.combat.start",
+    }
+    assert client.post(url, json=start, headers=table.narrator).status_code == 201
+    declare = {"action": "cogent.combat.declare", "args": {"encounter": "f", "actor": "a"}}
+    declare["args"].update(action="attack", target="b")
+    refused = client.post(url, json=declare, headers=table.bram)
+    assert refused.status_code == 403 and refused.json()["error"]["field"] == "args.actor"
+    assert "you act for none" in refused.json()["error"]["message"]
+    resolve = {"action": "cogent.combat.resolve", "args": {"encounter": "f"}}
+    refused = client.post(url, json=resolve, headers=table.mara)
+    assert refused.status_code == 403 and "no fighter in this encounter" in refused.text
+    observer = client.post(url, json=declare, headers=table.observer)
+    assert observer.status_code == 403
+
+
+@SQLITE
+def test_the_narrator_sets_and_ends_a_condition_and_a_player_may_not(client: TestClient) -> None:
+    """Between rounds the narrator ties up the goblin (it no longer declares) and ends it; the
+    player has no such form and is refused if she posts it."""
+    table_id, player = _table(client)
+    _start(client, table_id)
+    assert 'id="condition-form"' in _view(client, table_id)
+    assert 'id="condition-form"' not in _view(player, table_id)
+    refused = _step(player, table_id, "condition", fighter="goblin", condition="prone")
+    assert "only the narrator may take cogent.combat.condition" in refused
+    tied = _step(client, table_id, "condition", fighter="goblin", condition="tied up")
+    assert tied.startswith("Done: condition"), tied
+    goblin = _view(player, table_id).split('id="fighter-goblin"')[1].split("</li>")[0]
+    assert "tied up" in goblin and "out of the fight" in goblin
+    ended = _step(
+        client, table_id, "condition", fighter="goblin", condition="tied up", what="clear"
+    )
+    assert ended.startswith("Done: condition"), ended
+    assert "out of the fight" not in _view(player, table_id)

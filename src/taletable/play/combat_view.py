@@ -15,7 +15,7 @@ from taletable.systems.cogent.combat.aftermath import pending
 from taletable.systems.cogent.combat.outcomes import legal_outcomes
 from taletable.systems.cogent.combat.reading import declared_pool, pool_text, reading_order
 from taletable.systems.cogent.combat.rounds import expected_next
-from taletable.systems.cogent.combat.state import ACTIONS
+from taletable.systems.cogent.combat.state import ACTIONS, CONDITIONS
 
 __all__ = ["ACTIONS", "bestiary_names", "combat_view", "encounter_view"]
 
@@ -79,6 +79,8 @@ def encounter_view(encounter: Encounter) -> dict[str, Any]:
         "sides": sorted(encounter.sides()),
         "log": list(encounter.log),
         "actions": list(ACTIONS),
+        "conditions": list(CONDITIONS),
+        "rolled": [roll.actor for roll in encounter.rolls] if not declaring else [],
     }
 
 

@@ -172,7 +172,17 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "resolve": ("cogent.combat.resolve", ("faces",)),
     "choose": ("cogent.combat.choose", ("victory", "outcome", "strength", "armour")),
     "destiny": ("cogent.combat.destiny", ("fighter", "points")),
+    "condition": ("cogent.combat.condition", ("fighter", "rounds")),
 }
+
+
+def _step_args(step: str, form: Mapping[str, Any]) -> dict[str, Any]:
+    """The form's args for the step's action (a condition is set, or cleared)."""
+    args = _args(form, STEPS[step][1])
+    state = str(form.get("condition", "")).strip()
+    if step == "condition" and state:
+        args["clear" if form.get("what") == "clear" else "condition"] = state
+    return args
 
 
 @router.post("/t/{table_id}/combat/{step}", response_class=HTMLResponse)
@@ -185,8 +195,8 @@ async def combat_step(request: Request, table_id: str, step: str) -> Response:
         key = current_encounter(connection, table_id)
     if key is None:
         return message(error="There is no fight at this table; the narrator starts one.")
-    action, names = STEPS[step]
-    answer = _take(request, table_id, action, {"encounter": key, **_args(form, names)}, "public")
+    args = {"encounter": key, **_step_args(step, form)}
+    answer = _take(request, table_id, STEPS[step][0], args, "public")
     if b'role="alert"' not in answer.body:
         return message(text=f"Done: {step} (everyone's tracker moves with it).")
     return answer
