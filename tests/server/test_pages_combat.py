@@ -179,3 +179,14 @@ def test_the_narrator_sets_and_ends_a_condition_and_a_player_may_not(client: Tes
     )
     assert ended.startswith("Done: condition"), ended
     assert "out of the fight" not in _view(player, table_id)
+
+
+@SQLITE
+def test_a_declaration_may_carry_its_own_pool(client: TestClient) -> None:
+    """An "other" action rolls the pool the narrator gives it (002 > Combat > Round Order)."""
+    table_id, _player = _table(client, physical_dice="true")
+    _start(client, table_id, faces="6,1")
+    declared = _step(client, table_id, "declare", actor="goblin", action="other", pool="4")
+    assert declared.startswith("Done: declare"), declared
+    goblin = _view(client, table_id).split('id="fighter-goblin"')[1].split("</li>")[0]
+    assert "Declared: <strong>other</strong>" in goblin and "pool 4D6" in goblin
