@@ -190,3 +190,27 @@ def test_a_declaration_may_carry_its_own_pool(client: TestClient) -> None:
     assert declared.startswith("Done: declare"), declared
     goblin = _view(client, table_id).split('id="fighter-goblin"')[1].split("</li>")[0]
     assert "Declared: <strong>other</strong>" in goblin and "pool 4D6" in goblin
+
+
+@SQLITE
+def test_only_the_winners_seat_or_the_narrator_chooses_a_victory(client: TestClient) -> None:
+    """The goblin's ones-free roll beats Sir Terrik's ones: Mara gets no outcome form and is
+    refused if she posts one; the narrator chooses for the goblin."""
+    table_id, player = _table(client, physical_dice="true")
+    _start(client, table_id, faces="6,1")
+    _step(client, table_id, "declare", actor="goblin", action="attack", target="sir-terrik")
+    _step(player, table_id, "declare", actor="sir-terrik", action="attack", target="goblin")
+    reading = re.search(
+        r"sir-terrik (\d+)D6 \(faces 1-\d+\), goblin (\d+)D6", _view(player, table_id)
+    )
+    assert reading is not None
+    faces = ",".join(["1"] * int(reading.group(1)) + ["6"] * int(reading.group(2)))
+    assert _step(player, table_id, "resolve", faces=faces).startswith("Done: resolve")
+    seen = _view(player, table_id)
+    victory = re.search(r"#(\d+) goblin", re.sub(r"<[^>]+>", "", seen))
+    assert victory is not None and 'id="choose-' not in seen
+    refused = _step(player, table_id, "choose", victory=victory.group(1), outcome="stagger")
+    assert f"victory #{victory.group(1)} is goblin's: its seat or the narrator chooses" in refused
+    chosen = _step(client, table_id, "choose", victory=victory.group(1), outcome="stagger")
+    assert chosen.startswith("Done: choose"), chosen
+    assert "round 2, declaration" in _view(player, table_id)
