@@ -11,7 +11,8 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 * :mod:`.panels` — conflicts, assists, collaborations, boons and labcats, with their odds;
 * :mod:`.characters` — characters: import, read, export and edit (with the conflict shown);
 * :mod:`.wizard` — the creation wizard, each step checked by the engine;
-* :mod:`.sheet_check` — the sheet editor's live check, each problem beside its field.
+* :mod:`.sheet_check` — the sheet editor's live check, each problem beside its field;
+* :mod:`.combat` — the combat tracker, live for every seat.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ def routers() -> list[APIRouter]:
     """Every router of the pages."""
     from taletable.server.pages import (
         characters,
+        combat,
         panels,
         rolls,
         sheet_check,
@@ -41,4 +43,5 @@ def routers() -> list[APIRouter]:
         characters.router,
         wizard.router,
         sheet_check.router,
+        combat.router,
     ]

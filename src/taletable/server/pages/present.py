@@ -221,6 +221,11 @@ def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
     more, more_titles = _more()
     titles = {**TITLES, **more_titles}
     entry.title = titles.get(action, action)
+    if str(action).startswith("cogent.combat.") and not entry.hidden:
+        from taletable.server.pages.present_combat import combat_entry
+
+        combat_entry(entry, event)
+        return entry
     if entry.hidden:
         entry.title += ": made blind; only the narrator sees the result"
         return entry

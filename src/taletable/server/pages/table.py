@@ -100,6 +100,8 @@ def _follow_ups(event: dict[str, Any]) -> list[str]:
         names.append("characters")
     if kind.startswith("seat."):
         names.append("seats")
+    if kind.startswith("cogent.combat."):
+        names.append("combat")
     return names
 
 

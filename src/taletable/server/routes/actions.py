@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice
 from taletable.server.auth import Seat, SeatDep, taking_part
+from taletable.server.combat_seats import check_combat_seat
 from taletable.server.errors import ActionError, ApiError
 from taletable.server.followups import FOLLOWS, followed
 from taletable.server.limits import SLOW_ACTIONS
@@ -89,6 +90,7 @@ def take_action(state: Any, table_id: str, seat: Seat, body: NewAction) -> dict[
         )
     with table_write(state.database, state.hub, table_id) as writer:
         entered = _check_args(body.args, writer.head)
+        check_combat_seat(writer.connection, table_id, seat, body.action, body.args)
         follow = followed(writer.connection, table_id, seat, body.action, body.args)
         seq = writer.head.head_seq + 1
         dice = LedgerDice(scene_seed(writer.connection, table_id, writer.head.scene), table_id, seq)

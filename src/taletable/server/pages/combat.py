@@ -1,0 +1,202 @@
+"""The combat tracker: the table's current fight, live for every seat (002 > Combat).
+
+The page shows the encounter as :func:`taletable.play.combat_view.combat_view` gives it (the
+line-up, pools as built, injuries, conditions, STR and armour left, who declares next in RFL
+order, the victories waiting with the outcomes the engine allows, the log) and refreshes it on
+the table stream's ``combat`` message, which every ``cogent.combat.*`` event sends. Its forms
+are the ``cogent.combat.*`` actions, taken through the API's own ``take_action``; who may act
+for which fighter is the server's (:mod:`taletable.server.combat_seats`), so a form offered or
+not is only a convenience: a refused action comes back as a message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import select
+
+from taletable.server.auth import Seat
+from taletable.server.combat_seats import fighters_of
+from taletable.server.log import read_table
+from taletable.server.pages.characters import character_list
+from taletable.server.pages.common import (
+    PAGE_ERRORS,
+    error_text,
+    fragment,
+    message,
+    page,
+    seat_or_none,
+)
+from taletable.server.pages.rolls import _take
+from taletable.server.schema import EVENTS
+from taletable.store.sql import SqlStore
+
+__all__ = ["current_encounter", "router"]
+
+router = APIRouter(include_in_schema=False)
+
+#: The bestiary rows the start form offers.
+BESTIARY_ROWS = 3
+NO_SEAT = "This browser has no seat at this table; join it first."
+
+
+def current_encounter(connection: Any, table_id: str) -> str | None:
+    """The key of the table's newest fight (the last public ``cogent.combat.start``)."""
+    row = connection.execute(
+        select(EVENTS.c.event)
+        .where(
+            EVENTS.c.table_id == table_id,
+            EVENTS.c.kind == "cogent.combat.start",
+            EVENTS.c.visibility == "public",
+        )
+        .order_by(EVENTS.c.seq.desc())
+        .limit(1)
+    ).first()
+    if row is None:
+        return None
+    args = json.loads(row.event).get("args") or {}
+    key = next((args[name] for name in ("encounter", "file", "out", "key") if args.get(name)), None)
+    return str(key) if key else None
+
+
+def _view(request: Request, table_id: str, seat: Seat) -> dict[str, Any]:
+    """What the tracker shows this seat: the fight (or why none) and whom it acts for."""
+    from taletable.play import Table
+    from taletable.play.combat_view import combat_view
+    from taletable.systems.cogent.rules import Rules
+
+    with request.app.state.database.read() as connection:
+        head = read_table(connection, table_id)
+        key = current_encounter(connection, table_id)
+        if key is None:
+            return {"head": head, "seat": seat, "fight": None}
+        table = Table(
+            rules=Rules(edition=head.edition or "core"), store=SqlStore(connection, table_id)
+        )
+        try:
+            fight = combat_view(table, key)
+        except PAGE_ERRORS as error:
+            return {"head": head, "seat": seat, "fight": None, "error": error_text(error)}
+        mine = fighters_of(connection, table_id, seat, key)
+    ids = [fighter["id"] for fighter in fight["fighters"]]
+    acts_for = ids if mine is None else [ident for ident in ids if ident in mine]
+    return {"head": head, "seat": seat, "fight": fight, "key": key, "acts_for": acts_for}
+
+
+@router.get("/t/{table_id}/combat", response_class=HTMLResponse)
+def combat_page(request: Request, table_id: str) -> Response:
+    """The tracker page: the fight, the forms this seat may use, and (narrator) a new fight."""
+    from taletable.play.combat_view import bestiary_names
+
+    seat = seat_or_none(request, table_id)
+    if seat is None:
+        return RedirectResponse(f"/join/{table_id}", status_code=303)
+    view = _view(request, table_id, seat)
+    starting: dict[str, Any] = {}
+    if seat.narrator and view["head"].system == "cogent":
+        starting = {
+            "characters": character_list(request, table_id),
+            "bestiary": bestiary_names(),
+            "rows": range(1, BESTIARY_ROWS + 1),
+        }
+    return page("combat.html", **view, **starting)
+
+
+@router.get("/t/{table_id}/combat/view", response_class=HTMLResponse)
+def combat_fragment(request: Request, table_id: str) -> Response:
+    """The tracker alone, fetched again whenever a combat event lands."""
+    seat = seat_or_none(request, table_id)
+    if seat is None:
+        return message(error=NO_SEAT)
+    return fragment("_combat.html", **_view(request, table_id, seat))
+
+
+def _slug(name: str, taken: set[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "fighter"
+    ident, n = base, 1
+    while ident in taken:
+        n += 1
+        ident = f"{base}-{n}"
+    taken.add(ident)
+    return ident
+
+
+def fighters_from(form: Mapping[str, Any], characters: list[dict[str, Any]]) -> list[str]:
+    """``ID:SIDE:REF`` of each character given a side, and of each bestiary row filled."""
+    taken: set[str] = set()
+    fighters = []
+    for character in characters:
+        side = str(form.get(f"side-{character['id']}", "")).strip()
+        if side:
+            fighters.append(f"{_slug(character['name'], taken)}:{side}:{character['id']}")
+    for row in range(1, BESTIARY_ROWS + 1):
+        creature = str(form.get(f"creature-{row}", "")).strip()
+        side = str(form.get(f"creature-side-{row}", "")).strip()
+        count = str(form.get(f"creature-count-{row}", "1")).strip()
+        if creature and side:
+            for _ in range(max(1, min(10, int(count) if count.isdigit() else 1))):
+                fighters.append(f"{_slug(creature, taken)}:{side}:@{creature}")
+    return fighters
+
+
+@router.post("/t/{table_id}/combat/start", response_class=HTMLResponse)
+async def combat_start(request: Request, table_id: str) -> Response:
+    """Start a fight with the chosen characters and creatures (the narrator's)."""
+    form = await request.form()
+    if seat_or_none(request, table_id) is None:
+        return message(error=NO_SEAT)
+    fighters = fighters_from(form, character_list(request, table_id))
+    name = str(form.get("name", "")).strip() or "a fight"
+    key = f"fight-{secrets.token_hex(4)}"
+    args: dict[str, Any] = {"encounter": key, "name": name, "fighters": fighters}
+    args.update(_args(form, ("faces",)))
+    answer = _take(request, table_id, "cogent.combat.start", args, "public")
+    if b'role="alert"' not in answer.body:
+        return message(text=f"{name} has started: {len(fighters)} fighters, shown above.")
+    return answer
+
+
+def _args(form: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: str(form[name]).strip() for name in names if str(form.get(name, "")).strip()}
+
+
+#: Each step's form fields, passed on as the action's args.
+STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "declare": ("cogent.combat.declare", ("actor", "action", "target", "pool", "cl")),
+    "resolve": ("cogent.combat.resolve", ("faces",)),
+    "choose": ("cogent.combat.choose", ("victory", "outcome", "strength", "armour")),
+    "destiny": ("cogent.combat.destiny", ("fighter", "points")),
+    "condition": ("cogent.combat.condition", ("fighter", "rounds")),
+}
+
+
+def _step_args(step: str, form: Mapping[str, Any]) -> dict[str, Any]:
+    """The form's args for the step's action (a condition is set, or cleared)."""
+    args = _args(form, STEPS[step][1])
+    state = str(form.get("condition", "")).strip()
+    if step == "condition" and state:
+        args["clear" if form.get("what") == "clear" else "condition"] = state
+    return args
+
+
+@router.post("/t/{table_id}/combat/{step}", response_class=HTMLResponse)
+async def combat_step(request: Request, table_id: str, step: str) -> Response:
+    """Declare, resolve, choose or spend destiny in the table's current fight."""
+    form = await request.form()
+    if step not in STEPS:
+        return message(error=f"the tracker has no step {step!r}")
+    with request.app.state.database.read() as connection:
+        key = current_encounter(connection, table_id)
+    if key is None:
+        return message(error="There is no fight at this table; the narrator starts one.")
+    args = {"encounter": key, **_step_args(step, form)}
+    answer = _take(request, table_id, STEPS[step][0], args, "public")
+    if b'role="alert"' not in answer.body:
+        return message(text=f"Done: {step} (everyone's tracker moves with it).")
+    return answer

@@ -1,0 +1,112 @@
+"""The combat tracker in real Chromium: a narrator and a player (two contexts) fight two rounds
+to an injury, Sir Terrik (Mara's) against a goblin of the bestiary (the narrator's). The table
+allows physical dice, so every roll is entered and the fight is the same each run; each step
+taken on one page shows on the other within a second."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 800}
+SHEET = Path(__file__).resolve().parents[2] / "examples" / "characters" / "core_sir_terrik.yaml"
+
+
+def _live(page: Any) -> None:
+    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
+
+
+def _seen_within_a_second(page: Any, selector: str, text: str) -> None:
+    """``text`` shows in ``selector`` on ``page`` within a second of now."""
+    started = time.monotonic()
+    page.locator(selector, has_text=text).first.wait_for(timeout=1000)
+    assert time.monotonic() - started < 1.0
+
+
+def _seated(browser: Any, server_url: str) -> tuple[Any, Any, str]:
+    narrator = browser.new_context(viewport=DESKTOP).new_page()
+    narrator.goto(server_url)
+    narrator.get_by_label("Table name").fill("The Ambush")
+    narrator.get_by_label("Cogent edition").select_option("core")
+    narrator.get_by_label("Seats may enter faces of physical dice").check()
+    narrator.get_by_role("button", name="Create the table").click()
+    join = narrator.get_by_label("The players' join link", exact=True).input_value()
+    narrator.get_by_role("link", name="Go to the table").click()
+    _live(narrator)
+    table_url = narrator.url
+    player = browser.new_context(viewport=PHONE).new_page()
+    player.goto(join)
+    player.get_by_label("Your name").fill("Mara")
+    player.get_by_role("button", name="Join").click()
+    _live(player)
+    player.get_by_label("…or paste it").fill(SHEET.read_text())
+    player.get_by_role("button", name="Import", exact=True).click()
+    player.locator("#import-message", has_text="Sir Terrik joined the table").wait_for()
+    return narrator, player, table_url
+
+
+def _faces(page: Any) -> str:
+    """Sir Terrik's dice all sixes, the goblin's all ones, in the order the page says."""
+    hint = page.locator("#tracker p.hint", has_text="Faces are read").inner_text()
+    found = re.search(r"sir-terrik (\d+)D6 \(faces 1-\d+\), goblin (\d+)D6", hint)
+    assert found is not None, hint
+    return ",".join(["6"] * int(found.group(1)) + ["1"] * int(found.group(2)))
+
+
+def _round(narrator: Any, mara: Any, number: int, outcome: str) -> None:
+    """One round: the goblin declares (lower roll-off), then Sir Terrik; Mara resolves with
+    her dice and chooses ``outcome``; each step is seen on the other page within a second."""
+    _seen_within_a_second(mara, "#whose-turn", "To declare: goblin")
+    assert mara.locator("#declare-form").count() == 0  # the goblin is the narrator's
+    narrator.get_by_label("Target", exact=True).select_option("sir-terrik")
+    narrator.get_by_role("button", name="Declare", exact=True).click()
+    _seen_within_a_second(mara, "#whose-turn", "To declare: sir-terrik")
+    mara.get_by_label("Action", exact=True).select_option("attack")
+    mara.get_by_label("Target", exact=True).select_option("goblin")
+    mara.get_by_role("button", name="Declare", exact=True).click()
+    _seen_within_a_second(narrator, "#fighter-sir-terrik", "Declared: attack at goblin")
+    _seen_within_a_second(narrator, "#whose-turn", "resolve the round")
+    mara.get_by_label("Faces of the physical dice (optional; highest RFL first)").fill(_faces(mara))
+    mara.get_by_role("button", name="Resolve").click()
+    _seen_within_a_second(narrator, "#tracker h2", "sir-terrik over goblin")
+    assert f"round {number}, outcomes" in narrator.locator("#fight-title").inner_text()
+    mara.get_by_label("Outcome", exact=True).select_option(outcome)
+    mara.get_by_role("button", name="Choose").click()
+    _seen_within_a_second(narrator, "#fight-title", f"round {number + 1}, declaration")
+
+
+def test_a_narrator_and_a_player_fight_two_rounds_to_an_injury(
+    browser: Any, server_url: str, artifacts: Path
+) -> None:
+    """The narrator starts the fight (roll-off faces 6 for Sir Terrik, 1 for the goblin: the
+    goblin declares first); Mara's tracker shows it within a second. Round 1 Mara staggers the
+    goblin; round 2 she gives it a medium injury, which both trackers show."""
+    narrator, mara, table_url = _seated(browser, server_url)
+    try:
+        mara.goto(f"{table_url}/combat")
+        _live(mara)
+        narrator.get_by_role("link", name="Combat tracker").click()
+        _live(narrator)
+        narrator.get_by_label("Sir Terrik's side").select_option("a")
+        narrator.get_by_label("Creature 1").select_option("goblin")
+        narrator.locator("#start-faces").fill("6,1")
+        narrator.get_by_role("button", name="Start the fight").click()
+        _seen_within_a_second(mara, "#fight-title", "Ambush")
+        assert "yours" in mara.locator("#fighter-sir-terrik").inner_text()
+        _round(narrator, mara, 1, "stagger")
+        assert "stagger" in narrator.locator("#fighter-goblin").inner_text()
+        _round(narrator, mara, 2, "medium injury")
+        for page in (narrator, mara):
+            goblin = page.locator("#fighter-goblin .injuries")
+            assert "level 2" in goblin.inner_text()
+            assert "medium injury" in page.locator("#fight-log").inner_text()
+        for name, page, width in (("desktop", narrator, 1280), ("phone", mara, 375)):
+            page.screenshot(path=str(artifacts / f"combat-{name}.png"), full_page=True)
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= width, f"the tracker is {wide} px wide at {width}"
+    finally:
+        for page in (narrator, mara):
+            page.context.close()
