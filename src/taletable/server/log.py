@@ -93,6 +93,10 @@ class TableHead:
     head_hash: str
     scene: int
     created_at: str
+    #: The table's rule options (``Rules`` switches) and house rules (``SYSTEM/TABLE.yaml`` ->
+    #: the table's data), as chosen when it was made.
+    rules: dict[str, Any] = dataclasses.field(default_factory=dict)
+    house_rules: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def _head(row: Any) -> TableHead:
@@ -106,6 +110,8 @@ def _head(row: Any) -> TableHead:
         head_hash=row.head_hash,
         scene=int(row.scene),
         created_at=row.created_at,
+        rules=json.loads(row.rules or "{}"),
+        house_rules=json.loads(row.house_rules or "{}"),
     )
 
 

@@ -1,6 +1,7 @@
 """The live table's database schema (SQLAlchemy Core); Alembic migrations create it.
 
-* ``tables``  a table: its system, edition, hashed join code, the head of its log
+* ``tables``  a table: its system, edition, rule options and house rules (JSON), hashed join
+  code, the head of its log
   (``head_seq``, ``head_hash``) and its open scene. Every write locks this row first, so a
   table's events are appended one at a time, gapless, whatever the number of workers.
 * ``seats``   who sits at a table: narrator, player or observer, with the SHA-256 of the token.
@@ -42,6 +43,8 @@ TABLES = Table(
     Column("head_seq", Integer, nullable=False),
     Column("head_hash", String(64), nullable=False),
     Column("scene", Integer, nullable=False),
+    Column("rules", Text, nullable=False, server_default="{}"),
+    Column("house_rules", Text, nullable=False, server_default="{}"),
 )
 
 SEATS = Table(

@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, Response
 from taletable.server.log import TableHead, read_table
 from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, seat_or_none
 from taletable.server.pages.rolls import _percent, _take
+from taletable.server.table_rules import table_context
 from taletable.store.sql import SqlStore
 
 __all__ = ["Panel", "PanelField", "panels_for", "router"]
@@ -166,8 +167,7 @@ def _args(form: Mapping[str, Any], panel: Panel, which: str) -> dict[str, Any]:
 @router.get("/t/{table_id}/panel/{name}/odds", response_class=HTMLResponse)
 def panel_odds(request: Request, table_id: str, name: str) -> Response:
     """The exact chance of the panel's roll as set up, before it is rolled."""
-    from taletable.play import Table, perform
-    from taletable.systems.cogent.rules import Rules
+    from taletable.play import perform
 
     if seat_or_none(request, table_id) is None:
         return message(error="This browser has no seat at this table.")
@@ -176,8 +176,7 @@ def panel_odds(request: Request, table_id: str, name: str) -> Response:
         return fragment("_panel_odds.html", error=f"this table has no {name} panel")
     try:
         with request.app.state.database.read() as connection:
-            rules = Rules(edition=head.edition or "core")
-            table = Table(rules=rules, store=SqlStore(connection, table_id))
+            table = table_context(head, SqlStore(connection, table_id))
             data = perform(panel.odds_action, _args(request.query_params, panel, "odds"), table)
             chances = panel.chances(data.to_data())
     except PAGE_ERRORS as error:

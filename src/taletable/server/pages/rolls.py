@@ -22,6 +22,7 @@ from taletable.server.pages.characters import character_list, sheet_of
 from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, seat_or_none
 from taletable.server.routes import scenes
 from taletable.server.routes.actions import NewAction, take_action
+from taletable.server.table_rules import table_context
 from taletable.store.sql import SqlStore
 
 __all__ = ["roll_panel_context", "router"]
@@ -112,8 +113,7 @@ def roll_options(request: Request, table_id: str, character: str = "") -> Respon
 @router.get("/t/{table_id}/odds", response_class=HTMLResponse)
 def odds(request: Request, table_id: str) -> Response:
     """The exact chance the check as set up passes, before it is rolled (``odds.cogent``)."""
-    from taletable.play import Table, perform
-    from taletable.systems.cogent.rules import Rules
+    from taletable.play import perform
 
     if seat_or_none(request, table_id) is None:
         return message(error="This browser has no seat at this table.")
@@ -123,8 +123,7 @@ def odds(request: Request, table_id: str) -> Response:
     try:
         with request.app.state.database.read() as connection:
             head = read_table(connection, table_id)
-            rules = Rules(edition=head.edition or "core")
-            table = Table(rules=rules, store=SqlStore(connection, table_id))
+            table = table_context(head, SqlStore(connection, table_id))
             result = perform("odds.cogent", args, table).to_data()
     except PAGE_ERRORS as error:
         return fragment("_odds.html", error=error_text(error))

@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, Response
 from taletable.server.log import read_table
 from taletable.server.pages.characters import MAX_SHEET_TEXT
 from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, seat_or_none
+from taletable.server.table_rules import table_context
 from taletable.store.sql import SqlStore
 
 __all__ = ["field_lines", "router", "sheet_problems"]
@@ -92,8 +93,7 @@ def _parsed(text: str) -> Any:
 async def check_sheet(request: Request, table_id: str, character_id: str) -> Response:
     """The edited sheet checked by every rule (``cogent.character.validate``), each problem
     beside its field."""
-    from taletable.play import Table, perform
-    from taletable.systems.cogent.rules import Rules
+    from taletable.play import perform
 
     if seat_or_none(request, table_id) is None:
         return message(error="This browser has no seat at this table.")
@@ -102,8 +102,7 @@ async def check_sheet(request: Request, table_id: str, character_id: str) -> Res
         sheet = _parsed(text)
         with request.app.state.database.read() as connection:
             head = read_table(connection, table_id)
-            table = Table(rules=Rules(edition=head.edition or "core"),
-                          store=SqlStore(connection, table_id))  # fmt: skip
+            table = table_context(head, SqlStore(connection, table_id))
             report = perform("cogent.character.validate", {"sheet": sheet}, table).to_data()
     except (*PAGE_ERRORS, ValueError) as error:
         return fragment("_sheet_check.html", error=error_text(error))

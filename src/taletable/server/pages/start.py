@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
+from taletable.errors import TaletableError
+from taletable.files import parse_structured
 from taletable.server.cookies import set_seat_cookie
 from taletable.server.errors import ApiError
 from taletable.server.pages.common import error_text, page
 from taletable.server.routes import tables
 from taletable.server.routes.tables import Join, NewTable
+from taletable.server.table_rules import OPTIONS, house_rule_tables
 
 __all__ = ["join_link", "narrator_link", "router"]
 
 router = APIRouter(include_in_schema=False)
+
+#: The most text of house rules the Start page takes (the tables of a whole rulebook fit).
+MAX_HOUSE_TEXT = 500_000
 
 SYSTEMS = (
     ("cogent", "Cogent Roleplay"),
@@ -35,36 +41,72 @@ def join_link(base: str, table_id: str, code: str) -> str:
     return f"{base.rstrip('/')}/join/{table_id}?code={code}"
 
 
+def _start_page(status: int = 200, **context: Any) -> HTMLResponse:
+    return page(
+        "start.html",
+        status=status,
+        systems=SYSTEMS,
+        options=OPTIONS,
+        tables=house_rule_tables(),
+        **{"form": {}, **context},
+    )
+
+
 @router.get("/", response_class=HTMLResponse)
 def start_page() -> HTMLResponse:
-    """The start page: make a table."""
-    return page("start.html", systems=SYSTEMS, form={})
+    """The start page: make a table, with its rule options and house rules."""
+    return _start_page()
+
+
+def _house_rules(text: str) -> dict[str, Any]:
+    """The pasted house rules: a YAML mapping of rules-table keys to their tables."""
+    if not text.strip():
+        return {}
+    try:
+        data = parse_structured(text, source="house rules")
+    except TaletableError as error:
+        raise ApiError("house_rules", str(error)) from None
+    if not isinstance(data, dict):
+        raise ApiError("house_rules", "a mapping of rules tables (cogent/weapons.yaml: ...)")
+    return data
 
 
 @router.post("/start", response_class=HTMLResponse)
-def start(
+async def start(
     request: Request,
     name: Annotated[str, Form()] = "",
     system: Annotated[str, Form()] = "cogent",
     edition: Annotated[str, Form()] = "core",
     physical_dice: Annotated[bool, Form()] = False,
+    house_rules: Annotated[str, Form(max_length=MAX_HOUSE_TEXT)] = "",
 ) -> HTMLResponse:
     """Make the table through the API's own function; show the links once; seat the narrator."""
-    form = {"name": name, "system": system, "edition": edition, "physical_dice": physical_dice}
+    submitted = await request.form()
+    rules = {option: True for option in OPTIONS if submitted.get(f"rule_{option}") == "true"}
+    form = {
+        "name": name,
+        "system": system,
+        "edition": edition,
+        "physical_dice": physical_dice,
+        "rules": rules,
+        "house_rules": house_rules,
+    }
     try:
         body = NewTable(
             name=name.strip(),
             system=system,
             edition=edition if system == "cogent" else None,
             physical_dice=physical_dice,
+            rules=rules if system == "cogent" else {},
+            house_rules=_house_rules(house_rules),
         )
         made = tables.make_table(request, body)
     except ValidationError as error:
         problem = error.errors()[0]
         text = f"{'.'.join(map(str, problem['loc']))}: {problem['msg']}"
-        return page("start.html", status=422, systems=SYSTEMS, form=form, error=text)
+        return _start_page(422, form=form, error=text)
     except ApiError as error:
-        return page("start.html", status=422, systems=SYSTEMS, form=form, error=error_text(error))
+        return _start_page(422, form=form, error=error_text(error))
     base = str(request.base_url)
     response = page(
         "made.html",

@@ -30,6 +30,7 @@ from taletable.server.pages.common import seat_or_none as _seat
 from taletable.server.pages.wizard_steps import FILLS, Data, offers, rows_of
 from taletable.server.routes.actions import NewAction, take_action
 from taletable.server.routes.characters import add_character
+from taletable.server.table_rules import table_context
 from taletable.store.sql import SqlStore
 
 __all__ = ["beside", "problem_of", "router"]
@@ -65,15 +66,11 @@ def beside(problems: list[dict[str, Any]], keys: list[str], spent_by: str = "") 
 
 def _ask(request: Request, table_id: str, action: str, args: dict[str, Any]) -> Any:
     """The engine's answer to ``action`` on a read of the table (a check changes nothing)."""
-    from taletable.play import Table, perform
-    from taletable.systems.cogent.rules import Rules
+    from taletable.play import perform
 
     with request.app.state.database.read() as connection:
         head = read_table(connection, table_id)
-        rules = Rules(edition=head.edition or "core")
-        return perform(
-            action, args, Table(rules=rules, store=SqlStore(connection, table_id))
-        ).result
+        return perform(action, args, table_context(head, SqlStore(connection, table_id))).result
 
 
 def _take(request: Request, table_id: str, seat: Seat, action: str, args: dict[str, Any]) -> Any:

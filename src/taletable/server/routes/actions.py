@@ -24,6 +24,7 @@ from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead, scene_seed, stub_of, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.state import RecordingStore
+from taletable.server.table_rules import table_context
 from taletable.store.sql import SqlStore
 
 __all__ = ["NewAction", "router", "shown_to", "take_action"]
@@ -55,12 +56,6 @@ def shown_to(event: dict[str, Any], *, narrator: bool) -> dict[str, Any]:
     return stub_of(event)
 
 
-def _rules(head: TableHead) -> Any:
-    from taletable.systems.cogent.rules import Rules
-
-    return Rules(edition=head.edition) if head.edition else Rules()
-
-
 def _check_args(args: dict[str, Any], head: TableHead) -> bool:
     """Refuse what the server never takes; return whether physical faces are entered."""
     for name in args:
@@ -77,7 +72,7 @@ def _check_args(args: dict[str, Any], head: TableHead) -> bool:
 
 def take_action(state: Any, table_id: str, seat: Seat, body: NewAction) -> dict[str, Any]:
     """Perform ``body`` at the table with the scene's dice; append and return its whole event."""
-    from taletable.play import Table, all_actions, perform
+    from taletable.play import all_actions, perform
 
     taking_part(seat)
     if body.action not in all_actions():
@@ -95,7 +90,7 @@ def take_action(state: Any, table_id: str, seat: Seat, body: NewAction) -> dict[
         seq = writer.head.head_seq + 1
         dice = LedgerDice(scene_seed(writer.connection, table_id, writer.head.scene), table_id, seq)
         store = RecordingStore(SqlStore(writer.connection, table_id))
-        table = Table(rules=_rules(writer.head), dice=dice, store=store)
+        table = table_context(writer.head, store, dice=dice)
         try:
             played = perform(body.action, follow.args, table)
         except TaletableError as error:

@@ -18,6 +18,7 @@ from taletable.server.responses import ERRORS
 from taletable.server.routes.tables import MadeTable, open_scene
 from taletable.server.schema import EVENTS, SCENES, SEATS, TABLES, THINGS
 from taletable.server.state import state_from_log
+from taletable.server.table_rules import checked_house_rules, checked_rules
 from taletable.store.base import KINDS
 
 __all__ = ["router"]
@@ -65,6 +66,8 @@ def export(request: Request, table_id: str, seat: NarratorDep) -> JSONResponse:
             "edition": head.edition,
             "physical_dice": head.physical_dice,
             "created_at": head.created_at,
+            "rules": head.rules,
+            "house_rules": head.house_rules,
         },
         "scenes": [
             {
@@ -88,7 +91,12 @@ def _table_of(document: dict[str, Any]) -> dict[str, Any]:
         raise ApiError("table.name", "a table's name is 1 to 200 characters")
     if not isinstance(table.get("id"), str) or not 1 <= len(table["id"]) <= 64:
         raise ApiError("table.id", "a table's id is 1 to 64 characters")
-    return dict(table)
+    rules, house_rules = table.get("rules") or {}, table.get("house_rules") or {}
+    if not isinstance(rules, dict) or not isinstance(house_rules, dict):
+        raise ApiError("table.rules", "rule options and house rules are mappings")
+    edition = table.get("edition")
+    return {**table, "rules": checked_rules(system, edition, rules),
+            "house_rules": checked_house_rules(system, house_rules)}  # fmt: skip
 
 
 @router.post("/import", status_code=201, responses=ERRORS)
@@ -163,6 +171,8 @@ def _insert(
             head_seq=last["seq"] if last else 0,
             head_hash=last["hash"] if last else genesis_hash(table["id"]),
             scene=opened[-1]["scene"] if opened else 0,
+            rules=json.dumps(table["rules"]),
+            house_rules=json.dumps(table["house_rules"]),
         )
     )
     for event in opened:  # an unrevealed seed stays unknown: that scene can roll no more

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import secrets
 from typing import Any, Literal
 
@@ -23,6 +24,7 @@ from taletable.server.errors import ApiError, Forbidden
 from taletable.server.log import Writer, lock_table, now, read_table, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.schema import SCENES, SEATS, TABLES
+from taletable.server.table_rules import checked_house_rules, checked_rules
 
 __all__ = ["new_table", "open_scene", "router"]
 
@@ -37,6 +39,14 @@ class NewTable(BaseModel):
     system: Literal["cogent", "boons", "labcats"]
     edition: Literal["core", "tiered"] | None = Field(None, description="Cogent only")
     physical_dice: bool = Field(False, description="May seats type in faces they rolled?")
+    rules: dict[str, bool] = Field(
+        default_factory=dict,
+        description="Cogent rule options switched on or off (GET /api/rule-options lists them)",
+    )
+    house_rules: dict[str, Any] = Field(
+        default_factory=dict,
+        description="House-rule copies of rules tables, by key (cogent/weapons.yaml): the data",
+    )
 
 
 class MadeTable(BaseModel):
@@ -98,6 +108,14 @@ def open_scene(writer: Writer, number: int) -> str:
     return promised
 
 
+@router.get("/rule-options", responses=ERRORS)
+def rule_options() -> dict[str, Any]:
+    """The rule options a Cogent table may switch, and the rules tables house rules may replace."""
+    from taletable.server.table_rules import OPTIONS, house_rule_tables
+
+    return {"rules": OPTIONS, "house_rules": house_rule_tables()}
+
+
 @router.post("", status_code=201, responses=ERRORS)
 def make_table(request: Request, body: NewTable) -> MadeTable:
     """Make a table; its narrator's token and the join code are shown only this once."""
@@ -110,6 +128,8 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
     if body.system != "cogent" and body.edition is not None:
         raise ApiError("edition", f"only cogent tables have an edition, not {body.system}")
     edition = (body.edition or "core") if body.system == "cogent" else None
+    rules = checked_rules(body.system, edition, body.rules)
+    house_rules = checked_house_rules(body.system, body.house_rules)
     table_id, token, code = new_id(), new_secret(), new_secret()
     with database.write() as connection:
         connection.execute(
@@ -124,6 +144,8 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
                 head_seq=0,
                 head_hash=genesis_hash(table_id),
                 scene=0,
+                rules=json.dumps(rules),
+                house_rules=json.dumps(house_rules),
             )
         )
         narrator = new_id()
@@ -137,7 +159,8 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
             )
         )
         writer = Writer(connection, lock_table(connection, table_id), notify=False)
-        opening = {"name": body.name, "system": body.system, "edition": edition}
+        opening = {"name": body.name, "system": body.system, "edition": edition, "rules": rules,
+                   "house_rules": sorted(house_rules)}  # fmt: skip
         writer.append(
             "table.open", {**opening, "physical_dice": body.physical_dice}, actor=narrator
         )

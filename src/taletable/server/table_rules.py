@@ -1,0 +1,129 @@
+"""A table's rule options and house rules: the choices offered, their checks, and the ``Table``
+context every action and odds preview of that table plays in.
+
+The options are the ``Rules`` switches of the edition (002 > Hardcore Combat; RULINGS.md), listed
+here with the words the Start page shows; house rules are copies of the shipped rules tables
+(``cogent/weapons.yaml`` ...), each checked by the table's own model when the table is made, so a
+broken one is refused then, naming the table and the field, never at the first roll.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from taletable.errors import TaletableError
+from taletable.library import MAX_HOUSE_TABLES, RulesLibrary
+from taletable.play import Table
+from taletable.server.errors import ApiError
+from taletable.server.log import TableHead
+from taletable.store import Store
+from taletable.systems.cogent.rules import Rules
+
+__all__ = [
+    "OPTIONS",
+    "checked_house_rules",
+    "checked_rules",
+    "house_rule_tables",
+    "table_context",
+]
+
+#: The rule options a Cogent table may switch, with the Start page's words.
+OPTIONS: dict[str, str] = {
+    "hardcore_armour": "Hardcore armour, by pieces (002 > Hardcore Armour Rules)",
+    "hardcore_weapons": "Hardcore weapon modifiers (002 > Hardcore Weapon Modifiers)",
+    "hardcore_ranged": "Hardcore ranged CLs (002 > Hardcore Ranged Rules)",
+    "destiny_after_cap": "Destiny after a roll never lifts wins above the dice rolled (core)",
+    "scale_clamp": "Scale never turns a narrative success into a failure (000 > Scale)",
+    "tiered_destiny_criticals": "The tiered destiny roll reads 1 and 20 as criticals",
+}
+
+
+def checked_rules(system: str, edition: str | None, rules: Mapping[str, Any]) -> dict[str, bool]:
+    """The rule options asked for, each a known switch with a yes or no (422 naming it)."""
+    if rules and system != "cogent":
+        raise ApiError("rules", f"{system} tables have no rule options; send none")
+    for name, value in rules.items():
+        if name not in OPTIONS:
+            raise ApiError(f"rules.{name}", f"no rule option {name!r}; one of {', '.join(OPTIONS)}")
+        if not isinstance(value, bool):
+            raise ApiError(f"rules.{name}", "true or false")
+    return {name: bool(value) for name, value in rules.items()}
+
+
+def _loaders() -> dict[str, Callable[[], Any]]:
+    """Each rules table a house rule may replace, and the loader that reads (and checks) it."""
+    from taletable.systems.cogent.character import tables as character
+    from taletable.systems.cogent.combat.hardcore import hardcore_tables
+    from taletable.systems.cogent.equipment import armour_table, weapon_table
+    from taletable.systems.cogent.magic.system import magic_system
+
+    return {
+        "cogent/weapons.yaml": weapon_table,
+        "cogent/armour.yaml": armour_table,
+        "cogent/hardcore.yaml": hardcore_tables,
+        "cogent/combat_skills.yaml": character.combat_skill_table,
+        "cogent/disabling_characteristics.yaml": character.disabling_table,
+        "cogent/quirks_of_wealth.yaml": character.quirk_table,
+        "cogent/campaign_tiers.yaml": character.campaign_tiers,
+        "cogent/tier_resources.yaml": character.tier_resources,
+        "magic/classic_fantasy.yaml": magic_system,
+    }
+
+
+def house_rule_tables() -> list[str]:
+    """The keys of the rules tables a table's house rules may replace."""
+    return list(_loaders())
+
+
+def checked_house_rules(system: str, house_rules: Mapping[str, Any]) -> dict[str, Any]:
+    """House rules whose every table is one the server knows, read by its own model (422 naming
+    the table and the problem)."""
+    if not house_rules:
+        return {}
+    loaders = _loaders()
+    if system != "cogent":
+        raise ApiError("house_rules", f"{system} tables take no house rules yet; send none")
+    if len(house_rules) > MAX_HOUSE_TABLES:
+        raise ApiError("house_rules", f"at most {MAX_HOUSE_TABLES} tables")
+    library = RulesLibrary(dict(house_rules))
+    with library.in_force():
+        for key in house_rules:
+            if key not in loaders:
+                raise ApiError(f"house_rules.{key}", f"no rules table {key!r}; one of "
+                               f"{', '.join(loaders)}")  # fmt: skip
+            try:
+                loaders[key]()
+            except TaletableError as error:
+                raise ApiError(f"house_rules.{key}", str(error)) from None
+    return dict(house_rules)
+
+
+_LIBRARIES: dict[str, RulesLibrary] = {}
+_LOCK = threading.Lock()
+
+
+def _library(house_rules: Mapping[str, Any]) -> RulesLibrary | None:
+    """One library per set of house rules, kept (each loads its tables once)."""
+    if not house_rules:
+        return None
+    digest = hashlib.sha256(json.dumps(house_rules, sort_keys=True).encode()).hexdigest()
+    with _LOCK:
+        if digest not in _LIBRARIES:
+            if len(_LIBRARIES) > 256:
+                _LIBRARIES.clear()
+            _LIBRARIES[digest] = RulesLibrary(dict(house_rules))
+        return _LIBRARIES[digest]
+
+
+def table_context(head: TableHead, store: Store, **given: Any) -> Table:
+    """The ``Table`` an action of ``head``'s table plays at: its edition, its rule options, its
+    house rules, ``store``, and any ``dice`` given."""
+    rules = Rules(edition=head.edition or "core", **head.rules)
+    library = _library(head.house_rules)
+    if library is not None:
+        given["library"] = library
+    return Table(rules=rules, store=store, **given)

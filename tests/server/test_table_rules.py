@@ -1,0 +1,127 @@
+"""A table's rule options and house rules, chosen when it is made (issue 15, Start page): its
+actions and odds follow them, another table's do not, and a broken choice is refused naming it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import bearer
+from tests.server.test_characters import terrik
+
+WEAPONS = Path("src/taletable/systems/cogent/data/weapons.yaml")
+MEDIUM = "{name: Medium Weapon, skill: Medium Weapons, melee: 1,"
+
+
+def _house_weapons(melee: int) -> dict[str, Any]:
+    text = WEAPONS.read_text(encoding="utf-8")
+    changed = text.replace(MEDIUM, MEDIUM.replace("melee: 1,", f"melee: {melee},"))
+    return {"cogent/weapons.yaml": yaml.safe_load(changed)}
+
+
+def _table(client: TestClient, **extra: Any) -> tuple[str, dict[str, str]]:
+    made = client.post("/api/tables", json={"name": "T", "system": "cogent", **extra})
+    assert made.status_code == 201, made.text
+    return made.json()["id"], bearer(made.json()["narrator_token"])
+
+
+def _act(client: TestClient, table: str, who: dict[str, str], action: str, **args: Any) -> Any:
+    done = client.post(
+        f"/api/tables/{table}/actions", json={"action": action, "args": args}, headers=who
+    )
+    assert done.status_code == 201, done.text
+    return done.json()["result"]
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_each_table_plays_by_its_own_house_rules(client: TestClient) -> None:
+    """A medium weapon worth +3 at one table makes Sir Terrik's Arming Sword pool 10D6 there
+    and leaves it 8D6 at a table with the shipped weapons."""
+    house, narrator = _table(client, house_rules=_house_weapons(3))
+    plain, other = _table(client)
+    pools = {}
+    for table, who in ((house, narrator), (plain, other)):
+        made = client.post(f"/api/tables/{table}/characters", json={"sheet": terrik()}, headers=who)
+        result = _act(client, table, who, "cogent.character.pools", character=made.json()["id"])
+        pools[table] = result["combat"]["Arming Sword vs melee"]["dice"]
+    assert pools == {house: 10, plain: 8}
+    export = client.get(f"/api/tables/{house}/export", headers=narrator).json()
+    assert export["table"]["house_rules"] == _house_weapons(3)
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_rule_option_changes_the_roll(client: TestClient) -> None:
+    """With the destiny-after cap (RULINGS.md "Core destiny after"), 1 win and 3 destiny points
+    after the roll on 3 dice make 3 wins; without it, 4 (physical dice entered, so both roll
+    the same faces)."""
+    capped, narrator = _table(client, physical_dice=True, rules={"destiny_after_cap": True})
+    free, other = _table(client, physical_dice=True)
+    args = {"pool": 3, "cl": 4, "destiny_after": 3, "destiny_points": 3, "faces": "1,1,4"}
+    wins = {
+        table: _act(client, table, who, "cogent.check", **args)["wins"]
+        for table, who in ((capped, narrator), (free, other))
+    }
+    assert wins == {capped: 3, free: 4}
+    options = client.get("/api/tables/rule-options").json()
+    assert "destiny_after_cap" in options["rules"]
+    assert "cogent/weapons.yaml" in options["house_rules"]
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_broken_choice_is_refused_naming_it(client: TestClient) -> None:
+    """An unknown option, a value that is not a yes or no, an unknown rules table and a table
+    its model refuses are each a 422 naming the field; no table is made."""
+    cases = [
+        ({"rules": {"hardcore_everything": True}}, "rules.hardcore_everything"),
+        ({"rules": {"hardcore_armour": "yes please"}}, "rules.hardcore_armour"),
+        ({"house_rules": {"cogent/dragons.yaml": {}}}, "house_rules.cogent/dragons.yaml"),
+        (
+            {"house_rules": {"cogent/weapons.yaml": {"groups": "none"}}},
+            "house_rules.cogent/weapons.yaml",
+        ),
+        ({"system": "boons", "edition": None, "rules": {"hardcore_armour": True}}, "rules"),
+    ]
+    for extra, field in cases:
+        body = {"name": "T", "system": "cogent", **extra}
+        refused = client.post("/api/tables", json=body)
+        assert refused.status_code == 422, (extra, refused.text)
+        assert refused.json()["error"]["field"] == field, refused.json()
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_start_page_offers_the_options_and_takes_house_rules(client: TestClient) -> None:
+    """The Start page lists the server's rule options; a table made with one checked and a
+    house weapons table pasted plays by both; a broken paste is shown, naming the table."""
+    start = client.get("/")
+    for option in client.get("/api/tables/rule-options").json()["rules"]:
+        assert f'name="rule_{option}"' in start.text
+    pasted = yaml.safe_dump(_house_weapons(3))
+    made = client.post(
+        "/start",
+        data={
+            "name": "House",
+            "system": "cogent",
+            "edition": "core",
+            "rule_hardcore_armour": "true",
+            "house_rules": pasted,
+        },
+    )
+    assert made.status_code == 200, made.text
+    table = made.text.split("/t/")[1].split('"')[0].split("/")[0]
+    token = made.text.split("token=")[1].split('"')[0].split("&")[0]
+    export = client.get(f"/api/tables/{table}/export", headers=bearer(token)).json()
+    assert export["table"]["rules"] == {"hardcore_armour": True}
+    assert export["table"]["house_rules"] == _house_weapons(3)
+    broken = client.post(
+        "/start",
+        data={
+            "name": "Broken",
+            "system": "cogent",
+            "house_rules": "cogent/weapons.yaml: {groups: 1}",
+        },
+    )
+    assert broken.status_code == 422 and "house rules cogent/weapons.yaml: source" in broken.text
