@@ -1,5 +1,6 @@
-"""An observer watches: it reads the table and its log, and may not roll, act or edit (issue
-15: "observers should not get action rights"), through the API or the pages."""
+"""Seats and what each may do (issue 15): an observer reads the table and its log and may not
+roll, act or edit; a cross-site change is refused in words; only the narrator changes the join
+code."""
 
 from __future__ import annotations
 
@@ -73,3 +74,23 @@ def test_a_cross_site_change_to_a_page_is_refused_in_words(
     assert client.get(f"/api/tables/{table.id}", headers=table.mara).json()["head_seq"] == head
     taken = client.post(f"/t/{table.id}/roll", data={"pool": "4", "cl": "2"}, headers=HTMX)
     assert taken.status_code == 200 and "sent from another site" not in taken.text
+
+
+def test_the_narrator_changes_the_join_code_from_the_page(client: TestClient, table: Seats) -> None:
+    """The narrator's button shows a new code (and link) once; the old code seats no one, the
+    new one does; a player's press is refused."""
+    token = table.mara["Authorization"].split()[1]
+    client.get(f"/t/{table.id}/enter", params={"token": token})
+    refused = client.post(f"/t/{table.id}/join-code", headers=HTMX)
+    assert "may change the join code" in refused.text and "Only the table" in refused.text
+    token = table.narrator["Authorization"].split()[1]
+    client.get(f"/t/{table.id}/enter", params={"token": token})
+    assert 'hx-post="/t/' + table.id + '/join-code"' in client.get(f"/t/{table.id}").text
+    changed = client.post(f"/t/{table.id}/join-code", headers=HTMX)
+    code = changed.text.split('id="new-join-code" readonly value="')[1].split('"')[0]
+    assert code != table.join_code and f"code={code}" in changed.text
+    join = f"/api/tables/{table.id}/join"
+    old = client.post(join, json={"code": table.join_code, "name": "Eve", "role": "player"})
+    assert old.status_code == 403
+    new = client.post(join, json={"code": code, "name": "Eve", "role": "player"})
+    assert new.status_code == 201
