@@ -208,6 +208,21 @@ def test_an_edit_conflict_shows_both_versions_and_loses_neither(table: Table) ->
     assert "edited the character Sir Terrik (version 2)" in log.inner_text()
 
 
+def test_the_read_view_follows_every_save(table: Table) -> None:
+    """Mara and Bram still have Sir Terrik open: Bram's save (version 3) reached Mara's read
+    view without a reload; Mara's own save shows in her read view and in Bram's within a
+    second."""
+    for page in (table.mara, table.bram):
+        page.locator("#sheet-read", has_text="Courteous, proud").wait_for(timeout=3000)
+    table.mara.reload()
+    table.mara.get_by_label(re.compile("The sheet \\(YAML\\)")).wait_for(timeout=3000)
+    _edit(table.mara, "Courteous, proud", "Courteous, bold")
+    started = time.monotonic()
+    for page in (table.mara, table.bram):
+        page.locator("#sheet-read", has_text="Courteous, bold").wait_for(timeout=3000)
+    assert time.monotonic() - started < 1.5
+
+
 def test_screenshots_at_desktop_and_phone_width(table: Table, artifacts: Path) -> None:
     """Screenshots of each page at 1280 px and 375 px, saved as test artifacts; at 375 px
     nothing is wider than the screen."""

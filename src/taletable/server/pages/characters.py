@@ -119,32 +119,43 @@ async def import_sheet(request: Request, table_id: str) -> Response:
     return message(text=f"{name} joined the table (version {saved.version}).")
 
 
-@router.get("/t/{table_id}/c/{character_id}", response_class=HTMLResponse)
-def sheet_page(request: Request, table_id: str, character_id: str) -> Response:
-    """The character sheet: read view, pools as built, and the editor."""
+def _read_view(request: Request, table_id: str, character_id: str) -> dict[str, Any] | None:
+    """What the sheet's read view shows: the stored sheet and its pools as built."""
     from taletable.systems.cogent.character.pool_summary import sheet_pools
 
-    seat = seat_or_none(request, table_id)
-    if seat is None:
-        return RedirectResponse(f"/join/{table_id}", status_code=303)
     try:
         data, version = _stored(request, table_id, character_id)
     except TaletableError:
+        return None
+    sheet = sheet_of(request, table_id, character_id)
+    pools = sheet_pools(sheet) if sheet is not None else None
+    return {"data": data, "version": version, "pools": pools}
+
+
+@router.get("/t/{table_id}/c/{character_id}", response_class=HTMLResponse)
+def sheet_page(request: Request, table_id: str, character_id: str) -> Response:
+    """The character sheet: read view (live), pools as built, and the editor."""
+    seat = seat_or_none(request, table_id)
+    if seat is None:
+        return RedirectResponse(f"/join/{table_id}", status_code=303)
+    shown = _read_view(request, table_id, character_id)
+    if shown is None:
         return page("_message.html", status=404, error="No such character at this table.")
     with request.app.state.database.read() as connection:
         head = read_table(connection, table_id)
-    sheet = sheet_of(request, table_id, character_id)
-    pools = sheet_pools(sheet) if sheet is not None else None
-    return page(
-        "sheet.html",
-        head=head,
-        seat=seat,
-        character_id=character_id,
-        data=data,
-        pools=pools,
-        text=as_yaml(data),
-        version=version,
-    )
+    text = as_yaml(shown["data"])
+    return page("sheet.html", head=head, seat=seat, character_id=character_id, text=text, **shown)
+
+
+@router.get("/t/{table_id}/c/{character_id}/read", response_class=HTMLResponse)
+def sheet_read(request: Request, table_id: str, character_id: str) -> Response:
+    """The read view alone, as saved now (refreshed after a save here or anywhere)."""
+    if seat_or_none(request, table_id) is None:
+        return message(error="This browser has no seat at this table.")
+    shown = _read_view(request, table_id, character_id)
+    if shown is None:
+        return message(error="No such character at this table.")
+    return fragment("_sheet_read.html", **shown)
 
 
 @router.get("/t/{table_id}/c/{character_id}.yaml")
@@ -184,7 +195,9 @@ async def save_sheet(request: Request, table_id: str, character_id: str) -> Resp
         )
     except (*PAGE_ERRORS, ValidationError, ValueError) as error:
         return fragment("_editor.html", version=version, error=error_text(error), **context)
-    return fragment("_editor.html", version=saved["version"], saved=saved["version"], **context)
+    answer = fragment("_editor.html", version=saved["version"], saved=saved["version"], **context)
+    answer.headers["HX-Trigger"] = "sheet-saved"  # the read view shows the sheet as saved
+    return answer
 
 
 @router.get("/t/{table_id}/c/{character_id}/editor", response_class=HTMLResponse)
