@@ -16,7 +16,11 @@
 
   // A stream the extension opens anew (after the browser gave up) starts after the newest
   // entry shown; the browser's own reconnects send Last-Event-ID, which the server honours.
+  // A page that names its own starting point (?after=N: a sheet, the combat tracker) keeps it.
   htmx.createEventSource = function (url) {
+    if (/[?&]after=/.test(url)) {
+      return new EventSource(url, { withCredentials: true });
+    }
     var join = url.indexOf("?") < 0 ? "?" : "&";
     return new EventSource(url + join + "after=" + lastSeq(), { withCredentials: true });
   };
