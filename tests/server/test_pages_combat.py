@@ -214,3 +214,39 @@ def test_only_the_winners_seat_or_the_narrator_chooses_a_victory(client: TestCli
     chosen = _step(client, table_id, "choose", victory=victory.group(1), outcome="stagger")
     assert chosen.startswith("Done: choose"), chosen
     assert "round 2, declaration" in _view(player, table_id)
+
+
+@SQLITE
+def test_a_new_npc_made_at_the_table_is_dropped_into_a_fight(client: TestClient) -> None:
+    """The narrator's New NPC tool keeps a statblock at the table (002 > NPCs); the tracker's
+    start form offers it beside the bestiary, and it fights with its own sheet."""
+    table_id, _player = _table(client)
+    made = client.post(
+        f"/t/{table_id}/act",
+        headers=HTMX,
+        data={
+            "action": "cogent.npc.new",
+            "name": "Captain Vell",
+            "tier": "elite",
+            "vocation": "Town Guard",
+            "weapon_skill": "Medium Weapons",
+            "weapon": "Medium Weapon",
+            "visibility": "public",
+        },
+    )
+    assert _said(made).startswith("Rolled (#"), _said(made)
+    page = client.get(f"/t/{table_id}/combat").text
+    key = re.search(r'<option value="table:(npc-[0-9a-f]+)">Captain Vell</option>', page)
+    assert key is not None, page[:2000]
+    character = re.search(r'name="side-([0-9a-f]+)"', page)
+    assert character is not None
+    form = {
+        "name": "Duel",
+        f"side-{character.group(1)}": "a",
+        "creature-1": f"table:{key.group(1)}",
+        "creature-count-1": "1",
+        "creature-side-1": "b",
+    }
+    client.post(f"/t/{table_id}/combat/start", data=form, headers=HTMX)
+    view = _view(client, table_id)
+    assert "Captain Vell" in view and "Sir Terrik" in view, view[:1500]

@@ -103,6 +103,7 @@ def combat_page(request: Request, table_id: str) -> Response:
         starting = {
             "characters": character_list(request, table_id),
             "bestiary": bestiary_names(),
+            "npcs": table_npcs(request, table_id),
             "rows": range(1, BESTIARY_ROWS + 1),
         }
     return page("combat.html", **view, **starting)
@@ -115,6 +116,22 @@ def combat_fragment(request: Request, table_id: str) -> Response:
     if seat is None:
         return message(error=NO_SEAT)
     return fragment("_combat.html", **_view(request, table_id, seat))
+
+
+#: A start-form creature that is one of the table's NPCs (``npc new`` at the table), not the
+#: bestiary's.
+TABLE_NPC = "table:"
+
+
+def table_npcs(request: Request, table_id: str) -> list[tuple[str, str]]:
+    """The table's own NPCs (statblocks made at the table): (key, name), by name."""
+    with request.app.state.database.read() as connection:
+        store = SqlStore(connection, table_id)
+        found = [
+            (key, str(store.read("statblock", key).data.get("name", key)))
+            for key in store.keys("statblock")
+        ]
+    return sorted(found, key=lambda pair: pair[1])
 
 
 def _slug(name: str, taken: set[str]) -> str:
@@ -140,8 +157,10 @@ def fighters_from(form: Mapping[str, Any], characters: list[dict[str, Any]]) -> 
         side = str(form.get(f"creature-side-{row}", "")).strip()
         count = str(form.get(f"creature-count-{row}", "1")).strip()
         if creature and side:
+            kept = creature.removeprefix(TABLE_NPC)  # the table's own NPC, by its key
+            reference = kept if creature.startswith(TABLE_NPC) else f"@{creature}"
             for _ in range(max(1, min(10, int(count) if count.isdigit() else 1))):
-                fighters.append(f"{_slug(creature, taken)}:{side}:@{creature}")
+                fighters.append(f"{_slug(kept, taken)}:{side}:{reference}")
     return fighters
 
 

@@ -9,6 +9,7 @@ it has the narrator's Advantage (``has_narrator_advantage``).
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -37,6 +38,7 @@ PAGE_ACTIONS = (
     "cogent.weather",
     "cogent.encounter",
     "cogent.npc.bestiary",
+    "cogent.npc.new",
     "cogent.destiny-after",
 )
 VISIBILITIES = ("public", "narrator", "blind")
@@ -176,6 +178,8 @@ async def act(request: Request, table_id: str) -> Response:
         for name, value in form.items()
         if name not in NOT_ARGS and str(value).strip()
     }
+    if action == "cogent.npc.new":  # kept at the table, to drop into a fight
+        args["out"] = f"npc-{secrets.token_hex(4)}"
     return _take(request, table_id, action, args, str(form.get("visibility", "public")))
 
 
