@@ -18,7 +18,7 @@ from taletable.play.events import Event, Played
 from taletable.play.fields import Faces, IntList, Scale, parse_parts
 from taletable.play.registry import action
 from taletable.play.requests import Request
-from taletable.play.sheets import StoredSheet, read_character, save_character
+from taletable.play.sheets import StoredSheet, debit_destiny, read_character
 from taletable.systems.cogent.assists import (
     AssistConversion,
     AssistResult,
@@ -28,7 +28,6 @@ from taletable.systems.cogent.assists import (
     roll_collaboration,
 )
 from taletable.systems.cogent.character import check_pool
-from taletable.systems.cogent.character.destiny_awards import spend_destiny
 from taletable.systems.cogent.checks import CheckResult, roll_check
 from taletable.systems.cogent.conflicts import (
     ConflictResult,
@@ -166,15 +165,10 @@ def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
         scale=request.scale,
     )
     finish(source)
-    events = [Event(kind="cogent.check", subject=request.character)]
     spent = sum(1 for spend in result.destiny if not spend.temporary)
-    if read is not None and spent:
-        what = f"the {request.skill} check at CL {result.challenge_level}"
-        updated = spend_destiny(read.sheet, spent, what)
-        saved = save_character(table, read, updated)
-        facts = {"destiny_spent": spent, "destiny": updated.destiny.points}
-        events.append(saved.model_copy(update={"data": facts}))
-    return Played(result, tuple(events))
+    what = f"the {request.skill} check at CL {result.challenge_level}"
+    debited = debit_destiny(table, read, spent, what)
+    return Played(result, (Event(kind="cogent.check", subject=request.character), *debited))
 
 
 class ConflictOptions(Request):

@@ -22,8 +22,7 @@ from taletable.play.events import Event, Played
 from taletable.play.fields import Faces
 from taletable.play.registry import action
 from taletable.play.requests import Request
-from taletable.play.sheets import read_character, save_character
-from taletable.systems.cogent.character.destiny_awards import spend_destiny
+from taletable.play.sheets import debit_destiny, read_character
 from taletable.systems.cogent.checks import CheckResult
 from taletable.systems.cogent.destiny import DestinyPurse, parse_after_modes, source_for
 from taletable.systems.cogent.destiny_after import DestinyFollowUp, spend_after_roll
@@ -114,12 +113,7 @@ def destiny_after(request: DestinyAfterRequest, table: Table) -> Played[DestinyF
         player_initiated=not roll.args.get("npc"),
     )
     finish(source)
-    events = [Event(kind="cogent.destiny-after", subject=character)]
     spent = sum(1 for spend in result.spent if not spend.temporary)
-    if read is not None and spent:
-        what = f"after the check of entry #{request.follows}"
-        updated = spend_destiny(read.sheet, spent, what)
-        saved = save_character(table, read, updated)
-        facts = {"destiny_spent": spent, "destiny": updated.destiny.points}
-        events.append(saved.model_copy(update={"data": facts}))
-    return Played(result, tuple(events))
+    what = f"after the check of entry #{request.follows}"
+    debited = debit_destiny(table, read, spent, what)
+    return Played(result, (Event(kind="cogent.destiny-after", subject=character), *debited))

@@ -16,6 +16,7 @@ from taletable.systems.cogent.statblock import Statblock, statblock_from_data
 __all__ = [
     "Sheet",
     "StoredSheet",
+    "debit_destiny",
     "read_character",
     "read_sheet_or_statblock",
     "read_statblock",
@@ -67,6 +68,20 @@ def save_sheet(table: Table, read: StoredSheet, sheet: Sheet, out: str | None) -
         version = None
     saved = table.store.save("character", out, _checked(sheet, out), version=version)
     return Event(kind="character.saved", subject=out, version=saved.version)
+
+
+def debit_destiny(table: Table, read: StoredSheet | None, spent: int, what: str) -> list[Event]:
+    """Take ``spent`` destiny points off the sheet ``read`` (spent on ``what``), saved over the
+    version read; the saved event says how many and what is left. Nothing without a sheet or a
+    spend (002 > Destiny Points: "for as many Destiny Points as they have")."""
+    if read is None or not spent:
+        return []
+    from taletable.systems.cogent.character.destiny_awards import spend_destiny
+
+    updated = spend_destiny(read.sheet, spent, what)
+    saved = save_character(table, read, updated)
+    facts = {"destiny_spent": spent, "destiny": updated.destiny.points}
+    return [saved.model_copy(update={"data": facts})]
 
 
 def read_statblock(table: Table, key: str) -> Statblock:
