@@ -125,3 +125,30 @@ def test_the_start_page_offers_the_options_and_takes_house_rules(client: TestCli
         },
     )
     assert broken.status_code == 422 and "house rules cogent/weapons.yaml: source" in broken.text
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_fight_keeps_the_table_s_combat_options(client: TestClient) -> None:
+    """A table made with hardcore armour and without the scale clamp starts its fights so,
+    though the start names neither (002 > Hardcore Armour Rules; RULINGS.md "scale clamp");
+    under hardcore armour a sheet's standard armour is refused, naming it."""
+    table, narrator = _table(client, rules={"hardcore_armour": True, "scale_clamp": False})
+    fight = _act(
+        client,
+        table,
+        narrator,
+        "cogent.combat.start",
+        encounter="f",
+        fighters=["a:a:@goblin", "b:b:@goblin"],
+    )
+    assert fight["rules"]["hardcore_armour"] is True and fight["rules"]["scale_clamp"] is False
+    plain, other = _table(client)
+    fight = _act(
+        client,
+        plain,
+        other,
+        "cogent.combat.start",
+        encounter="f",
+        fighters=["a:a:@goblin", "b:b:@goblin"],
+    )
+    assert fight["rules"]["hardcore_armour"] is False and fight["rules"]["scale_clamp"] is True

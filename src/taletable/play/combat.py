@@ -180,14 +180,15 @@ def combat_start(request: CombatStartRequest, table: Table) -> Played[Encounter]
     """Start an encounter; RFL ties are settled now by a 1D6 roll-off that holds (002 >
     Combat > Round Order)."""
     fighters, secondary, scales = encounter_fighters(table, request.fighters, request.scales)
-    rules = table.rules.model_copy(
+    at_table = table.rules  # a live table's own options stay on; the request may add more
+    rules = at_table.model_copy(
         update={
-            "edition": request.edition or table.rules.edition,
-            "hardcore_armour": request.hardcore_armour,
-            "hardcore_weapons": request.hardcore_weapons,
-            "hardcore_ranged": request.hardcore_ranged,
+            "edition": request.edition or at_table.edition,
+            "hardcore_armour": at_table.hardcore_armour or request.hardcore_armour,
+            "hardcore_weapons": at_table.hardcore_weapons or request.hardcore_weapons,
+            "hardcore_ranged": at_table.hardcore_ranged or request.hardcore_ranged,
             "scale_method": request.scale_method,
-            "scale_clamp": not request.no_scale_clamp,
+            "scale_clamp": at_table.scale_clamp and not request.no_scale_clamp,
         }
     )
     source = dice_for(table, request.faces)
