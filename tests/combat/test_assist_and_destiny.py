@@ -11,6 +11,7 @@ import yaml
 
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import InputError, RulesError
+from taletable.explain import render_all, render_data
 from taletable.play import Table, perform
 from taletable.store import MemoryStore
 from taletable.systems.cogent.character.sheet import Destiny
@@ -44,7 +45,9 @@ def test_an_assist_adds_its_wins_to_the_combat_roll() -> None:
     [victory] = encounter.victories
     assert (victory.winner, victory.level) == ("k", 1)
     assert encounter.rolls[0].wins == 4 and encounter.rolls[0].assist == 2
-    assert "round 1: k rolls 7D6 [4, 4, 1, 1, 1, 1, 1]: 4 wins (assist +2)" in encounter.log
+    assert "round 1: k rolls 7D6 [4, 4, 1, 1, 1, 1, 1]: 4 wins (assist +2)" in render_all(
+        encounter.log
+    )
     assert verify_replay(encounter) == encounter
 
 
@@ -117,7 +120,7 @@ def test_assist_and_destiny_through_the_play_layer_and_cli(run_cli: Any, tmp_pat
     started = run_cli("cogent", "combat", "start", "--fighter", f"k:a:{sheet}", "--fighter",
                       "g:b:@goblin", "--out", out, "--seed", "1", "--json")  # fmt: skip
     held = next(f for f in started.json()["combatants"] if f["id"] == "k")["sheet"]["destiny"]
-    order = started.json()["log"][-1].split("declaration order ")[1].split(", ")
+    order = render_data(started.json()["log"][-1]).split("declaration order ")[1].split(", ")
     for actor in order:
         extra = ["--destiny-before", "--assist-wins", "1"] if actor == "k" else []
         target = "g" if actor == "k" else "k"

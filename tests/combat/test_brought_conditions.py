@@ -13,6 +13,7 @@ import yaml
 
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
+from taletable.explain import render_all
 from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character.sheet import (
     CoreCharacter,
@@ -70,7 +71,7 @@ def test_a_statblock_with_a_fatal_injury_is_incapacitated() -> None:
         [("t", "x", hurt, None), ("b", "y", knight(), "Sword")], GivenFaces([1, 2])
     )
     assert not encounter.combatant("t").can_act
-    assert "t: incapacitated by the fatal injury on its sheet" in encounter.log[0]
+    assert "t: incapacitated by the fatal injury on its sheet" in render_all(encounter.log)[0]
 
 
 def test_a_staggered_sheet_rolls_two_dice_fewer_in_the_first_round_only() -> None:
@@ -121,7 +122,7 @@ def test_a_condition_without_a_combat_rule_is_noted() -> None:
         GivenFaces([1, 2]),
     )
     assert encounter.combatant("s").conditions == ()
-    assert "'poisoned' has no rule in combat" in encounter.log[0]
+    assert "'poisoned' has no rule in combat" in render_all(encounter.log)[0]
 
 
 def test_a_tiered_sheet_keeps_its_conditions() -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from taletable.dice import GivenFaces
 from taletable.errors import InputError
+from taletable.explain import render_all
 from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character.sheet import CoreCharacter, Weapon
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
@@ -109,7 +110,7 @@ def test_a_longspear_wins_over_two_targets_a_round(hardcore: bool, beaten: list[
     assert sorted(v.loser for v in encounter.victories) == beaten
     if hardcore:
         note = "ysolde's Longspear wins over 2 targets at most; none over t1"
-        assert any(line.endswith(note) for line in encounter.log)
+        assert any(line.endswith(note) for line in render_all(encounter.log))
 
 
 def gunner(weapon: Weapon, skill: str) -> CoreCharacter:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from taletable.dice import GivenFaces
+from taletable.explain import render_all
 from taletable.systems.cogent.combat import Declaration, start_encounter
 from taletable.systems.cogent.combat.state import Encounter
 from tests.combat.test_rules_in_play import attack, fighter, play
@@ -50,7 +51,7 @@ def test_a_slower_melee_attacker_strikes_in_the_round_it_closes(
     assert levels(encounter) == found
     assert encounter.distance("knight", "archer") == "adjacent"
     note = "archer is faster and shoots before knight arrives"
-    assert any(note in line for line in encounter.log)
+    assert any(note in line for line in render_all(encounter.log))
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import yaml
 
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import InputError, RulesError
+from taletable.explain import render_all
 from taletable.play import Table, perform
 from taletable.store import MemoryStore
 from taletable.systems.cogent.combat import (
@@ -61,7 +62,9 @@ def test_sand_in_the_face_staggers_for_one_round() -> None:
     encounter = resolve(encounter, faces_for(encounter, {"k": 1, "t": 1}))
     assert encounter.round == 2 and encounter.combatant("t").conditions == ()
     assert verify_replay(encounter) == encounter
-    assert "narrator: t is staggered until the end of round 1" in "\n".join(encounter.log)
+    assert "narrator: t is staggered until the end of round 1" in "\n".join(
+        render_all(encounter.log)
+    )
 
 
 def test_prone_for_the_rounds_the_narrator_gives() -> None:

@@ -5,6 +5,7 @@ of the combat encounter"; a roll-off that ties again is rolled again among those
 from __future__ import annotations
 
 from taletable.dice import GivenFaces
+from taletable.explain import render_all
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat import start_encounter
 from taletable.systems.cogent.combat.replay import verify_replay
@@ -26,7 +27,9 @@ def test_two_goblins_who_both_roll_3_roll_again() -> None:
     encounter = start_encounter(fighters, GivenFaces([3, 3, 5, 2]))
     assert [f.tie_rerolls for f in encounter.combatants] == [(5,), (2,), ()]
     assert encounter.declaration_order() == ["k", "g1", "g2"]
-    assert "round 1: g2, g1 tie the roll-off and roll again: g2 5, g1 2" in encounter.log
+    assert "round 1: g2, g1 tie the roll-off and roll again: g2 5, g1 2" in render_all(
+        encounter.log
+    )
     assert verify_replay(encounter) == encounter
 
 

@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from taletable.dice import GivenFaces
+from taletable.explain import render_data
 from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.combat import Declaration, declare, resolve, start_encounter
 from taletable.systems.cogent.rules import Rules
@@ -128,5 +129,6 @@ def test_scale_in_a_core_encounter_is_noted(run_cli: Any, tmp_path: Path) -> Non
     )  # fmt: skip
     assert started.status == 0, started.stderr
     assert any(
-        "scale changes nothing in the core edition" in line for line in started.json()["log"]
+        "scale changes nothing in the core edition" in line
+        for line in map(render_data, started.json()["log"])
     )

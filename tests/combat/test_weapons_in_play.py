@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import InputError, RulesError
+from taletable.explain import render_all
 from taletable.store.sheets import load_statblock
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
@@ -114,7 +115,7 @@ def test_unarmed_disarm_needs_a_level_2_victory(brawler_wins: int, victories: li
     found = [legal_outcomes(v.level, disarm_only=v.disarm_only) for v in encounter.victories]
     assert found == ([victories] if victories else [])
     if not victories:
-        assert "short of the level 2 a disarm needs" in encounter.log[-2]
+        assert "short of the level 2 a disarm needs" in render_all(encounter.log)[-2]
 
 
 def test_declarations_that_could_not_be_rolled_are_refused_at_once() -> None:

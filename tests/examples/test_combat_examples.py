@@ -6,6 +6,7 @@ import pytest
 
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
+from taletable.explain import render_all
 from taletable.store.sheets import load_character
 from taletable.systems.cogent.character import combat_pool
 from taletable.systems.cogent.character.sheet import CoreCharacter
@@ -139,7 +140,7 @@ def test_leon_and_dartain() -> None:
     encounter = declare(encounter, Declaration(actor="leon", action="other", pool=3 + 2 + 2))
     encounter = resolve(encounter, GivenFaces([*(4, 4, 4, 4, 1, 1, 1), *(4, 4, 4, 1)]))
     assert {r.actor: r.wins for r in encounter.rolls} == {"leon": 4, "dartain": 3}
-    assert "dartain's check against CL 4: failed" in " ".join(encounter.log)
+    assert "dartain's check against CL 4: failed" in " ".join(render_all(encounter.log))
 
 
 def test_standard_weapon_and_armour_tables() -> None:

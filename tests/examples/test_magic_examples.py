@@ -10,6 +10,7 @@ import yaml
 
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
+from taletable.explain import render_all
 from taletable.play import Table, perform
 from taletable.store import MemoryStore
 from taletable.systems.cogent.magic import (
@@ -74,7 +75,7 @@ def test_strength_of_wood_gives_two_armour_points_and_does_not_stack() -> None:
         have=["old-tree"],
     )  # fmt: skip
     assert (passed.challenge_level, passed.passed, passed.armour_gained) == (4, True, 2)
-    assert "Strength of Wood does not stack with itself" in passed.rules_applied
+    assert "Strength of Wood does not stack with itself" in render_all(passed.rules_applied)
     failed = cast_hard_spell(
         "Strength of Wood", pool_of(5), GivenFaces([4, 4, 4, 1, 1]), skill_points=2,
         have=["old-tree"],

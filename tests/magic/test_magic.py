@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from taletable.dice import GivenFaces
 from taletable.errors import InputError, RulesError
+from taletable.explain import render_all
 from taletable.systems.cogent.magic import (
     MagicRules,
     cast_hard_spell,
@@ -118,7 +119,7 @@ def test_elemental_damage_rules() -> None:
     assert (fire.immune_to, fire.double_damage_from, fire.harmed_by_regular_attacks) == (
         "fire", "water", False,
     )  # fmt: skip
-    assert any("strike multiple opponents" in rule for rule in fire.rules_applied)
+    assert any("strike multiple opponents" in rule for rule in render_all(fire.rules_applied))
     forest = summon("naturmancy", 1, pool_of(3), GivenFaces([6, 1, 1]))
     assert (forest.double_damage_from, forest.harmed_by_regular_attacks) == ("fire", True)
     with pytest.raises(InputError, match="cannot summon"):

@@ -9,6 +9,7 @@ import click
 from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.explain import render
 from taletable.play import boons as play
 from taletable.systems.boons.chance import Grid
 from taletable.systems.boons.checks import CheckResult
@@ -46,7 +47,7 @@ def _render_check(result: CheckResult) -> None:
             f"[bold {colour}]{verdict}[/], margin {result.margin:+d}"
         )
     for line in result.rules_applied:
-        console.print(f"  [dim]· {escape(line)}[/dim]")
+        console.print(f"  [dim]· {escape(render(line))}[/dim]")
 
 
 @boons.command("check")

@@ -6,7 +6,7 @@ Nothing here decides a rule (DESIGN > Principles 1): commands parse, call the en
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import click
@@ -17,6 +17,7 @@ from taletable._model import Record
 from taletable.cli.keys import encounter_key
 from taletable.dice import DiceSource, GivenFaces, SeededDice, SystemDice, parse_faces
 from taletable.errors import InputError
+from taletable.explain import Note, render
 from taletable.library import rules_library
 from taletable.play.context import Table
 from taletable.play.requests import Request, input_error
@@ -124,6 +125,12 @@ def hardcore_options(function: F) -> F:
     return click.option(
         "--hardcore-armour", is_flag=True, help="Armour by pieces (002 > Hardcore Combat)."
     )(function)
+
+
+def say(lines: Iterable[Note]) -> None:
+    """Print each note (a rule applied, a line of a fight's log) in English."""
+    for line in lines:
+        console.print(render(line), markup=False)
 
 
 def emit(result: Record | dict[str, Any], as_json: bool, render: Callable[[], None]) -> None:

@@ -6,6 +6,7 @@ import click
 from rich.markup import escape
 
 from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.explain import render as english
 from taletable.play import labcats as play
 
 __all__ = ["labcats"]
@@ -56,7 +57,7 @@ def roll(
                 f"kept {' + '.join(map(str, result.kept))}{extra} = [bold]{result.total}[/bold]"
             )
         for rule in result.rules_applied:
-            console.print(f"[dim]{escape(rule)}[/dim]")
+            console.print(f"[dim]{escape(english(rule))}[/dim]")
 
     emit(result, as_json, render)
 

@@ -11,6 +11,7 @@ import click
 from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.explain import render
 from taletable.play.tables import TableListRequest, TableOddsRequest, TableRollRequest
 from taletable.play.tables import table_list as play_table_list
 from taletable.play.tables import table_odds as play_table_odds
@@ -107,6 +108,6 @@ def render_table_roll(roll: TableRoll, indent: str = "") -> None:
     if roll.detail:
         console.print(f"{indent}  {roll.detail}", markup=False)
     for rule in roll.rules_applied:
-        console.print(f"{indent}  [dim]{escape(rule)}[/dim]")
+        console.print(f"{indent}  [dim]{escape(render(rule))}[/dim]")
     for follow in roll.follow_ups:
         render_table_roll(follow, indent + "  ")

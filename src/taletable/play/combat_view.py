@@ -77,7 +77,7 @@ def encounter_view(encounter: Encounter) -> dict[str, Any]:
         "reading": reading_order(encounter) if declaring and encounter.declarations else "",
         "victories": victories,
         "sides": sorted(encounter.sides()),
-        "log": list(encounter.log),
+        "log": [line.to_data() for line in encounter.log],
         "actions": list(ACTIONS),
         "conditions": list(CONDITIONS),
         "rolled": [roll.actor for roll in encounter.rolls] if not declaring else [],

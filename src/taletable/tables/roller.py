@@ -9,6 +9,7 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.tables.model import RandomTable
 
 __all__ = [
@@ -42,7 +43,7 @@ class TableRoll(Record):
     entry_range: str
     tags: dict[str, str] = Field(default_factory=dict)
     follow_ups: tuple[TableRoll, ...] = ()
-    rules_applied: tuple[str, ...] = Field(default=())
+    rules_applied: tuple[Note, ...] = Field(default=())
     dice_source: str
 
     def follow(self, table: str) -> TableRoll | None:
@@ -53,7 +54,7 @@ class TableRoll(Record):
         return None
 
 
-def apply_modifier(table: RandomTable, natural: int, modifier: int) -> tuple[int, list[str]]:
+def apply_modifier(table: RandomTable, natural: int, modifier: int) -> tuple[int, list[Note]]:
     """The total a natural roll becomes with ``modifier``, and the rules that applied."""
     if modifier == 0:
         return natural, []
@@ -69,13 +70,13 @@ def apply_modifier(table: RandomTable, natural: int, modifier: int) -> tuple[int
             expected=rule.describe(),
         )
     if natural in rule.natural:
-        return natural, [f"a natural {natural} ignores the modifier ({modifier:+d})"]
+        return natural, [note("table.natural", natural=natural, modifier=modifier)]
     total = natural + modifier
     low, high = table.clamp
-    applied = [f"{natural} {modifier:+d} = {total}"]
+    applied = [note("table.modified", natural=natural, modifier=modifier, total=total)]
     clamped = min(max(total, low), high)
     if clamped != total:
-        applied.append(f"a modified total stays within {low}-{high}: {total} counts as {clamped}")
+        applied.append(note("table.clamped", low=low, high=high, total=total, clamped=clamped))
     return clamped, applied
 
 
@@ -114,7 +115,7 @@ def roll_table(
             )
         follow_ups.append(roll_table(tables[name], source, tables=tables, _depth=_depth + 1))
     if entry.no_follow_up and table.follow_up:
-        applied.append(f"{entry.result}: no follow-up roll")
+        applied.append(note("table.no_follow_up", result=entry.result))
     return TableRoll(
         table=table.name,
         title=table.title,

@@ -21,6 +21,7 @@ from taletable.cli.common import (
     dice_options,
     emit,
     json_option,
+    say,
     table_for,
 )
 from taletable.errors import InputError
@@ -275,7 +276,7 @@ def declare_command(
     encounter = combat_declare(request, table_for(sealed=True)).result
 
     def render() -> None:
-        console.print(encounter.log[-1], markup=False)
+        say(encounter.log[-1:])
         pool = declared_pool(encounter, actor)
         if pool is not None:
             console.print(escape(f"  {actor} will roll {pool_text(pool)}"))
@@ -296,8 +297,7 @@ def resolve_command(file: str, faces: str | None, seed: int | None, as_json: boo
     before = played.events[0].data["log_from"]
 
     def render() -> None:
-        for line in encounter.log[before:]:
-            console.print(line, markup=False)
+        say(encounter.log[before:])
         _status(encounter)
 
     emit(encounter, as_json, render)
@@ -334,8 +334,7 @@ def choose_command(
     before = played.events[0].data["log_from"]
 
     def render() -> None:
-        for line in encounter.log[before:]:
-            console.print(line, markup=False)
+        say(encounter.log[before:])
 
     emit(encounter, as_json, render)
 
@@ -357,8 +356,7 @@ def replay_command(file: str, as_json: bool) -> None:
     encounter = combat_replay(ask(CombatRequest, file=file), table_for(sealed=True)).result
 
     def render() -> None:
-        for line in encounter.log:
-            console.print(line, markup=False)
+        say(encounter.log)
         console.print(f"[bold]replayed {len(encounter.steps)} step(s): the saved state matches[/]")
 
     emit(encounter, as_json, render)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
-from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.cli.common import ask, console, dice_options, emit, json_option, say, table_for
 from taletable.play.combat_chase import MAX_CHASE_ROUNDS, ChaseRequest, ChaseSide, combat_chase
 
 __all__ = ["chase_command"]
@@ -83,8 +83,7 @@ def chase_command(
     def render() -> None:
         console.print(_side_text("pursuer", result.pursuer), markup=False)
         console.print(_side_text("target", result.target), markup=False)
-        for line in result.log:
-            console.print(line, markup=False)
+        say(result.log)
         console.print(f"[bold]{escape(result.summary)}[/bold] after {result.rounds} roll(s)")
         if result.caught:
             console.print(

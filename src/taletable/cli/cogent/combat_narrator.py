@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import click
 
-from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.cli.common import ask, emit, json_option, say, table_for
+from taletable.explain import Note
 from taletable.play.combat import (
     CombatConditionRequest,
     CombatDestinyRequest,
@@ -17,9 +18,8 @@ from taletable.systems.cogent.combat.narration import CLEARABLE, NARRATED
 __all__ = ["condition_command", "destiny_command"]
 
 
-def _print_from(lines: tuple[str, ...], start: int) -> None:
-    for line in lines[start:]:
-        console.print(line, markup=False)
+def _print_from(lines: tuple[Note, ...], start: int) -> None:
+    say(lines[start:])
 
 
 @click.command("condition")

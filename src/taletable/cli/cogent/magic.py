@@ -23,6 +23,7 @@ from taletable.cli.common import (
     json_option,
     table_for,
 )
+from taletable.explain import render_data
 from taletable.play.cogent_magic import CastRequest, SummonRequest
 from taletable.play.cogent_magic import cast as play_cast
 from taletable.play.cogent_magic import summon as play_summon
@@ -168,7 +169,7 @@ def _render_magic(result: Record) -> None:
     for key, value in data.items():
         if key == "rules_applied":
             for rule in value:
-                console.print(f"  [dim]{escape(rule)}[/dim]")
+                console.print(f"  [dim]{escape(render_data(rule))}[/dim]")
         elif isinstance(value, dict):
             console.print(
                 f"{key}: " + ", ".join(f"{k} {v}" for k, v in value.items()), markup=False

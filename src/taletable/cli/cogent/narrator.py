@@ -11,6 +11,7 @@ from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
 from taletable.cli.tables import loaded_tables, render_table_roll, tables_option
+from taletable.explain import render
 from taletable.play import narrator as play
 from taletable.systems.cogent.narrator import SEASONS, Encounter, WeatherRun
 
@@ -77,7 +78,7 @@ def _render_weather(run: WeatherRun) -> None:
         if day.natural_disaster:
             console.print(f"    choose a disaster: {', '.join(run.disaster_kinds)}", markup=False)
     for rule in run.rules_applied:
-        console.print(f"  [dim]{escape(rule)}[/dim]")
+        console.print(f"  [dim]{escape(render(rule))}[/dim]")
 
 
 @click.command("encounter")

@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from taletable.cli.common import console
+from taletable.explain import Note, render
 from taletable.systems.cogent.assists import AssistConversion, AssistResult, CollaborationResult
 from taletable.systems.cogent.checks import CheckResult
 from taletable.systems.cogent.conflicts import ConflictResult
@@ -81,9 +82,9 @@ def pool_breakdown(parts: tuple[Contribution, ...]) -> str:
     return ", ".join([first, *shown]) if parts else "(empty)"
 
 
-def _rules(applied: tuple[str, ...]) -> None:
+def _rules(applied: tuple[Note, ...]) -> None:
     for line in applied:
-        console.print(f"  [dim]· {escape(line)}[/dim]")
+        console.print(f"  [dim]· {escape(render(line))}[/dim]")
 
 
 def render_check(result: CheckResult) -> None:

@@ -10,6 +10,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from sqlalchemy import select
 
 from taletable.errors import TaletableError
+from taletable.explain import render_data
 from taletable.server.auth import Seat, seat_of
 from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import ActionError, ApiError
@@ -32,6 +33,8 @@ TEMPLATES = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+#: ``{{ note | english }}``: a note (or a line saved before notes existed) in English.
+TEMPLATES.filters["english"] = render_data
 
 
 def render(template: str, **context: Any) -> str:

@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from taletable.explain import render_data
+
 __all__ = ["DiceRow", "Die", "Entry", "present"]
 
 
@@ -236,7 +238,7 @@ def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
             shape(entry, result)
         except (KeyError, TypeError, ValueError):  # an older record: show it whole below
             shape = None
-    entry.rules = [str(rule) for rule in result.get("rules_applied", ())]
+    entry.rules = [render_data(rule) for rule in result.get("rules_applied", ())]
     entry.after_modes = after_modes_of(action, result)
     if shape is None or action not in titles:
         entry.detail = json.dumps(result, indent=1, ensure_ascii=False)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from taletable.explain import render_data
+
 __all__ = ["STEP_TITLES", "combat_entry"]
 
 STEP_TITLES = {
@@ -39,7 +41,7 @@ def combat_entry(entry: Any, event: Mapping[str, Any]) -> None:
     entry.title = STEP_TITLES.get(action, action)
     if result.get("name"):
         entry.title += f" ({result['name']}, round {result.get('round')})"
-    log = [str(line) for line in result.get("log") or ()]
+    log = [render_data(line) for line in result.get("log") or ()]
     if action in ("cogent.combat.status", "cogent.combat.replay"):
         log = log[-1:]
     entry.lines = log[_log_from(event) :] if action != "cogent.combat.start" else log

@@ -19,6 +19,7 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
+from taletable.explain import Note, note
 from taletable.systems.boons.dice import (
     MAX_BANES,
     MAX_BOONS,
@@ -120,7 +121,7 @@ class CheckResult(Record):
     passed: bool | None
     difficulty: str | None
     dice_source: str
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def check_target(target: int, *, field: str = "target") -> None:
@@ -145,18 +146,15 @@ def roll_check(check: BoonsCheck, target: int | None, source: DiceSource) -> Che
     """
     if target is not None:
         check_target(target)
-    applied = [f"boons +1 and bigger dice from the first; banes -1 and smaller from the last "
-               f"(003 > Boons & Banes, {check.method})"]  # fmt: skip
+    applied = [note("boons.check.boons_and_banes", "003 > Boons & Banes", method=check.method)]
     if check.passive:
-        applied.append(
-            "passive check: 12 instead of 3d8; boons +1, banes -1 (003 > Passive Checks)"
-        )
+        applied.append(note("boons.check.passive", "003 > Passive Checks"))
     faces, rolled = _throw(check, source)
     total = rolled + check.modifier
     margin = None if target is None else total - target
     tier = difficulty_table().tier_of(target) if target is not None else None
     if target is not None:
-        applied.append("success when the total reaches the target (003 > Standard Checks)")
+        applied.append(note("boons.check.target", "003 > Standard Checks"))
     return CheckResult(
         dice=() if check.passive else check.dice, faces=faces, boons=check.boons,
         banes=check.banes, bonus=check.bonus, modifier=check.modifier, passive=check.passive,
@@ -184,7 +182,7 @@ class ContestResult(Record):
     tie_rule: str | None
     rerolls: int
     rounds: tuple[ContestRound, ...]
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def roll_contest(
@@ -204,7 +202,7 @@ def roll_contest(
     """
     source_b = source_b or source_a
     rounds: list[ContestRound] = []
-    applied = ["the higher total wins (003 > Opposed Contests)"]
+    applied = [note("boons.contest.higher_wins", "003 > Opposed Contests")]
     while True:
         try:
             rounds.append(
@@ -237,7 +235,7 @@ def roll_contest(
             winner, tie_rule = None, f"4: still tied after {MAX_CONTEST_REROLLS} rerolls"
             break
     if tie_rule:
-        applied.append(f"tie rule {tie_rule} (003 > Resolving Contest Ties)")
+        applied.append(note("boons.contest.tie", "003 > Resolving Contest Ties", rule=tie_rule))
     last = rounds[-1]
     return ContestResult(
         a_total=last.a.total,

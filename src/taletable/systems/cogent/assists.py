@@ -18,6 +18,7 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.checks import MAX_CHALLENGE_LEVEL, check_challenge_level
 from taletable.systems.cogent.dice import Roll, roll_pool
 from taletable.systems.cogent.pools import MAX_POOL, Contribution, DicePool, check_pool_size
@@ -60,7 +61,7 @@ class AssistResult(Record):
     bonus: int
     capped: bool
     dice_source: str
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def assist_bonus(wins: int, challenge_level: int) -> tuple[int, bool]:
@@ -91,12 +92,10 @@ def roll_assist(
     check_challenge_level(challenge_level)
     if not 0 <= helpers <= MAX_HELPERS:
         raise InputError("helpers", f"{helpers} helpers", expected=f"0 to {MAX_HELPERS}")
-    applied = [f"bonus = wins - CL, never beyond ±CL ({CORE_ASSISTS})"]
+    applied = [note("cogent.assist.bonus", CORE_ASSISTS)]
     if helpers:
         pool = pool.plus(f"{helpers} more assisting player(s)", helpers)
-        applied.append(
-            f"group assist: one die per additional helper ({CORE_ASSISTS} > Group Assists)"
-        )
+        applied.append(note("cogent.assist.group", f"{CORE_ASSISTS} > Group Assists"))
     check_pool_size(pool.size)
     roll = roll_pool(pool.size, source)
     bonus, capped = assist_bonus(roll.wins, challenge_level)
@@ -170,7 +169,7 @@ class CollaborationResult(Record):
     passed: bool
     capable: bool
     dice_source: str
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def check_collaboration(pools: Sequence[int], individual_challenge_level: int) -> int:
@@ -228,7 +227,12 @@ def roll_collaboration(
         capable=sum(max(0, pool) for pool in pools) > group,
         dice_source=source.kind,
         rules_applied=(
-            f"group CL = CL {individual_challenge_level} x {len(pools)} characters = {group}; "
-            f"wins are summed ({TIERED_ASSISTS})",
+            note(
+                "cogent.collaboration.group_cl",
+                TIERED_ASSISTS,
+                level=individual_challenge_level,
+                characters=len(pools),
+                group=group,
+            ),
         ),
     )

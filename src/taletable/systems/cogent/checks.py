@@ -20,6 +20,7 @@ from pydantic import Field, computed_field
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.destiny import (
     BeforePlan,
     DestinyAfterMode,
@@ -87,7 +88,7 @@ class CheckResult(Record):
     destiny: tuple[DestinySpend, ...]
     scale: ScaleAdjustment | None
     dice_source: str
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -205,7 +206,7 @@ def roll_check(
     ``assist_bonus``: wins an assist added (core, see ``assists.py``). ``scale``: the roller's
     and the target's scale (tiered). Advantage and Disadvantage are the narrator's (tiered).
     """
-    applied: list[str] = [f"a die wins on 4-6 unless stated ({DICE_POOLS})"]
+    applied: list[Note] = [note("cogent.check.dice_pools", DICE_POOLS)]
     scaling = challenge_level is None
     level = 1 if challenge_level is None else challenge_level
     legal = plan_check(
@@ -221,9 +222,7 @@ def roll_check(
         legal.automatic,
     )
     if scaling:
-        applied.append(
-            "scaling check: no CL set, so CL 1 (002 > How to Play > Success and Failure)"
-        )
+        applied.append(note("cogent.check.scaling", "002 > How to Play > Success and Failure"))
     if abs(assist_bonus) > MAX_CHALLENGE_LEVEL:
         raise InputError("assist_bonus", "out of range", expected=f"within ±{MAX_CHALLENGE_LEVEL}")
     purse = purse or DestinyPurse()
@@ -237,17 +236,17 @@ def roll_check(
     if plan.extra_dice:
         breakdown.append(Contribution(source="destiny +1D6 per point", dice=plan.extra_dice))
     if win_on != WIN_ON:
-        why = f"destiny, {source_for(rules)}" if plan.advantage else f"the narrator, {ADVANTAGE}"
-        applied.append(f"dice win on {win_on}-6 ({why})")
+        if plan.advantage:
+            applied.append(note("cogent.check.win_on_destiny", source_for(rules), win_on=win_on))
+        else:
+            applied.append(note("cogent.check.win_on_narrator", ADVANTAGE, win_on=win_on))
     elif advantage or plan.advantage:
-        applied.append("Advantage and Disadvantage cancel: dice win on 4-6 (RULINGS.md)")
+        applied.append(note("cogent.check.advantage_cancels", "RULINGS.md"))
     paid = pay_for(spends, purse, rules, player_initiated=player_initiated)
     # 000 > Calculate Narrative Success or Failure: a pool greater than the CL is "capable"
     capable = size > level if rules.edition == "tiered" else None
     if automatic:
-        applied.append(
-            f"skill specialty: a pool of {pool.size} passes a routine CL {level} ({SPECIALTY})"
-        )
+        applied.append(note("cogent.check.specialty", SPECIALTY, pool=pool.size, level=level))
         return CheckResult(
             edition=rules.edition, pool=size, breakdown=tuple(breakdown), challenge_level=level,
             scaling=False, win_on=win_on, faces=(), rolls=(), dice_wins=None, adjustments=(),
@@ -259,18 +258,16 @@ def roll_check(
     rolls: list[Roll] = []
     if plan.half:
         dice_wins = max(0, size) // 2
-        applied.append(
-            f"destiny: no roll; half the pool, {dice_wins}, taken as wins ({source_for(rules)})"
-        )
+        applied.append(note("cogent.check.half_pool", source_for(rules), wins=dice_wins))
     else:
         rolls.append(roll_pool(size, source, win_on))
         dice_wins = rolls[-1].wins
         if size <= 0:
-            applied.append("a pool of zero or fewer dice rolls nothing: 0 wins (RULINGS.md)")
+            applied.append(note("cogent.check.empty_pool", "RULINGS.md"))
     adjustments: list[WinAdjustment] = []
     if assist_bonus:
         adjustments.append(WinAdjustment(source="assist", wins=assist_bonus))
-        applied.append("assist: its wins over its CL are added to this roll (002 > Assists)")
+        applied.append(note("cogent.check.assisted", "002 > Assists"))
 
     def total() -> int:
         return max(0, dice_wins + sum(part.wins for part in adjustments))
@@ -287,7 +284,7 @@ def roll_check(
         else:
             adjustments.append(WinAdjustment(source=f"destiny after the roll: {mode}", wins=1))
         spent.append(spend.model_copy(update={"mode": mode}))
-        applied.append(f"destiny after the roll: {mode} ({source_for(rules)})")
+        applied.append(note("cogent.destiny.after", source_for(rules), mode=mode))
 
     if rules.destiny_after_cap and rules.edition == "core" and not plan.half:
         # destiny may lift the wins up to the dice rolled, no further; an assist's bonus is not
@@ -301,9 +298,7 @@ def roll_check(
                     wins=room - destiny_wins,
                 )
             )
-            applied.append(
-                "destiny-after cap: wins from destiny stop at the dice rolled (RULINGS.md)"
-            )
+            applied.append(note("cogent.destiny.after_cap", "RULINGS.md"))
     wins = total()
     margin = wins - level
     scale_record = None
@@ -317,21 +312,19 @@ def roll_check(
         scale_record = adjust_for_scale(margin, scale[0], scale[1], rules)
         margin = scale_record.margin
         applied.append(
-            f"scale adjusts the result by {scale_record.adjustment:+d} (000 > Dice Pools > Scale)"
+            note("cogent.check.scale", "000 > Dice Pools > Scale", by=scale_record.adjustment)
         )
     passed = margin >= 0
-    applied.append(f"pass when wins >= CL; margin = wins - CL ({CHALLENGE_LEVELS})")
+    applied.append(note("cogent.check.pass", CHALLENGE_LEVELS))
     rolled = any(roll.faces for roll in rolls[-1:])
     critical = rolled and wins == 0 and not passed
     if critical:
         applied.append(
-            "no die won: a critical failure (002 > Success and Failure > Narrative Failure)"
+            note("cogent.check.critical", "002 > Success and Failure > Narrative Failure")
         )
     injury = -margin if reflex and not passed else None
     if injury is not None:
-        applied.append(
-            f"reflex action: the failed margin is a level {injury} injury (002 > Reflex Actions)"
-        )
+        applied.append(note("cogent.check.reflex", "002 > Reflex Actions", injury=injury))
     return CheckResult(
         edition=rules.edition,
         pool=size,

@@ -14,6 +14,7 @@ from typing import Literal
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.destiny import (
     BeforePlan,
     DestinyBeforeMode,
@@ -64,7 +65,7 @@ class ConflictResult(Record):
     destiny_a: tuple[DestinySpend, ...] = ()
     destiny_b: tuple[DestinySpend, ...] = ()
     dice_source: str
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 ADVANTAGE = "000 > Dice Pools > Calculate Narrative Success or Failure > Advantage and Disadvantage"
@@ -184,13 +185,11 @@ def roll_conflict(
     win_on_a, win_on_b = legal.win_on_a, legal.win_on_b
     rule = source_for(rules)
     source_b = source_b or source_a
-    applied = [
-        f"both sides roll; most wins wins; the difference is the victory level ({CONFLICTS})"
-    ]
+    applied = [note("cogent.conflict.victory_level", CONFLICTS)]
     for side, before in (("a", destiny_before_a), ("b", destiny_before_b)):
         if before:
             applied.append(
-                f"side {side} spends destiny before the roll: {', '.join(before)} ({rule})"
+                note("cogent.conflict.destiny_before", rule, side=side, modes=tuple(before))
             )
     can_roll = (size_a > 0 and not plan_a.half) or (size_b > 0 and not plan_b.half)
     exchanges: list[Exchange] = []
@@ -204,15 +203,15 @@ def roll_conflict(
             break
         if len(exchanges) > MAX_TIE_REROLLS:
             applied.append(
-                f"still tied after {MAX_TIE_REROLLS} rerolls: the tie stands (RULINGS.md)"
+                note("cogent.conflict.still_tied", "RULINGS.md", rerolls=MAX_TIE_REROLLS)
             )
             break
     last = exchanges[-1]
     rerolls = len(exchanges) - 1
     if rerolls:
-        applied.append(f"ties between aware, active parties are rerolled: {rerolls} reroll(s)")
+        applied.append(note("cogent.conflict.tie_rerolled", rerolls=rerolls))
     if last.tied:
-        applied.append('a tie stands: no winner, victory level 0 (RULINGS.md "conflict ties")')
+        applied.append(note("cogent.conflict.tie_stands", 'RULINGS.md "conflict ties"'))
     winner: Literal["a", "b"] | None = None
     if last.a.wins > last.b.wins:
         winner = "a"

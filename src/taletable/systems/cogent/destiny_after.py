@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.checks import CHALLENGE_LEVELS, SPECIALTY, CheckResult
 from taletable.systems.cogent.destiny import (
     MAX_DESTINY_SPENDS,
@@ -46,7 +47,7 @@ class DestinyFollowUp(Record):
     rolls: tuple[Roll, ...]
     outcome_before: str
     check: CheckResult
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def _refuse_unrollable(rolled: CheckResult, rules: Rules, new: int) -> None:
@@ -97,7 +98,7 @@ def spend_after_roll(
     paid = pay_for(spends, purse, rules, player_initiated=player_initiated)
     level, half = rolled.challenge_level, not rolled.rolls
     assert rolled.dice_wins is not None
-    dice_wins, new_rolls, applied = rolled.dice_wins, list[Roll](), list[str]()
+    dice_wins, new_rolls, applied = rolled.dice_wins, list[Roll](), list[Note]()
     adjustments = [part for part in rolled.adjustments if part.source != CAP]
     rerolls = sum(1 for roll in rolled.rolls if roll.reason.startswith("destiny reroll"))
 
@@ -119,22 +120,20 @@ def spend_after_roll(
         else:
             adjustments.append(WinAdjustment(source=f"destiny after the roll: {mode}", wins=1))
         spent.append(spend.model_copy(update={"mode": mode}))
-        applied.append(f"destiny after the roll: {mode} ({source_for(rules)})")
+        applied.append(note("cogent.destiny.after", source_for(rules), mode=mode))
     every = (*rolled.destiny, *spent)
     if rules.destiny_after_cap and rules.edition == "core" and not half:
         cap = _capped(rolled, every, dice_wins)
         if cap is not None:
             adjustments.append(WinAdjustment(source=CAP, wins=cap))
-            applied.append(
-                "destiny-after cap: wins from destiny stop at the dice rolled (RULINGS.md)"
-            )
+            applied.append(note("cogent.destiny.after_cap", "RULINGS.md"))
     check = _concluded(rolled, rules, (*rolled.rolls, *new_rolls), dice_wins, adjustments, every)
     return DestinyFollowUp(
         spent=tuple(spent),
         rolls=tuple(new_rolls),
         outcome_before=rolled.outcome,
         check=check.model_copy(update={"rules_applied": (*rolled.rules_applied, *applied)}),
-        rules_applied=(*applied, f"pass when wins >= CL; margin = wins - CL ({CHALLENGE_LEVELS})"),
+        rules_applied=(*applied, note("cogent.check.pass", CHALLENGE_LEVELS)),
     )
 
 

@@ -15,6 +15,7 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.rules import Rules
 from taletable.systems.cogent.tables import destiny_roll_table
 
@@ -36,7 +37,7 @@ class DestinyRollResult(Record):
     band: str | None
     band_meaning: str | None
     dice_source: str
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def chance_to_challenge_level(chance: int) -> tuple[int, int]:
@@ -69,7 +70,7 @@ def roll_destiny(
     given directly; 11, an even chance, by default), pass on a roll >= CL, margin = roll - CL,
     and no criticals unless ``rules.tiered_destiny_criticals``.
     """
-    applied: list[str] = []
+    applied: list[Note] = []
     if rules.edition == "core":
         if chance is not None or challenge_level is not None:
             raise RulesError(
@@ -85,8 +86,8 @@ def roll_destiny(
             critical = "success"
         elif roll == table.critical_failure:
             critical = "failure"
-        applied.append(f"1D20; 1 is a critical failure, 20 a critical success ({table.source})")
-        applied.append('bands 1-5, 6-14, 15-20 (RULINGS.md "destiny roll bands")')
+        applied.append(note("cogent.destiny_roll.core", table.source))
+        applied.append(note("cogent.destiny_roll.bands", 'RULINGS.md "destiny roll bands"'))
         return DestinyRollResult(
             edition="core", roll=roll, chance=None, challenge_level=None, margin=None,
             passed=None, critical=critical, band=band.name, band_meaning=band.meaning,
@@ -97,17 +98,24 @@ def roll_destiny(
         raise InputError("chance/cl", "give a chance or a CL, not both", expected="one of them")
     if chance is not None:
         table_chance, level = chance_to_challenge_level(chance)
-        note = f"{chance}% is taken as {table_chance}%" if table_chance != chance else f"{chance}%"
-        applied.append(f"{note} gives CL {level} ({tiered.source})")
+        if table_chance != chance:
+            applied.append(
+                note("cogent.destiny_roll.chance_taken_as", tiered.source, chance=chance,
+                     table_chance=table_chance, level=level)
+            )  # fmt: skip
+        else:
+            applied.append(
+                note("cogent.destiny_roll.chance", tiered.source, chance=chance, level=level)
+            )
     elif challenge_level is not None:
         if not 1 <= challenge_level <= DESTINY_DIE:
             raise InputError("cl", f"CL {challenge_level} on a d20", expected="1 to 20")
         level, table_chance = challenge_level, (DESTINY_DIE + 1 - challenge_level) * 5
     else:
         table_chance, level = chance_to_challenge_level(50)
-        applied.append(f"no chance given: an even chance, CL {level}")
+        applied.append(note("cogent.destiny_roll.even", level=level))
     (roll,) = source.roll(DESTINY_DIE, 1)
-    applied.append(f"pass when the roll >= CL; margin = roll - CL ({tiered.source})")
+    applied.append(note("cogent.destiny_roll.pass", tiered.source))
     tiered_critical: Literal["success", "failure"] | None = None
     if rules.tiered_destiny_criticals:
         core = destiny_roll_table().core
@@ -116,7 +124,7 @@ def roll_destiny(
         elif roll == core.critical_failure:
             tiered_critical = "failure"
         applied.append(
-            'criticals on 1 and 20 as in the core roll (RULINGS.md "tiered destiny roll criticals")'
+            note("cogent.destiny_roll.criticals", 'RULINGS.md "tiered destiny roll criticals"')
         )
     return DestinyRollResult(
         edition="tiered", roll=roll, chance=table_chance, challenge_level=level,

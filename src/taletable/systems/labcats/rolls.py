@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
+from taletable.explain import Note, note
 from taletable.systems.labcats.dice import check_roll, total_of
 
 __all__ = ["LabcatsRoll", "roll_pool", "score"]
@@ -36,7 +37,7 @@ class LabcatsRoll(Record):
     total: int
     failed: bool
     dice_source: str
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def score(
@@ -61,21 +62,19 @@ def score(
                 "resource_faces", f"a d{sides} cannot show {face}", expected=f"1 to {sides}"
             )
     scored = total_of(faces, pool, resource_faces, add)
-    applied = [f"1s are complications; two highest main dice + highest resource die ({SOURCE})"]
+    applied = [note("labcats.roll.total", SOURCE)]
     if scored.failed:
-        applied.append(f"every main die shows 1: the roll fails ({SOURCE} 1)")
+        applied.append(note("labcats.roll.all_ones", f"{SOURCE} 1"))
     if resource_faces and 1 in resource_faces:
-        applied.append(f"a resource die's 1 is no complication ({SOURCE} 2)")
+        applied.append(note("labcats.roll.resource_one", f"{SOURCE} 2"))
     if add:
-        capped = (
-            f" ({add} asked; only dice beyond the two highest non-1s can be added)"
-            if scored.added < add
-            else ""
-        )
-        applied.append(
-            f"{scored.added} Plot Point(s) add {scored.added} more main "
-            f"{'die' if scored.added == 1 else 'dice'} to the total{capped} ({SOURCE} 4)"
-        )
+        kind = {
+            (True, False): "labcats.roll.added_one",
+            (False, False): "labcats.roll.added",
+            (True, True): "labcats.roll.added_one_capped",
+            (False, True): "labcats.roll.added_capped",
+        }[scored.added == 1, scored.added < add]
+        applied.append(note(kind, f"{SOURCE} 4", added=scored.added, asked=add))
     return LabcatsRoll(
         pool=tuple(pool), faces=tuple(faces), resources=tuple(resources),
         resource_faces=tuple(resource_faces), complications=scored.complications,

@@ -8,6 +8,7 @@ Injuries go on the sheet and weigh on later pools; staggered and prone last into
 from __future__ import annotations
 
 from taletable.errors import InputError, RulesError
+from taletable.explain import note
 from taletable.systems.cogent.character.sheet import Injury
 from taletable.systems.cogent.combat.hardcore import armour_after_weapon
 from taletable.systems.cogent.combat.outcomes import (
@@ -52,10 +53,8 @@ def maybe_end_round(encounter: Encounter) -> Encounter:
             "declarations": (),
         }
     )
-    order = ", ".join(updated.declaration_order())
-    return updated.model_copy(
-        update={"log": (*updated.log, f"round {next_round}: declaration order {order}")}
-    )
+    order = note("combat.order", round=next_round, order=tuple(updated.declaration_order()))
+    return updated.model_copy(update={"log": (*updated.log, order)})
 
 
 def _add_condition(fighter: Combatant, condition: str, until: int | None = None) -> Combatant:
@@ -208,11 +207,11 @@ def choose(
         v.model_copy(update={"outcome": final or "negated"}) if v.id == victory_id else v
         for v in updated.victories
     )
-    line = (
-        f"round {encounter.round}: #{victory_id} {chosen} on {victory.loser}; "
-        f"STR {result.strength_used}, "
-        f"armour {result.armour_used} -> {final or 'nothing'}"
-    )
+    line = note(
+        "combat.outcome" if final else "combat.outcome_negated",
+        round=encounter.round, victory=victory_id, chosen=chosen, loser=victory.loser,
+        strength=result.strength_used, armour=result.armour_used, result=final,
+    )  # fmt: skip
     step = Step(
         kind="choose", victory=victory_id, outcome=outcome, strength=strength, armour=armour
     )

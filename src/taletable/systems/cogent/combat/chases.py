@@ -14,6 +14,7 @@ from typing import Literal
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.character.pools import check_pool
 from taletable.systems.cogent.character.sheet import CoreCharacter, TieredCharacter
 from taletable.systems.cogent.conflicts import roll_conflict
@@ -43,7 +44,7 @@ class Chase(Record):
     outcome: Literal["caught", "escaped"] | None = None
     last_margin: int = 0
     rounds: int = 0
-    log: tuple[str, ...] = ()
+    log: tuple[Note, ...] = ()
 
 
 def chase_round(
@@ -77,7 +78,9 @@ def chase_round(
         distance = DISTANCES[min(len(DISTANCES) - 1, index + 1)]
     else:
         distance = chase.distance
-    line = f"pursuer {pursuer_wins} vs target {target_wins}: {outcome or distance}"
+    line = note(
+        "combat.chase", pursuer=pursuer_wins, target=target_wins, result=outcome or distance
+    )
     return Chase(
         distance=distance,
         outcome=outcome,

@@ -13,7 +13,10 @@ A sheet's own injuries and ``conditions`` come into the encounter with it (RULIN
 
 from __future__ import annotations
 
+from taletable.explain import Note, note
 from taletable.systems.cogent.character.sheet import CoreCharacter
+
+CIRCUMSTANTIAL = "002 > Combat > Circumstantial Modifiers"
 
 __all__ = [
     "CONDITIONS",
@@ -63,7 +66,9 @@ def condition_name(text: str) -> str | None:
     return word if word in CONDITIONS else None
 
 
-def brought_conditions(sheet: CoreCharacter) -> tuple[tuple[str, ...], dict[str, int], list[str]]:
+def brought_conditions(
+    sheet: CoreCharacter,
+) -> tuple[tuple[str, ...], dict[str, int], list[Note]]:
     """What a sheet brings into a fight: its conditions, the rounds they last, and notes.
 
     002 > Victory Levels (Level 4: a fatal injury means "incapacitated"): a sheet carrying a
@@ -73,17 +78,14 @@ def brought_conditions(sheet: CoreCharacter) -> tuple[tuple[str, ...], dict[str,
     incapacitated/sleeping"). A condition with no rule in combat is noted, not applied.
     """
     conditions: list[str] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     if any(injury.level >= FATAL for injury in sheet.injuries):
         conditions.append("incapacitated")
-        notes.append("incapacitated by the fatal injury on its sheet")
+        notes.append(note("combat.brought.fatal"))
     for text in sheet.conditions:
         name = condition_name(text)
         if name is None:
-            notes.append(
-                f"condition {text!r} has no rule in combat; the narrator gives its effect "
-                "({modifiers})"
-            )
+            notes.append(note("combat.brought.unknown", CIRCUMSTANTIAL, condition=text))
         elif name not in conditions:
             conditions.append(name)
     helpless = bool(HELPLESS & set(conditions))

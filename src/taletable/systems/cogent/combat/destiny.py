@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from taletable.dice import GivenFaces
 from taletable.errors import InputError, RulesError
+from taletable.explain import note
 from taletable.systems.cogent.character.destiny_awards import spend_destiny
 from taletable.systems.cogent.combat.exchange import resolve
 from taletable.systems.cogent.combat.state import Combatant, Encounter, Step
@@ -89,8 +90,9 @@ def destiny_after(encounter: Encounter, fighter_id: str, points: int) -> Encount
     for ident, count in spends:
         what = f"{count} win(s) after the roll in combat round {before.round}"
         state = state.replace(spend_from_sheet(state.combatant(ident), count, what))
-        log.append(f"round {before.round}: {ident} spends {count} destiny after the roll: "
-                   f"+{count} win(s) ({DESTINY})")  # fmt: skip
+        log.append(
+            note("combat.destiny_after", DESTINY, round=before.round, fighter=ident, points=count)
+        )
     steps = (
         *encounter.steps,
         Step(kind="destiny", fighter=fighter.id, points=points),

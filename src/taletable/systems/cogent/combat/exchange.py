@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 
 from taletable.dice import DiceSource, GivenFaces
 from taletable.errors import RulesError
+from taletable.explain import Note, Value, note
 from taletable.systems.cogent.combat.aftermath import maybe_end_round
 from taletable.systems.cogent.combat.hardcore import hardcore_weapon, ranged_challenge_level
 from taletable.systems.cogent.combat.outcomes import OUTCOME_LEVELS
-from taletable.systems.cogent.combat.reading import check_faces, roll_round, round_rolls, wins_text
+from taletable.systems.cogent.combat.reading import check_faces, roll_notes, roll_round, round_rolls
 from taletable.systems.cogent.combat.rounds import OFFENSIVE, ROUND_ORDER, expected_next
 from taletable.systems.cogent.combat.situation import (
     automatic_fire,
@@ -77,10 +78,11 @@ class _Round:
     declared: dict[str, Declaration]
     closing: set[tuple[str, str]]
     victories: list[Victory] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
+    log: list[Note] = field(default_factory=list)
 
-    def note(self, text: str) -> None:
-        self.log.append(f"round {self.encounter.round}: {text}")
+    def note(self, kind: str, cite: str = "", **values: Value) -> None:
+        """Log ``kind`` in this round."""
+        self.log.append(note(kind, cite, round=self.encounter.round, **values))
 
     def faster(self, first: str, second: str) -> bool:
         """``first`` acts before ``second`` (002 > Performance Phase: higher RFL first; equal
@@ -216,10 +218,7 @@ def _attack(state: _Round, ident: str, declared: Declaration) -> None:
     mine = state.counted_wins(ident, target.id)
     difference = _scaled(encounter, attacker, target, mine - state.defence_wins(target.id, ident))
     if declared.action == "disarm" and 0 < difference < DISARM_LEVEL:
-        state.note(
-            f"{ident}'s disarm attempt wins level {difference}, "
-            f"short of the level {DISARM_LEVEL} a disarm needs"
-        )
+        state.note("combat.disarm_short", actor=ident, level=difference, needed=DISARM_LEVEL)
     elif difference > 0:
         state.win(ident, target.id, difference, armour=armour, action=declared.action)
 
@@ -254,7 +253,7 @@ def _counter(state: _Round, ident: str, declared: Declaration) -> None:
         state.win(target_id, ident, difference, armour=not close, action="attack")
 
 
-def _within_reach(encounter: Encounter, victories: list[Victory], log: list[str]) -> list[Victory]:
+def _within_reach(encounter: Encounter, victories: list[Victory], log: list[Note]) -> list[Victory]:
     """A spear's victories against at most its table's number of targets a round.
 
     002 > Hardcore Weapon Modifiers (Short Spear, Longspear: "a max of 2 targets per combat
@@ -271,24 +270,21 @@ def _within_reach(encounter: Encounter, victories: list[Victory], log: list[str]
         target = next((d.target for d in encounter.declarations if d.actor == winner), None)
         won.sort(key=lambda v: (v.loser != target, -v.level, v.id))
         kept += won[:limit]
-        dropped = ", ".join(v.loser for v in won[limit:])
+        dropped = tuple(v.loser for v in won[limit:])
         log.append(
-            f"round {encounter.round}: {winner}'s {use} wins over {limit} targets at most; "
-            f"none over {dropped}"
-        )
+            note("combat.hardcore_targets", round=encounter.round, winner=winner, use=use,
+                 limit=limit, dropped=dropped)
+        )  # fmt: skip
     return sorted(kept, key=lambda v: v.id)
 
 
 def _note_closing(state: _Round) -> None:
     """Say who closes on whom, and which shooter fires before the attacker arrives."""
     for attacker, target in sorted(state.closing):
-        state.note(f"{attacker} closes on {target}")
+        state.note("combat.closes", attacker=attacker, target=target)
         shooting = target in state.declared and state.declared[target].action == "ranged"
         if shooting and state.fires_first(target, attacker):
-            state.note(
-                f"{target} is faster and shoots before {attacker} arrives: its roll counts in "
-                f"full against {attacker} ({MELEE_VS_RANGED})"
-            )
+            state.note("combat.shoots_first", MELEE_VS_RANGED, attacker=attacker, target=target)
 
 
 def _check(state: _Round, ident: str, declared: Declaration) -> None:
@@ -297,7 +293,7 @@ def _check(state: _Round, ident: str, declared: Declaration) -> None:
     if declared.against is not None:
         level = state.rolls[declared.against].wins if declared.against in state.rolls else 0
     passed = state.rolls[ident].wins >= (level or 0)
-    state.note(f"{ident}'s check against CL {level}: " + ("passed" if passed else "failed"))
+    state.note("combat.check_passed" if passed else "combat.check_failed", actor=ident, level=level)
 
 
 def resolve(
@@ -326,8 +322,10 @@ def resolve(
     declared = {d.actor: d for d in encounter.declarations}
     state = _Round(encounter, rolls, declared, _closing(encounter, declared), log=[*encounter.log])
     for record in rolls.values():
-        faces = list(record.faces)
-        state.note(f"{record.actor} rolls {record.pool}D6 {faces}: {wins_text(record)}")
+        state.note(
+            "combat.roll", actor=record.actor, pool=record.pool, faces=record.faces,
+            wins=record.wins, notes=roll_notes(record),
+        )  # fmt: skip
     _note_closing(state)
     for ident, declaration in declared.items():
         if declaration.action == "check":
@@ -341,9 +339,9 @@ def resolve(
     victories = _within_reach(encounter, state.victories, state.log)
     for victory in victories:
         state.note(
-            f"{victory.winner} wins victory level {victory.level} over {victory.loser} "
-            f"(#{victory.id})"
-        )
+            "combat.victory", winner=victory.winner, level=victory.level, loser=victory.loser,
+            victory=victory.id,
+        )  # fmt: skip
     updated = encounter
     for attacker, target in sorted(state.closing):  # sorted: a replay in any process agrees
         updated = updated.with_distance(attacker, target, "adjacent")

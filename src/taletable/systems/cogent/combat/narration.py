@@ -14,12 +14,18 @@ again; it is made between rounds, before anyone declares (RULINGS.md "narrator-s
 from __future__ import annotations
 
 from taletable.errors import InputError, RulesError
-from taletable.systems.cogent.combat.conditions import HELPLESS, ONE_ROUND, condition_name
+from taletable.explain import note
+from taletable.systems.cogent.combat.conditions import (
+    CIRCUMSTANTIAL,
+    HELPLESS,
+    ONE_ROUND,
+    condition_name,
+)
 from taletable.systems.cogent.combat.state import Encounter, Step
 
 __all__ = ["CLEARABLE", "NARRATED", "narrate_condition"]
 
-CIRCUMSTANTIAL = "002 > Combat > Circumstantial Modifiers"
+
 #: The states a narrator sets during a fight.
 NARRATED = ("staggered", "prone", "tied up", "asleep")
 #: The states a narrator ends: those, and a disarm once the weapon is recovered (002 > Dual
@@ -67,7 +73,7 @@ def narrate_condition(
         if name not in fighter.conditions:
             held = ", ".join(fighter.conditions) or "none"
             raise InputError("clear", f"{fighter.id} is not {name}", expected=held)
-        line = f"{fighter.id} is no longer {name}"
+        line = note("combat.narrator.cleared", CIRCUMSTANTIAL, fighter=fighter.id, condition=name)
     else:
         conditions.append(name)
         helpless = bool(HELPLESS & set(conditions))
@@ -77,17 +83,18 @@ def narrate_condition(
         if name in HELPLESS and "prone" in until and "prone" in conditions:
             del until["prone"]  # prone stays while helpless
         last = until.get(name)
-        line = f"{fighter.id} is {name}" + (
-            f" until the end of round {last}" if last is not None else " until cleared"
-        )
+        line = note(
+            "combat.narrator.until" if last is not None else "combat.narrator.set",
+            CIRCUMSTANTIAL, fighter=fighter.id, condition=name, last=last,
+        )  # fmt: skip
     updated = encounter.replace(
         fighter.model_copy(update={"conditions": tuple(conditions), "condition_until": until})
     )
     step = Step(kind="condition", fighter=fighter.id, condition=name, clear=clear, rounds=rounds)
-    order = ", ".join(updated.declaration_order())
+    order = tuple(updated.declaration_order())
     log = (
         *updated.log,
-        f"round {encounter.round}: narrator: {line} ({CIRCUMSTANTIAL})",
-        f"round {encounter.round}: declaration order {order}",
+        line.model_copy(update={"values": {"round": encounter.round, **line.values}}),
+        note("combat.order", round=encounter.round, order=order),
     )
     return updated.model_copy(update={"steps": (*updated.steps, step), "log": log})

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from taletable.dice import DiceSource
 from taletable.errors import InputError
+from taletable.explain import Note, note
 from taletable.systems.cogent.combat.situation import roll_pool
 from taletable.systems.cogent.combat.state import Encounter, RollRecord
 from taletable.systems.cogent.dice import WIN_ON, WIN_ON_ADVANTAGE, count_wins
@@ -23,9 +24,9 @@ __all__ = [
     "declared_pool",
     "pool_text",
     "reading_order",
+    "roll_notes",
     "roll_round",
     "round_rolls",
-    "wins_text",
 ]
 
 
@@ -99,14 +100,17 @@ def check_faces(encounter: Encounter, given: int) -> None:
         read += size
 
 
-def wins_text(record: RollRecord) -> str:
-    """``5 wins`` or ``5 wins (3-6 win: destiny; assist +1; destiny after +1)``."""
-    notes = [
-        *(["3-6 win: destiny"] if record.win_on != WIN_ON else []),
-        *([f"assist {record.assist:+d}"] if record.assist else []),
-        *([f"destiny after +{record.destiny_after}"] if record.destiny_after else []),
-    ]
-    return f"{record.wins} wins" + (f" ({'; '.join(notes)})" if notes else "")
+def roll_notes(record: RollRecord) -> tuple[Note, ...]:
+    """What changed a combat roll's wins: ``3-6 win: destiny; assist +1; destiny after +1``."""
+    return (
+        *([note("combat.roll.destiny_before")] if record.win_on != WIN_ON else []),
+        *([note("combat.roll.assist", assist=record.assist)] if record.assist else []),
+        *(
+            [note("combat.roll.destiny_after", points=record.destiny_after)]
+            if record.destiny_after
+            else []
+        ),
+    )
 
 
 def roll_round(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from taletable.dice import GivenFaces
 from taletable.errors import InputError
+from taletable.explain import Note, render_all
 from taletable.systems.cogent.combat.aftermath import choose
 from taletable.systems.cogent.combat.destiny import destiny_after
 from taletable.systems.cogent.combat.exchange import resolve
@@ -20,10 +21,16 @@ from taletable.systems.cogent.combat.state import Encounter
 __all__ = ["replay", "verify_replay"]
 
 
-def _opening_log(log: tuple[str, ...]) -> tuple[str, ...]:
+def _is_order(line: Note) -> bool:
+    return line.kind == "combat.order" or (
+        line.kind == "legacy.line" and "declaration order" in str(line.values.get("text"))
+    )
+
+
+def _opening_log(log: tuple[Note, ...]) -> tuple[Note, ...]:
     """The lines ``start_encounter`` wrote: notes on what fighters brought, then the first
     declaration order."""
-    first = next((i for i, line in enumerate(log) if "declaration order" in line), 0)
+    first = next((i for i, line in enumerate(log) if _is_order(line)), 0)
     return log[: first + 1]
 
 
@@ -80,6 +87,9 @@ def _keep_source(state: Encounter, recorded: str | None) -> Encounter:
 def verify_replay(encounter: Encounter) -> Encounter:
     """The replayed encounter, refusing one whose saved state differs from its replay."""
     replayed = replay(encounter)
+    if any(line.kind == "legacy.line" for line in encounter.log):  # schema 1: English lines
+        same_words = render_all(replayed.log) == render_all(encounter.log)
+        encounter = encounter.model_copy(update={"log": replayed.log if same_words else ()})
     if replayed != encounter:
         raise InputError(
             "encounter",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat.conditions import brought_conditions
 from taletable.systems.cogent.combat.hardcore import worn_armour_level
@@ -61,7 +62,7 @@ def start_encounter(
         if not -6 <= value <= 6:
             raise InputError("scales", f"{ident}={value}", expected="a scale from -6 to 6")
     built = []
-    log: list[str] = []
+    log: list[Note] = []
     reflexes = [sheet.attributes.RFL for _, _, sheet, _ in fighters]
     for ident, side, sheet, weapon in fighters:
         if weapon is not None and all(w.name != weapon for w in sheet.equipment.weapons):
@@ -76,7 +77,10 @@ def start_encounter(
         level = worn_armour_level(sheet.equipment.armour, rules or Rules())
         tie = source.roll(6, 1)[0] if reflexes.count(sheet.attributes.RFL) > 1 else 0
         conditions, until, notes = brought_conditions(sheet)
-        log += [f"round 1: {ident}: {note}" for note in notes]
+        log += [
+            n.model_copy(update={"values": {"round": 1, "fighter": ident, **n.values}})
+            for n in notes
+        ]
         built.append(
             Combatant(
                 id=ident,
@@ -97,8 +101,11 @@ def start_encounter(
     log += rerolled
     _check_engagements(ids, engagements)
     log += [
-        f"round 1: {pair.a} and {pair.b} start "
-        f"{'in close combat' if pair.distance == 'close' else 'adjacent'}"
+        note(
+            f"combat.start_{'close' if pair.distance == 'close' else 'adjacent'}",
+            a=pair.a,
+            b=pair.b,
+        )
         for pair in engagements
     ]
     encounter = Encounter(
@@ -111,18 +118,18 @@ def start_encounter(
         opening_dice_source=source.kind,
     )
     if encounter.rules.edition != "tiered" and any(f.scale for f in built):
-        log.append("round 1: scale changes nothing in the core edition (000 > Scale is tiered)")
-    order = ", ".join(encounter.declaration_order())
-    return encounter.model_copy(update={"log": (*log, f"round 1: declaration order {order}")})
+        log.append(note("combat.scale_in_core", "000 > Scale"))
+    order = note("combat.order", round=1, order=tuple(encounter.declaration_order()))
+    return encounter.model_copy(update={"log": (*log, order)})
 
 
 def _settle_ties(
     fighters: list[Combatant], source: DiceSource
-) -> tuple[list[Combatant], list[str]]:
+) -> tuple[list[Combatant], list[Note]]:
     """Roll the 1D6 roll-off again among fighters still tied, until none are (002 > Combat >
     Round Order: "If two Characters have the same REF, they each roll 1D6, where the highest
     resulting roll gets to declare later"; RULINGS.md "Ties in declaration order")."""
-    log: list[str] = []
+    log: list[Note] = []
     for _ in range(MAX_ROLL_OFFS):
         groups: dict[tuple[int, ...], list[int]] = {}
         for index, fighter in enumerate(fighters):
@@ -131,19 +138,17 @@ def _settle_ties(
         if not tied:
             return fighters, log
         for members in tied:
-            rolled = []
+            faces = []
             for index in members:
                 fighter = fighters[index]
                 face = source.roll(6, 1)[0]
                 fighters[index] = fighter.model_copy(
                     update={"tie_rerolls": (*fighter.tie_rerolls, face)}
                 )
-                rolled.append(f"{fighter.id} {face}")
-            log.append(
-                f"round 1: {', '.join(fighters[i].id for i in members)} tie the roll-off "
-                f"and roll again: {', '.join(rolled)}"
-            )
-    return fighters, [*log, "round 1: the roll-off still ties; the order of entry settles it"]
+                faces.append(face)
+            tied_ids = tuple(fighters[i].id for i in members)
+            log.append(note("combat.roll_off", fighters=tied_ids, faces=tuple(faces)))
+    return fighters, [*log, note("combat.roll_off_still_tied")]
 
 
 def _tie_key(fighter: Combatant) -> tuple[int, ...]:
@@ -308,11 +313,9 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             "steps": (*encounter.steps, step),
         }
     )
-    line = f"round {encounter.round}: {actor.id} declares {action}" + (
-        f" on {declaration.target}" if declaration.target else ""
-    )
-    if declaration.assist_wins:
-        line += f", assisted ({declaration.assist_wins:+d} wins, 002 > Assists)"
-    if declaration.destiny_before:
-        line += ", spending a destiny point before the roll (3-6 win)"
+    line = note(
+        "combat.declare_destiny" if declaration.destiny_before else "combat.declare",
+        "002 > Assists", round=encounter.round, actor=actor.id, action=action,
+        target=declaration.target, assist=declaration.assist_wins or None,
+    )  # fmt: skip
     return updated.model_copy(update={"log": (*updated.log, line)})

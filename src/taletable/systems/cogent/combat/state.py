@@ -6,12 +6,13 @@ refused command changes nothing and an encounter can be saved, resumed and repla
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from taletable._model import Record
 from taletable.errors import InputError
+from taletable.explain import Note
 from taletable.systems.cogent.character.sheet import CoreCharacter
 from taletable.systems.cogent.combat.conditions import CONDITIONS, HELPLESS
 from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
@@ -176,10 +177,16 @@ class Step(Record):
     points: int | None = Field(default=None, ge=1, le=50)
 
 
-class Encounter(Record):
-    """A combat encounter, round by round (schema version 1)."""
+def _legacy(line: str) -> dict[str, Any]:
+    return {"kind": "legacy.line", "values": {"text": line}}
 
-    schema_version: Literal[1] = 1
+
+class Encounter(Record):
+    """A combat encounter, round by round (schema version 2: its log is notes; version 1's
+    lines of English are read as ``legacy.line`` notes and upgraded by replay, see
+    ``replay.verify_replay``)."""
+
+    schema_version: Literal[2] = 2
     kind: Literal["encounter"] = "encounter"
     name: str = "encounter"
     rules: Rules = Rules()
@@ -190,7 +197,7 @@ class Encounter(Record):
     declarations: tuple[Declaration, ...] = ()
     rolls: tuple[RollRecord, ...] = ()
     victories: tuple[Victory, ...] = ()
-    log: tuple[str, ...] = ()
+    log: tuple[Note, ...] = ()
     next_victory: int = 1
     #: The combatants as the encounter started, and every step since: enough to replay it.
     opening: tuple[Combatant, ...] = ()
@@ -199,6 +206,17 @@ class Encounter(Record):
     #: Where the opening's RFL roll-off faces came from (see ``Step.dice_source``).
     opening_dice_source: str | None = None
     steps: tuple[Step, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """Schema 1 (a log of English lines) read as schema 2: each line a ``legacy.line``
+        note, which ``verify_replay`` turns into the notes its steps make."""
+        if isinstance(data, dict) and data.get("schema_version") == 1:
+            log = data.get("log", ())
+            if isinstance(log, list | tuple) and all(isinstance(line, str) for line in log):
+                data = {**data, "schema_version": 2, "log": [_legacy(line) for line in log]}
+        return data
 
     def combatant(self, ident: str) -> Combatant:
         """The combatant with id ``ident``."""

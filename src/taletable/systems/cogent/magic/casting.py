@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.checks import CheckResult, roll_check
 from taletable.systems.cogent.magic.system import MAGIC, Component, magic_system
 from taletable.systems.cogent.pools import DicePool, base_pool
@@ -57,7 +58,7 @@ class HardCastResult(Record):
     caster_injury: str | None
     #: Armour points the spell gives on a success (Strength of Wood: 2), else None.
     armour_gained: int | None
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def spell_pool(points: int, *, attribute_points: int = 0, attribute: str = "attribute") -> DicePool:
@@ -198,14 +199,17 @@ def cast_hard_spell(
     check = roll_check(pool, hard.challenge_level, source)
     consumed = tuple(c.item for c in hard.components if c.consumed)
     broken = () if check.passed else tuple(c.item for c in hard.components if c.breaks_on_failure)
-    applied = [f"fixed CL {hard.challenge_level}; requires {need.points} in {need.skill} ({where})"]
+    applied = [
+        note("cogent.spell.hard", where, level=hard.challenge_level, points=need.points,
+             skill=need.skill)
+    ]  # fmt: skip
     if consumed:
-        applied.append("the spell consumes " + "; ".join(consumed) + " (RULINGS.md)")
+        applied.append(note("cogent.spell.consumes", "RULINGS.md", items=consumed))
     armour = hard.armour if check.passed and hard.armour else None
     if armour:
-        applied.append(f"the caster gains {armour} armour points ({where})")
+        applied.append(note("cogent.spell.armour", where, armour=armour))
     if not hard.stacks:
-        applied.append(f"{hard.name} does not stack with itself")
+        applied.append(note("cogent.spell.no_stacking", spell=hard.name))
     return HardCastResult(
         spell=hard.name,
         challenge_level=hard.challenge_level,

@@ -10,6 +10,7 @@ from typing import Literal
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
+from taletable.explain import Note, note
 from taletable.systems.cogent.dice import Roll, roll_pool
 from taletable.systems.cogent.magic.system import MAGIC
 from taletable.systems.cogent.pools import MAX_POOL, DicePool, check_pool_size
@@ -36,7 +37,7 @@ class TelepathyResult(Record):
     read: bool
     probe: bool
     injury_levels: int
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 class CounterResult(Record):
@@ -46,7 +47,7 @@ class CounterResult(Record):
     spell_wins: int
     outcome: Literal["failed", "prevented", "miscast"]
     miscast_level: int
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def telepathy_outcome(exceeded_by: int) -> tuple[bool, bool, int]:
@@ -72,7 +73,7 @@ def read_mind(
         return TelepathyResult(
             resisting=False, caster=None, resistance=None, exceeded_by=None, read=True,
             probe=True, injury_levels=0,
-            rules_applied=(f"a non-resisting mind is read without a roll ({TELEPATHY})",),
+            rules_applied=(note("cogent.telepathy.not_resisting", TELEPATHY),),
         )  # fmt: skip
     size = _pool_size(caster_pool, "pool")
     resist_size = _pool_size(resist_pool, "resist_pool")
@@ -81,16 +82,22 @@ def read_mind(
     exceeded = caster.wins - resistance.wins
     read, probe, injury = telepathy_outcome(exceeded)
     applied = [
-        f"{caster.wins} wins against {resistance.wins}: exceeded by {exceeded} ({TELEPATHY})"
-    ]
+        note("cogent.telepathy.exceeded", TELEPATHY, wins=caster.wins, against=resistance.wins,
+             exceeded=exceeded)
+    ]  # fmt: skip
     if injury:
-        applied.append(
-            f"exceeding by 4 inflicts an injury level, each die beyond one more: {injury}"
-        )
+        applied.append(note("cogent.telepathy.injury", injury=injury))
     return TelepathyResult(
         resisting=True, caster=caster, resistance=resistance, exceeded_by=exceeded, read=read,
         probe=probe, injury_levels=injury, rules_applied=tuple(applied),
     )  # fmt: skip
+
+
+COUNTER_KINDS = {
+    "failed": "cogent.counter.failed",
+    "prevented": "cogent.counter.prevented",
+    "miscast": "cogent.counter.miscast",
+}
 
 
 def counter_spell(counter_pool: DicePool, spell_wins: int, source: DiceSource) -> CounterResult:
@@ -105,13 +112,12 @@ def counter_spell(counter_pool: DicePool, spell_wins: int, source: DiceSource) -
     excess = counter.wins - spell_wins
     if excess < 0:
         outcome: Literal["failed", "prevented", "miscast"] = "failed"
-        rule = "a lower roll does not counter the spell"
     elif excess == 0:
-        outcome, rule = "prevented", "an equal roll prevents the spell from being cast"
+        outcome = "prevented"
     else:
         outcome = "miscast"
-        rule = f"a greater roll may make the spell miscast, by {excess} (or only prevent it)"
     return CounterResult(
         counter=counter, spell_wins=spell_wins, outcome=outcome,
-        miscast_level=max(excess, 0), rules_applied=(f"{rule} ({COUNTERACTION})",),
+        miscast_level=max(excess, 0),
+        rules_applied=(note(COUNTER_KINDS[outcome], COUNTERACTION, excess=excess),),
     )  # fmt: skip

@@ -8,6 +8,7 @@ from __future__ import annotations
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.conflicts import ConflictResult, roll_conflict
 from taletable.systems.cogent.magic.system import MAGIC, magic_system
 from taletable.systems.cogent.pools import DicePool
@@ -106,7 +107,7 @@ class GustResult(Record):
 
     conflict: ConflictResult
     knocked_down: bool
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def gust_of_wind(caster_pool: DicePool, defence_pool: DicePool, source: DiceSource) -> GustResult:
@@ -120,8 +121,7 @@ def gust_of_wind(caster_pool: DicePool, defence_pool: DicePool, source: DiceSour
         conflict=conflict,
         knocked_down=conflict.winner == "a",
         rules_applied=(
-            f"a conflict of Aeromancy against a defence roll without weapon bonuses "
-            f"({MAGIC} > Aeromancy)",
+            note("cogent.spell.gust", f"{MAGIC} > Aeromancy"),
             *conflict.rules_applied,
         ),
     )
@@ -132,7 +132,7 @@ class HoldResult(Record):
 
     conflict: ConflictResult
     held: bool
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def hold_still(caster_pool: DicePool, resist_pool: DicePool, source: DiceSource) -> HoldResult:
@@ -147,7 +147,7 @@ def hold_still(caster_pool: DicePool, resist_pool: DicePool, source: DiceSource)
         conflict=conflict,
         held=conflict.winner == "a",
         rules_applied=(
-            f"holding a resisting person still is a conflict ({MAGIC} > Levitation)",
+            note("cogent.spell.hold_still", f"{MAGIC} > Levitation"),
             *conflict.rules_applied,
         ),
     )

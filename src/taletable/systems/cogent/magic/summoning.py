@@ -14,6 +14,7 @@ from typing import Literal
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.checks import CheckResult, roll_check
 from taletable.systems.cogent.magic.system import MAGIC, SummonedCreature, magic_system
 from taletable.systems.cogent.pools import DicePool
@@ -47,7 +48,7 @@ class SummonResult(Record):
     immune_to: str
     double_damage_from: str
     harmed_by_regular_attacks: bool
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
 
 
 def summoned_creature(challenge_level: int) -> SummonedCreature:
@@ -90,19 +91,18 @@ def summon(
     check = roll_check(pool, challenge_level, source, rules=rules)
     assert check.margin is not None
     applied = [
-        f"CL {challenge_level} summons a {creature.name} with a {creature.combat_pool}D6 "
-        f"combat roll ({MAGIC} > summoning CL table)",
-        f"elemental combat rolls can strike multiple opponents ({MAGIC} > {element.spell})",
-    ]
+        note("cogent.summon.creature", f"{MAGIC} > summoning CL table", level=challenge_level,
+             creature=creature.name, pool=creature.combat_pool),
+        note("cogent.summon.multiple_opponents", f"{MAGIC} > {element.spell}"),
+    ]  # fmt: skip
     if check.passed:
         step = check.margin
-        applied.append(f"{step} win(s) over the CL: step {step} of the {element.schedule} schedule")
+        applied.append(note("cogent.summon.duration", step=step, schedule=element.schedule))
     else:
         losses = -check.margin
         step = losses if magic.failure_duration == "losses" else losses - 1
         applied.append(
-            f"{losses} loss(es) under the CL: the elemental attacks its caster and stays as long "
-            f"as {step} win(s) over would keep it (failure_duration={magic.failure_duration})"
+            note("cogent.summon.turns", losses=losses, step=step, duration=magic.failure_duration)
         )
     return SummonResult(
         spell=element.spell,

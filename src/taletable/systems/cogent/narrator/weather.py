@@ -16,6 +16,7 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.cogent.narrator.library import shipped_tables
 from taletable.tables import RandomTable, TableLibrary, TableRoll, roll_table
 
@@ -62,7 +63,7 @@ class WeatherRun(Record):
     check_every: int
     days: tuple[WeatherDay, ...]
     disaster_kinds: tuple[str, ...]
-    rules_applied: tuple[str, ...]
+    rules_applied: tuple[Note, ...]
     dice_source: str
 
 
@@ -122,14 +123,9 @@ def roll_weather(
             "takes " + (rule.describe() if rule else "no shift"),
             expected="a shift the table takes, or give the table a modifier rule",
         )
-    applied = [
-        f"a weather check lasts {check_every} day(s); severity is rolled every day ({WEATHER})",
-    ]
+    applied = [note("cogent.weather.check", WEATHER, days=check_every)]
     if shift:
-        applied.append(
-            f"climate shift {shift:+d}; a natural 100 is still a natural disaster, and a shifted "
-            f"total stays within 1-99 ({WEATHER})"
-        )
+        applied.append(note("cogent.weather.climate", WEATHER, shift=shift))
     result: list[WeatherDay] = []
     check: TableRoll | None = None
     snow_on_ground = False
@@ -140,7 +136,7 @@ def roll_weather(
             if check.key in SNOW:
                 snow_on_ground = True
             elif check.key == COLD and snow_on_ground:
-                applied.append(f"day {day}: cold after snow, so the snow stays on the ground")
+                applied.append(note("cogent.weather.snow_stays", day=day))
             else:
                 snow_on_ground = False
         assert check is not None
