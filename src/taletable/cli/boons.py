@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import click
 from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.cli.options import request_options
 from taletable.explain import render
 from taletable.play import boons as play
 from taletable.systems.boons.chance import Grid
 from taletable.systems.boons.checks import CheckResult
-from taletable.systems.boons.dice import ResizeMethod
-from taletable.systems.boons.group import GroupDifficulty
 
 __all__ = ["boons"]
 
@@ -24,15 +23,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 @click.group()
 def boons() -> None:
     """The 3d8 boons-and-banes system: checks, contests, group challenges, random chance."""
-
-
-def _method_option(function: F) -> F:
-    return click.option(
-        "--method",
-        type=click.Choice(["sequence", "per_die"]),
-        default="sequence",
-        help="How many boons and banes share a die (see RULINGS.md).",
-    )(function)
 
 
 def _render_check(result: CheckResult) -> None:
@@ -51,60 +41,24 @@ def _render_check(result: CheckResult) -> None:
 
 
 @boons.command("check")
-@click.option("--bonus", type=int, help="Total bonus (ability + skill + enchantment).")
-@click.option(
-    "--ability", metavar="S[,S]", help="Ability score(s); several are averaged, rounded up."
-)
-@click.option("--skill", type=int, default=0, help="Skill bonus.")
-@click.option("--enchantment", metavar="E[,E]", help="Enchantment sources (summed, at most +6).")
-@click.option("--boons", "boon_count", type=int, default=0, help="Boons (0-6).")
-@click.option("--banes", type=int, default=0, help="Banes (0-6).")
-@click.option("--target", type=int, help="Target value.")
-@click.option("--passive", is_flag=True, help="Passive check: 12 instead of rolling.")
-@_method_option
+@request_options(play.BoonsCheckRequest, skip=("faces",))
 @dice_options
 @json_option
-def check(
-    bonus: int | None, ability: str | None, skill: int, enchantment: str | None, boon_count: int,
-    banes: int, target: int | None, passive: bool, method: ResizeMethod, faces: str | None,
-    seed: int | None, as_json: bool,
-) -> None:  # fmt: skip
+def check(faces: str | None, seed: int | None, as_json: bool, **fields: Any) -> None:
     """Roll a standard check: 3d8 resized by boons and banes, plus bonuses, against a target."""
-    request = ask(
-        play.BoonsCheckRequest, bonus=bonus, ability=ability, skill=skill,
-        enchantment=enchantment, boons=boon_count, banes=banes, target=target, passive=passive,
-        method=method, faces=faces,
-    )  # fmt: skip
+    request = ask(play.BoonsCheckRequest, faces=faces, **fields)
     result = play.boons_check(request, table_for(seed=seed, faces=faces)).result
     emit(result, as_json, lambda: _render_check(result))
 
 
 @boons.command("contest")
-@click.option("--a-bonus", type=int, default=0, help="Side a's bonus.")
-@click.option("--a-boons", type=int, default=0, help="Side a's boons.")
-@click.option("--a-banes", type=int, default=0, help="Side a's banes.")
-@click.option("--b-bonus", type=int, default=0, help="Side b's bonus.")
-@click.option("--b-boons", type=int, default=0, help="Side b's boons.")
-@click.option("--b-banes", type=int, default=0, help="Side b's banes.")
-@click.option("--defender", type=click.Choice(["a", "b"]), help="The defending side wins ties.")
-@click.option("--stalemate", is_flag=True, help="The situation may end in a stalemate.")
-@click.option("--faces-a", metavar="LIST", help="Side a's faces (rerolls included).")
-@click.option("--faces-b", metavar="LIST", help="Side b's faces (rerolls included).")
+@request_options(play.BoonsContestRequest)
 @click.option("--seed", type=int, help="Seed for a reproducible roll.")
-@_method_option
 @json_option
-def contest(
-    a_bonus: int, a_boons: int, a_banes: int, b_bonus: int, b_boons: int, b_banes: int,
-    defender: Literal["a", "b"] | None, stalemate: bool, faces_a: str | None, faces_b: str | None,
-    seed: int | None, method: ResizeMethod, as_json: bool,
-) -> None:  # fmt: skip
+def contest(seed: int | None, as_json: bool, **fields: Any) -> None:
     """Roll an opposed contest: the higher total wins; ties by the book's four rules."""
-    request = ask(
-        play.BoonsContestRequest, a_bonus=a_bonus, a_boons=a_boons, a_banes=a_banes,
-        b_bonus=b_bonus, b_boons=b_boons, b_banes=b_banes, defender=defender,
-        stalemate=stalemate, method=method, faces_a=faces_a, faces_b=faces_b,
-    )  # fmt: skip
-    result = play.boons_contest(request, table_for(seed=seed, faces=faces_a)).result
+    request = ask(play.BoonsContestRequest, **fields)
+    result = play.boons_contest(request, table_for(seed=seed, faces=fields["faces_a"])).result
 
     def render() -> None:
         for index, round_ in enumerate(result.rounds):
@@ -122,39 +76,13 @@ def contest(
 
 
 @boons.command("group")
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "moderate", "challenging", "formidable", "impossible"]),
-    required=True,
-    help="The challenge's overall difficulty.",
-)
-@click.option(
-    "--member",
-    "members",
-    multiple=True,
-    required=True,
-    metavar="NAME:BONUS:TARGET[:BOONS:BANES]",
-    help="One party member's check and secret target (repeatable).",
-)
-@click.option(
-    "--reroll",
-    "rerolls",
-    multiple=True,
-    metavar="NAME",
-    help="A member's ability forces a reroll before the outcome is fixed (repeatable).",
-)
-@_method_option
+@request_options(play.BoonsGroupRequest, skip=("faces",), flags={"members": "--member",
+                 "rerolls": "--reroll"})  # fmt: skip
 @dice_options
 @json_option
-def group(
-    difficulty: GroupDifficulty, members: tuple[str, ...], rerolls: tuple[str, ...],
-    method: ResizeMethod, faces: str | None, seed: int | None, as_json: bool,
-) -> None:  # fmt: skip
+def group(faces: str | None, seed: int | None, as_json: bool, **fields: Any) -> None:
     """Run a group challenge: each member's successes against the party's requirement."""
-    request = ask(
-        play.BoonsGroupRequest, difficulty=difficulty, members=members, rerolls=rerolls,
-        method=method, faces=faces,
-    )  # fmt: skip
+    request = ask(play.BoonsGroupRequest, faces=faces, **fields)
     challenge = play.boons_group(request, table_for(seed=seed, faces=faces)).result
 
     def render() -> None:
@@ -170,7 +98,7 @@ def group(
 
 
 @boons.command("twist")
-@click.option("--face", type=int, help="The d100 rolled at the table.")
+@request_options(play.BoonsTwistRequest)
 @click.option("--seed", type=int, help="Seed for a reproducible roll.")
 @json_option
 def twist(face: int | None, seed: int | None, as_json: bool) -> None:
@@ -188,9 +116,7 @@ def twist(face: int | None, seed: int | None, as_json: bool) -> None:
 
 
 @boons.command("scatter")
-@click.option(
-    "--grid", type=click.Choice(["square", "hex"]), required=True, help="The battle map's grid."
-)
+@request_options(play.BoonsScatterRequest, skip=("faces",))
 @dice_options
 @json_option
 def scatter(grid: Grid, faces: str | None, seed: int | None, as_json: bool) -> None:

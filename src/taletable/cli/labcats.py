@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.markup import escape
 
 from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.cli.options import request_options
 from taletable.explain import render as english
 from taletable.play import labcats as play
 
@@ -18,23 +21,13 @@ def labcats() -> None:
 
 
 @labcats.command("roll")
-@click.option("--pool", required=True, metavar="d8,d6,...", help="The main dice pool.")
-@click.option("--resources", default="", metavar="d6,...", help="The side pool of Resources.")
-@click.option("--add", type=int, default=0, help="Plot Points spent to add more main dice.")
-@click.option("--faces", metavar="LIST", help="Main pool faces, in pool order.")
-@click.option("--resource-faces", metavar="LIST", help="Side pool faces, in order.")
+@request_options(play.LabcatsRollRequest)
 @click.option("--seed", type=int, help="Seed for a reproducible roll.")
 @json_option
-def roll(
-    pool: str, resources: str, add: int, faces: str | None, resource_faces: str | None,
-    seed: int | None, as_json: bool,
-) -> None:  # fmt: skip
+def roll(seed: int | None, as_json: bool, **fields: Any) -> None:
     """Roll a pool: 1s are complications; two highest main dice + highest resource die."""
-    request = ask(
-        play.LabcatsRollRequest, pool=pool, resources=resources, add=add, faces=faces,
-        resource_faces=resource_faces,
-    )  # fmt: skip
-    result = play.labcats_roll(request, table_for(seed=seed, faces=faces)).result
+    request = ask(play.LabcatsRollRequest, **fields)
+    result = play.labcats_roll(request, table_for(seed=seed, faces=fields["faces"])).result
 
     def render() -> None:
         shown = ", ".join(f"d{s}:{f}" for s, f in zip(result.pool, result.faces, strict=True))
@@ -63,53 +56,12 @@ def roll(
 
 
 @labcats.command("build")
-@click.option("--value", required=True, metavar="NAME=dN", help="The Value in the conflict.")
-@click.option(
-    "--relationship",
-    "relationships",
-    multiple=True,
-    required=True,
-    metavar="NAME=dN",
-    help="A Relationship (the first is free, more cost 1 PP each).",
-)
-@click.option(
-    "--challenge",
-    "challenged",
-    multiple=True,
-    metavar="NAME",
-    help="A Value or Relationship challenged: three dice, stepped down after.",
-)
-@click.option(
-    "--trait",
-    "traits",
-    multiple=True,
-    metavar="KIND:NAME=dN",
-    help="ability, distinction, heritage, stress, limit, useful_detail or resource.",
-)
-@click.option(
-    "--paid",
-    "paid",
-    multiple=True,
-    metavar="NAME",
-    help="A Stress that is not the opponent's fitting one, or a Resource not on the sheet.",
-)
-@click.option("--used-up", "used_up", multiple=True, metavar="NAME", help="A used-up Resource.")
-@click.option(
-    "--bought", multiple=True, metavar="NAME", help="A Useful Detail already bought this scene."
-)
-@click.option("--relevant-heritage", is_flag=True, help="The Heritage is relevant to this roll.")
+@request_options(play.LabcatsBuildRequest, flags={"relationships": "--relationship",
+                 "challenged": "--challenge", "traits": "--trait"})  # fmt: skip
 @json_option
-def build(
-    value: str, relationships: tuple[str, ...], challenged: tuple[str, ...],
-    traits: tuple[str, ...], paid: tuple[str, ...], used_up: tuple[str, ...],
-    bought: tuple[str, ...], relevant_heritage: bool, as_json: bool,
-) -> None:  # fmt: skip
+def build(as_json: bool, **fields: Any) -> None:
     """Build a pool from traits and say what it costs in Plot Points."""
-    request = ask(
-        play.LabcatsBuildRequest, value=value, relationships=relationships, traits=traits,
-        challenged=challenged, paid=paid, used_up=used_up, bought=bought,
-        relevant_heritage=relevant_heritage,
-    )  # fmt: skip
+    request = ask(play.LabcatsBuildRequest, **fields)
     plan = play.labcats_build(request, table_for()).result
 
     def render() -> None:
@@ -132,32 +84,11 @@ def build(
 
 
 @labcats.command("trouble")
-@click.option("--pool", default="", metavar="d6,...", help="The Trouble Pool now.")
-@click.option(
-    "--complications",
-    required=True,
-    metavar="d8,...",
-    help="Sides of the 1s in the roll (a roll's `complications`).",
-)
-@click.option("--add", "add_dice", metavar="d8,...", help="Complications the Watchtower adds.")
-@click.option("--remove", "remove_dice", metavar="d6,...", help="Trouble dice the player removes.")
-@click.option("--player", default="player", help="The player rolling or rolled against.")
-@click.option("--watchtower-points", type=int, default=0, help="The Watchtower's Plot Points.")
-@click.option("--player-points", type=int, default=0, help="The player's Plot Points.")
-@click.option(
-    "--to-bank", is_flag=True, help="The Watchtower's Plot Points go to the bank, not the player."
-)
+@request_options(play.LabcatsTroubleRequest)
 @json_option
-def trouble(
-    pool: str, complications: str, add_dice: str | None, remove_dice: str | None, player: str,
-    watchtower_points: int, player_points: int, to_bank: bool, as_json: bool,
-) -> None:  # fmt: skip
+def trouble(as_json: bool, **fields: Any) -> None:
     """After a roll with Complications: add them to, or remove dice from, the Trouble Pool."""
-    request = ask(
-        play.LabcatsTroubleRequest, pool=pool, complications=complications, add=add_dice,
-        remove=remove_dice, player=player, watchtower_points=watchtower_points,
-        player_points=player_points, to_bank=to_bank,
-    )  # fmt: skip
+    request = ask(play.LabcatsTroubleRequest, **fields)
     result = play.labcats_trouble(request, table_for()).result
 
     def render() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.play.context import Table
@@ -50,6 +52,8 @@ __all__ = [
     "boons_twist",
 ]
 
+#: How boons and banes share the dice (RULINGS.md).
+METHOD = "How many boons and banes share a die (see RULINGS.md)."
 #: The form of a member written as one text (the CLI's ``--member``).
 MEMBER_FORM = "NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
 
@@ -57,15 +61,21 @@ MEMBER_FORM = "NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
 class BoonsCheckRequest(Request):
     """A standard check: a bonus (or its parts), boons and banes, and a target."""
 
-    bonus: int | None = None
-    ability: IntList | None = None
-    skill: int = 0
-    enchantment: IntList | None = None
-    boons: int = 0
-    banes: int = 0
-    target: int | None = None
-    passive: bool = False
-    method: ResizeMethod = "sequence"
+    bonus: int | None = Field(None, description="Total bonus (ability + skill + enchantment).")
+    ability: IntList | None = Field(
+        None, description="Ability score(s); several are averaged, rounded up.",
+        json_schema_extra={"metavar": "S[,S]"},
+    )  # fmt: skip
+    skill: int = Field(0, description="Skill bonus.")
+    enchantment: IntList | None = Field(
+        None, description="Enchantment sources (summed, at most +6).",
+        json_schema_extra={"metavar": "E[,E]"},
+    )  # fmt: skip
+    boons: int = Field(0, description="Boons (0-6).")
+    banes: int = Field(0, description="Banes (0-6).")
+    target: int | None = Field(None, description="Target value.")
+    passive: bool = Field(False, description="Passive check: 12 instead of rolling.")
+    method: ResizeMethod = Field("sequence", description=METHOD)
     faces: Faces = None
 
 
@@ -102,17 +112,19 @@ def boons_check(request: BoonsCheckRequest, table: Table) -> Played[CheckResult]
 class BoonsContestRequest(Request):
     """An opposed contest: each side's bonus, boons and banes; who defends; a stalemate."""
 
-    a_bonus: int = 0
-    a_boons: int = 0
-    a_banes: int = 0
-    b_bonus: int = 0
-    b_boons: int = 0
-    b_banes: int = 0
-    defender: Literal["a", "b"] | None = None
-    stalemate: bool = False
-    method: ResizeMethod = "sequence"
-    faces_a: Faces = None
-    faces_b: Faces = None
+    a_bonus: int = Field(0, description="Side a's bonus.")
+    a_boons: int = Field(0, description="Side a's boons.")
+    a_banes: int = Field(0, description="Side a's banes.")
+    b_bonus: int = Field(0, description="Side b's bonus.")
+    b_boons: int = Field(0, description="Side b's boons.")
+    b_banes: int = Field(0, description="Side b's banes.")
+    defender: Literal["a", "b"] | None = Field(None, description="The defending side wins ties.")
+    stalemate: bool = Field(False, description="The situation may end in a stalemate.")
+    method: ResizeMethod = Field("sequence", description=METHOD)
+    faces_a: Faces = Field(None, description="Side a's faces (rerolls included).",
+                           json_schema_extra={"metavar": "LIST"})  # fmt: skip
+    faces_b: Faces = Field(None, description="Side b's faces (rerolls included).",
+                           json_schema_extra={"metavar": "LIST"})  # fmt: skip
 
 
 @action("boons.contest", BoonsContestRequest)
@@ -180,10 +192,16 @@ class BoonsGroupRequest(Request):
     """A group challenge: its difficulty, each member (a record or ``NAME:BONUS:TARGET``),
     and the members whose abilities force a reroll before the outcome is fixed."""
 
-    difficulty: GroupDifficulty
-    members: tuple[GroupMember | str, ...]
-    rerolls: tuple[str, ...] = ()
-    method: ResizeMethod = "sequence"
+    difficulty: GroupDifficulty = Field(description="The challenge's overall difficulty.")
+    members: tuple[GroupMember | str, ...] = Field(
+        description="One party member's check and secret target (repeatable).",
+        json_schema_extra={"metavar": "NAME:BONUS:TARGET[:BOONS:BANES]", "multiple": True},
+    )
+    rerolls: tuple[str, ...] = Field(
+        (), description="A member's ability forces a reroll before the outcome is fixed "
+        "(repeatable).", json_schema_extra={"metavar": "NAME", "multiple": True},
+    )  # fmt: skip
+    method: ResizeMethod = Field("sequence", description=METHOD)
     faces: Faces = None
 
 
@@ -207,7 +225,7 @@ def boons_group(request: BoonsGroupRequest, table: Table) -> Played[GroupChallen
 class BoonsTwistRequest(Request):
     """A twist of fate, with the d100's face if it was rolled at the table."""
 
-    face: int | None = None
+    face: int | None = Field(None, description="The d100 rolled at the table.")
 
 
 @action("boons.twist", BoonsTwistRequest)
@@ -222,7 +240,7 @@ def boons_twist(request: BoonsTwistRequest, table: Table) -> Played[TwistResult]
 class BoonsScatterRequest(Request):
     """Scatter dice on a square or hex grid."""
 
-    grid: Grid
+    grid: Grid = Field(description="The battle map's grid.")
     faces: Faces = None
 
 

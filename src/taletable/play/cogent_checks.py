@@ -17,7 +17,7 @@ from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
 from taletable.play.fields import Faces, IntList, Scale, parse_parts
 from taletable.play.registry import action
-from taletable.play.requests import Request
+from taletable.play.requests import Request, described
 from taletable.play.sheets import StoredSheet, debit_destiny, read_character
 from taletable.systems.cogent.assists import (
     AssistConversion,
@@ -77,28 +77,56 @@ def _alias(*names: str) -> AliasChoices:
 CL = _alias("challenge_level", "cl")
 
 
-class CheckRequest(Request):
+class SheetPool(Request):
+    """A pool from a sheet: its skill, and the situation for a penalty that holds only there."""
+
+    character: str | None = described(None, "Build the pool from this sheet.")
+    skill: str | None = described(
+        None, "With {character}: the skill, vocational skill or specialisation."
+    )
+    situation: str | None = described(
+        None, "With {character}: the check's situation for a disabling penalty that holds only "
+        "in one (environmental, deception, persuasion: Imperceptive, Gullible, Impressionable).",
+    )  # fmt: skip
+
+
+class CheckRequest(SheetPool):
     """A check: a pool (a number, named parts, or a sheet's skill) against a CL."""
 
-    pool: int | None = None
-    character: str | None = None
-    skill: str | None = None
-    situation: str | None = None
-    parts: Parts = Field(default=(), validation_alias=_alias("parts", "part"))
-    challenge_level: int | None = Field(
-        default=None, validation_alias=_alias("challenge_level", "cl")
+    pool: int | None = described(None, "Dice in the pool (base 3 included).")
+    parts: Parts = described(
+        (), "A named part of the pool (repeatable): STR=1, Athletics=2, 'medium injury=-2'.",
+        form="NAME=DICE", repeated=True, validation_alias=_alias("parts", "part"),
+    )  # fmt: skip
+    challenge_level: int | None = described(
+        None, "Challenge Level; none: a scaling check at CL 1.", validation_alias=CL
     )
-    advantage: bool = False
-    disadvantage: bool = False
-    destiny_before: str | tuple[str, ...] = ""
-    destiny_after: int | str | tuple[str, ...] = 0
-    destiny_points: int | None = Field(default=None, ge=0, le=MAX_DESTINY_SPENDS)
-    temporary_destiny: int = 0
-    npc: bool = False
-    routine: bool = False
-    reflex: bool = False
-    assist_bonus: int = 0
-    scale: Scale = None
+    advantage: bool = described(False, "Narrator's Advantage: win on 3-6 (tiered).")
+    disadvantage: bool = described(False, "Narrator's Disadvantage: win on 5-6 (tiered).")
+    destiny_before: str | tuple[str, ...] = described(
+        "", "Spend destiny before: advantage (both); die, half (tiered). One mode per point.",
+        form="MODE[,MODE]",
+    )  # fmt: skip
+    destiny_after: int | str | tuple[str, ...] = described(
+        0, "Spend destiny after: a number of points (core: +1 win each; tiered: reroll a "
+        "failure, raise a success) or tiered modes reroll,raise,lower.", form="K|MODES",
+    )  # fmt: skip
+    destiny_points: int | None = described(
+        None, "Destiny points held (checked against the spends); with {character} the sheet's "
+        "are spent and debited instead.", ge=0, le=MAX_DESTINY_SPENDS,
+    )  # fmt: skip
+    temporary_destiny: int = described(
+        0, "Temporary destiny from an assist (tiered; may be negative)."
+    )
+    npc: bool = described(False, "The pool was not initiated by a player (no destiny, tiered).")
+    routine: bool = described(
+        False, "Not under duress and not contested: skill specialty may apply."
+    )
+    reflex: bool = described(False, "A reflex action: a failed margin becomes the injury level.")
+    assist_bonus: int = described(0, "Wins added (or taken) by an assist.")
+    scale: Scale = described(
+        None, "Scales of roller and target (tiered), e.g. 1:-1.", form="ROLLER:TARGET"
+    )
     faces: Faces = None
 
 

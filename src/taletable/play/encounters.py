@@ -40,7 +40,7 @@ def read_encounter(table: Table, key: str) -> StoredEncounter:
     encounter = load_model(data, Encounter, source=key)
     if encounter.opening:
         try:
-            verify_replay(encounter)
+            encounter = verify_replay(encounter)  # a schema-1 log comes back as notes
         except TaletableError as error:
             raise DataError(key, f"does not replay: {error}") from None
     return StoredEncounter(key, stored.version, encounter, sheets)

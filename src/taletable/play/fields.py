@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 
 from taletable.dice import MAX_DICE_PER_ROLL
+from taletable.errors import InputError
 
 __all__ = ["Faces", "IntList", "Scale", "parse_faces_field", "parse_parts", "parse_scale"]
 
@@ -47,7 +48,9 @@ def parse_parts(value: Any) -> Any:
                     raise ValueError
                 parsed.append((name.strip(), int(dice)))
             except ValueError:
-                raise ValueError(f"{part!r} is not NAME=DICE, e.g. STR=1") from None
+                raise InputError(
+                    "parts", f"{part!r} is not NAME=DICE", expected="e.g. {parts} STR=1"
+                ) from None
         else:
             parsed.append(part)
     return tuple(parsed)
@@ -62,7 +65,9 @@ def parse_scale(value: Any) -> Any:
                 raise ValueError
             return int(roller), int(target)
         except ValueError:
-            raise ValueError(f"{value!r} is not ROLLER:TARGET, e.g. 1:-1") from None
+            raise InputError(
+                "scale", f"{value!r}", expected="ROLLER:TARGET, e.g. {scale} 1:-1"
+            ) from None
     return value
 
 

@@ -11,7 +11,7 @@ from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
 from taletable.play.fields import Faces
 from taletable.play.registry import action
-from taletable.play.requests import Request
+from taletable.play.requests import Request, described
 from taletable.systems.labcats.building import PoolPlan, Trait, build_pool
 from taletable.systems.labcats.dice import check_roll, parse_die, parse_pool
 from taletable.systems.labcats.economy import WATCHTOWER, PlotPoints, TroublePool
@@ -37,11 +37,11 @@ TRAIT_KINDS = ("ability", "distinction", "heritage", "stress", "limit", "useful_
 class LabcatsRollRequest(Request):
     """A roll: the main pool, the side pool of Resources, and Plot Points spent to add dice."""
 
-    pool: Dice
-    resources: Dice = ""
-    add: int = 0
-    faces: Faces = None
-    resource_faces: Faces = None
+    pool: Dice = described(text="The main dice pool.", form="d8,d6,...")
+    resources: Dice = described("", "The side pool of Resources.", form="d6,...")
+    add: int = described(0, "Plot Points spent to add more main dice.")
+    faces: Faces = described(None, "Main pool faces, in pool order.", form="LIST")
+    resource_faces: Faces = described(None, "Side pool faces, in order.", form="LIST")
 
 
 @action("labcats.roll", LabcatsRollRequest)
@@ -70,14 +70,28 @@ class LabcatsBuildRequest(Request):
     """The traits a pool is built from (``NAME=dN``; other traits ``KIND:NAME=dN``) and the
     names that are challenged, paid for, used up or already bought."""
 
-    value: str
-    relationships: tuple[str, ...]
-    traits: tuple[str, ...] = ()
-    challenged: tuple[str, ...] = ()
-    paid: tuple[str, ...] = ()
-    used_up: tuple[str, ...] = ()
-    bought: tuple[str, ...] = ()
-    relevant_heritage: bool = False
+    value: str = described(text="The Value in the conflict.", form="NAME=dN")
+    relationships: tuple[str, ...] = described(
+        text="A Relationship (the first is free, more cost 1 PP each).", form="NAME=dN",
+        repeated=True,
+    )  # fmt: skip
+    challenged: tuple[str, ...] = described(
+        (), "A Value or Relationship challenged: three dice, stepped down after.", form="NAME",
+        repeated=True,
+    )  # fmt: skip
+    traits: tuple[str, ...] = described(
+        (), "ability, distinction, heritage, stress, limit, useful_detail or resource.",
+        form="KIND:NAME=dN", repeated=True,
+    )  # fmt: skip
+    paid: tuple[str, ...] = described(
+        (), "A Stress that is not the opponent's fitting one, or a Resource not on the sheet.",
+        form="NAME", repeated=True,
+    )  # fmt: skip
+    used_up: tuple[str, ...] = described((), "A used-up Resource.", form="NAME", repeated=True)
+    bought: tuple[str, ...] = described(
+        (), "A Useful Detail already bought this scene.", form="NAME", repeated=True
+    )
+    relevant_heritage: bool = described(False, "The Heritage is relevant to this roll.")
 
 
 def _named(text: str, field: str) -> tuple[str, int]:
@@ -144,14 +158,16 @@ class LabcatsTroubleRequest(Request):
     """After a roll with Complications: the Trouble Pool, the complications rolled, the dice
     the Watchtower adds or the player removes, and the Plot Points each holds."""
 
-    pool: Dice = ""
-    complications: Dice
-    add: Dice | None = None
-    remove: Dice | None = None
-    player: str = "player"
-    watchtower_points: int = 0
-    player_points: int = 0
-    to_bank: bool = False
+    pool: Dice = described("", "The Trouble Pool now.", form="d6,...")
+    complications: Dice = described(
+        text="Sides of the 1s in the roll (a roll's `complications`).", form="d8,..."
+    )
+    add: Dice | None = described(None, "Complications the Watchtower adds.", form="d8,...")
+    remove: Dice | None = described(None, "Trouble dice the player removes.", form="d6,...")
+    player: str = described("player", "The player rolling or rolled against.")
+    watchtower_points: int = described(0, "The Watchtower's Plot Points.")
+    player_points: int = described(0, "The player's Plot Points.")
+    to_bank: bool = described(False, "The Watchtower's Plot Points go to the bank, not the player.")
 
 
 class TroubleResult(Record):

@@ -14,13 +14,13 @@ from pydantic import AliasChoices, Field
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
-from taletable.play.cogent_checks import ASSISTS, ConflictOptions
+from taletable.play.cogent_checks import ASSISTS, ConflictOptions, SheetPool
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.fields import IntList
 from taletable.play.fighters import count_sheets, parse_fighter, read_fighter
 from taletable.play.registry import action
-from taletable.play.requests import HardcoreRequest, Request
+from taletable.play.requests import HardcoreRequest, Request, described
 from taletable.play.sheets import read_character
 from taletable.prob import fraction_text, probability_rows
 from taletable.systems.cogent.character import check_pool
@@ -69,19 +69,18 @@ MAX_FIGHT_ROUNDS = 500
 CL = AliasChoices("challenge_level", "cl")
 
 
-class CheckOddsRequest(Request):
+class CheckOddsRequest(SheetPool):
     """A check's odds: a pool (or a sheet's skill) against a CL, with the check's options."""
 
-    pool: int | None = None
-    character: str | None = None
-    skill: str | None = None
-    situation: str | None = None
-    challenge_level: int | None = Field(default=None, validation_alias=CL)
-    advantage: bool = False
-    disadvantage: bool = False
-    destiny_before: str | tuple[str, ...] = ""
-    destiny_after: int = 0
-    routine: bool = False
+    pool: int | None = described(None, "Dice in the pool.")
+    challenge_level: int | None = described(None, "Challenge Level.", validation_alias=CL)
+    advantage: bool = described(False, "Narrator's Advantage (tiered).")
+    disadvantage: bool = described(False, "Narrator's Disadvantage (tiered).")
+    destiny_before: str | tuple[str, ...] = described(
+        "", "advantage; die, half (tiered).", form="MODE[,MODE]"
+    )
+    destiny_after: int = described(0, "Destiny points after the roll.")
+    routine: bool = described(False, "Routine check: skill specialty may apply.")
 
 
 class CheckOddsResult(Record):

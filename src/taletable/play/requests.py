@@ -8,17 +8,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import PydanticUndefined
 
 from taletable.errors import InputError
 from taletable.systems.cogent.rules import Rules
 
-__all__ = ["MAX_TEXT", "HardcoreRequest", "Request", "input_error"]
+__all__ = ["MAX_TEXT", "HardcoreRequest", "Request", "described", "input_error"]
 
 
 #: The longest text any field of a request takes (a name, a reason, a reference), unless the
 #: field sets its own limit: limits are checked before the work.
 MAX_TEXT = 4096
+
+
+def described(
+    default: Any = PydanticUndefined,
+    text: str = "",
+    *,
+    form: str | None = None,
+    repeated: bool = False,
+    **more: Any,
+) -> Any:
+    """A request field with its description (for ``--help`` and the API's schema alike), the
+    form its text is written in (``NAME=dN``), and whether it is given once per item."""
+    extra: dict[str, Any] = {}
+    if form is not None:
+        extra["metavar"] = form
+    if repeated:
+        extra["multiple"] = True
+    return Field(default, description=text or None, json_schema_extra=extra or None, **more)
 
 
 class Request(BaseModel):
@@ -56,7 +75,10 @@ def input_error(error: ValidationError, *, prefix: str = "") -> InputError:
     """The first problem of a request's validation as an InputError naming its field."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first["loc"]) or "(request)"
-    message = first["msg"].replace("\n", " ")
+    raised = (first.get("ctx") or {}).get("error")
+    if isinstance(raised, InputError):  # a field's own parser said what it expects
+        return raised.renamed(prefix + where)
+    message = first["msg"].replace("\n", " ").removeprefix("Value error, ")
     more = len(error.errors()) - 1
     if more:
         message += f" (and {more} more problem{'s' if more > 1 else ''})"

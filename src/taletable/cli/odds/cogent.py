@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.markup import escape
 
-from taletable.cli.cogent.render import edition_option, pool_breakdown, sheet_options
+from taletable.cli.cogent.render import edition_option, pool_breakdown
 from taletable.cli.common import (
     ask,
     console,
@@ -15,6 +17,7 @@ from taletable.cli.common import (
     parse_int_list,
     table_for,
 )
+from taletable.cli.options import request_options
 from taletable.play.odds_cogent import (
     AdviseRequest,
     AssistOddsRequest,
@@ -38,53 +41,29 @@ __all__ = ["odds_cogent"]
 
 
 @click.group("cogent", invoke_without_command=True)
-@click.option("--pool", type=int, help="Dice in the pool.")
-@click.option("--cl", "challenge_level", type=int, help="Challenge Level.")
+@request_options(CheckOddsRequest)
 @edition_option
-@click.option("--advantage", is_flag=True, help="Narrator's Advantage (tiered).")
-@click.option("--disadvantage", is_flag=True, help="Narrator's Disadvantage (tiered).")
-@click.option(
-    "--destiny-before", default="", metavar="MODE[,MODE]", help="advantage; die, half (tiered)."
-)
-@click.option("--destiny-after", type=int, default=0, help="Destiny points after the roll.")
 @click.option(
     "--destiny-after-cap", is_flag=True, help="Core: destiny never lifts wins past the dice rolled."
 )
-@click.option("--routine", is_flag=True, help="Routine check: skill specialty may apply.")
-@sheet_options
 @json_option
 @click.pass_context
 def odds_cogent(
-    context: click.Context,
-    pool: int | None,
-    challenge_level: int | None,
-    edition: str,
-    advantage: bool,
-    disadvantage: bool,
-    destiny_before: str,
-    destiny_after: int,
-    destiny_after_cap: bool,
-    routine: bool,
-    character: str | None,
-    skill: str | None,
-    situation: str | None,
-    as_json: bool,
+    context: click.Context, /, edition: str, destiny_after_cap: bool, as_json: bool, **fields: Any
 ) -> None:
     """The exact chance a Cogent check passes (subcommands: advise, assist, collaborate, ...)."""
     if context.invoked_subcommand is not None:
         return
     rules = Rules(edition=edition, destiny_after_cap=destiny_after_cap)
-    request = ask(
-        CheckOddsRequest, pool=pool, character=character, skill=skill, situation=situation,
-        challenge_level=challenge_level, advantage=advantage, disadvantage=disadvantage,
-        destiny_before=destiny_before, destiny_after=destiny_after, routine=routine,
-    )  # fmt: skip
+    request = ask(CheckOddsRequest, **fields)
     played = odds_check(request, table_for(rules)).result
     result, breakdown, data = played.odds, played.breakdown, played.to_contract()
 
     def render() -> None:
         if breakdown:
-            console.print(f"{escape(skill or '')}: {result.pool}D6 = {pool_breakdown(breakdown)}")
+            console.print(
+                f"{escape(fields['skill'] or '')}: {result.pool}D6 = {pool_breakdown(breakdown)}"
+            )
         console.print(
             f"{result.pool}D6 vs CL {result.challenge_level} (wins on {result.win_on}-6): "
             f"[bold]{float(result.p_pass):.2%}[/bold] ({data['p_pass']})"

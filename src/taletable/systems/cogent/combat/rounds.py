@@ -102,7 +102,7 @@ def start_encounter(
     _check_engagements(ids, engagements)
     log += [
         note(
-            f"combat.start_{'close' if pair.distance == 'close' else 'adjacent'}",
+            "combat.start_close" if pair.distance == "close" else "combat.start_adjacent",
             a=pair.a,
             b=pair.b,
         )
