@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BeforeValidator, Field
+from pydantic import AliasChoices, BeforeValidator
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
@@ -202,22 +202,32 @@ def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
 class ConflictOptions(Request):
     """Both pools and each side's options: what a conflict and its odds read alike."""
 
-    pool_a: int
-    pool_b: int
-    advantage_a: bool = False
-    disadvantage_a: bool = False
-    advantage_b: bool = False
-    disadvantage_b: bool = False
-    destiny_before_a: str | tuple[str, ...] = ""
-    destiny_before_b: str | tuple[str, ...] = ""
-    not_aware: bool = False
+    pool_a: int = described(text="Side a's dice pool.")
+    pool_b: int = described(text="Side b's dice pool.")
+    advantage_a: bool = described(False, "Narrator's Advantage: side a wins on 3-6 (tiered).")
+    disadvantage_a: bool = described(False, "Narrator's Disadvantage: a wins on 5-6 (tiered).")
+    advantage_b: bool = described(False, "Narrator's Advantage: side b wins on 3-6 (tiered).")
+    disadvantage_b: bool = described(False, "Narrator's Disadvantage: b wins on 5-6 (tiered).")
+    destiny_before_a: str | tuple[str, ...] = described(
+        "", "Side a spends destiny before: advantage (both); die, disadvantage (to b), half "
+        "(tiered).", form="MODE[,MODE]",
+    )  # fmt: skip
+    destiny_before_b: str | tuple[str, ...] = described(
+        "", "Side b spends destiny before: advantage (both); die, disadvantage (to a), half "
+        "(tiered).", form="MODE[,MODE]",
+    )  # fmt: skip
+    not_aware: bool = described(False, "A party is not aware and active: a tie stands.")
 
 
 class ConflictRequest(ConflictOptions):
     """Two sides roll against each other (002 > How to Play > Conflicts)."""
 
-    faces_a: Faces = None
-    faces_b: Faces = None
+    faces_a: Faces = described(
+        None, "Side a's faces, in order (tie rerolls included).", form="LIST"
+    )
+    faces_b: Faces = described(
+        None, "Side b's faces, in order (tie rerolls included).", form="LIST"
+    )
 
 
 def _before(
@@ -255,11 +265,16 @@ def conflict(request: ConflictRequest, table: Table) -> Played[ConflictResult]:
 class AssistRequest(Request):
     """An assist roll; tiered: with the narrator's conversion of its result."""
 
-    pool: int
-    challenge_level: int = Field(validation_alias=CL)
-    helpers: int = 0
-    convert: Literal["destiny", "cl", "dice"] | None = None
-    cl_change: int | None = Field(default=None, validation_alias=_alias("cl_change", "cl-change"))
+    pool: int = described(text="The assisting roller's dice pool.")
+    challenge_level: int = described(text="The assist's CL.", validation_alias=CL)
+    helpers: int = described(0, "Players assisting besides the roller (core): +1 die each.")
+    convert: Literal["destiny", "cl", "dice"] | None = described(
+        None, "Tiered: how the narrator converts the result."
+    )
+    challenge_level_change: int | None = described(
+        None, "Tiered, {convert} cl: the narrator's CL change (default: half the result, "
+        "against it).", validation_alias=_alias("challenge_level_change", "cl_change", "cl-change"),
+    )  # fmt: skip
     faces: Faces = None
 
 
@@ -278,7 +293,7 @@ def assist(request: AssistRequest, table: Table) -> Played[AssistResult | Assist
     rolls a check whose narrative result the narrator converts (000 > Assists)."""
     source = dice_for(table, request.faces)
     if table.rules.edition == "core":
-        if request.convert or request.cl_change is not None:
+        if request.convert or request.challenge_level_change is not None:
             raise RulesError(ASSISTS, "the core edition converts no assist",
                              fix="drop the conversion, or play the tiered edition")  # fmt: skip
         result = roll_assist(
@@ -296,7 +311,9 @@ def assist(request: AssistRequest, table: Table) -> Played[AssistResult | Assist
     finish(source)
     assert rolled.margin is not None
     conversion = (
-        convert_assist(rolled.margin, request.convert, challenge_level_change=request.cl_change)
+        convert_assist(
+            rolled.margin, request.convert, challenge_level_change=request.challenge_level_change
+        )
         if request.convert
         else None
     )
@@ -307,8 +324,8 @@ def assist(request: AssistRequest, table: Table) -> Played[AssistResult | Assist
 class CollaborateRequest(Request):
     """A tiered collaboration: each character's pool against one individual CL."""
 
-    pools: IntList
-    challenge_level: int = Field(validation_alias=CL)
+    pools: IntList = described(text="Each character's dice pool.", form="N,N,...")
+    challenge_level: int = described(text="The individual CL.", validation_alias=CL)
     faces: Faces = None
 
 
@@ -324,11 +341,11 @@ def collaborate(request: CollaborateRequest, table: Table) -> Played[Collaborati
 class DestinyRollRequest(Request):
     """The d20 destiny roll: core bands, or tiered against a chance or a CL."""
 
-    chance: int | None = None
-    challenge_level: int | None = Field(
-        default=None, validation_alias=_alias("challenge_level", "cl")
+    chance: int | None = described(None, "Tiered: the chance of success in percent (sets the CL).")
+    challenge_level: int | None = described(
+        None, "Tiered: the CL directly (1-20).", validation_alias=CL
     )
-    face: int | None = None
+    face: int | None = described(None, "The d20's face, rolled at the table.")
 
 
 @action("cogent.destiny-roll", DestinyRollRequest)
@@ -350,7 +367,7 @@ def destiny_roll(request: DestinyRollRequest, table: Table) -> Played[DestinyRol
 class PowerlessRequest(Request):
     """A target powerless to oppose: its pool."""
 
-    pool: int
+    pool: int = described(text="The powerless target's dice pool.")
 
 
 class PowerlessResult(Record):

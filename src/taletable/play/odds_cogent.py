@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
@@ -133,10 +133,10 @@ def odds_check(request: CheckOddsRequest, table: Table) -> Played[CheckOddsResul
 class AdviseRequest(Request):
     """A typical pool and the wished chance of success, in percent."""
 
-    pool: int
-    chance: float
-    advantage: bool = False
-    disadvantage: bool = False
+    pool: int = described(text="A typical pool for the task.")
+    chance: float = described(text="Wished chance of success, in percent.")
+    advantage: bool = described(False, "The typical roll has Advantage (wins on 3-6).")
+    disadvantage: bool = described(False, "The typical roll has Disadvantage (5-6).")
 
 
 class AdviceOdds(Record):
@@ -201,11 +201,11 @@ def odds_conflict(request: ConflictOddsRequest, table: Table) -> Played[Conflict
 class AssistOddsRequest(Request):
     """A core assist's odds: the assisted check, the assisting roll, the other helpers."""
 
-    pool: int
-    challenge_level: int = Field(validation_alias=CL)
-    assist_pool: int
-    assist_cl: int = 3
-    helpers: int = 0
+    pool: int = described(text="The assisted check's pool.")
+    challenge_level: int = described(text="The assisted CL.", validation_alias=CL)
+    assist_pool: int = described(text="The assisting roller's pool.")
+    assist_cl: int = described(3, "The assist's CL.")
+    helpers: int = described(0, "Players assisting besides the roller.")
 
 
 class AssistOdds(Record):
@@ -242,8 +242,8 @@ def odds_assist(request: AssistOddsRequest, table: Table) -> Played[AssistOdds]:
 class CollaborateOddsRequest(Request):
     """A tiered collaboration's odds: each character's pool against one individual CL."""
 
-    pools: IntList
-    challenge_level: int = Field(validation_alias=CL)
+    pools: IntList = described(text="Each character's pool.", form="N,N,...")
+    challenge_level: int = described(text="The individual CL.", validation_alias=CL)
 
 
 class CollaborationOdds(Record):
@@ -274,9 +274,15 @@ class DuelRequest(HardcoreRequest):
     """Two duelists, each ``FILE[:WEAPON]`` (a sheet, a statblock or ``@NAME``), fighting by the
     standard or the hardcore combat rules."""
 
-    a: str = Field(validation_alias=AliasChoices("a", "side_a"))
-    b: str = Field(validation_alias=AliasChoices("b", "side_b"))
-    rounds: int = 30
+    a: str = described(
+        text="Side a: sheet, statblock, @NAME.", form="FILE[:WEAPON]",
+        validation_alias=AliasChoices("side_a", "a"),
+    )  # fmt: skip
+    b: str = described(
+        text="Side b: sheet, statblock, @NAME.", form="FILE[:WEAPON]",
+        validation_alias=AliasChoices("side_b", "b"),
+    )  # fmt: skip
+    rounds: int = described(30, "Horizon in rounds.")
 
 
 class DuelResult(Record):
@@ -318,11 +324,17 @@ def odds_duel(request: DuelRequest, table: Table) -> Played[DuelResult]:
 class FightRequest(Request):
     """A group fight to simulate: each fighter ``ID:SIDE:FILE[:WEAPON]``."""
 
-    fighters: tuple[str, ...] = Field(validation_alias=AliasChoices("fighters", "fighter"))
-    samples: int = 500
-    seed: int = 0
-    targeting: Literal["first", "most-injured"] = "first"
-    rounds: int = 100
+    fighters: tuple[str, ...] = described(
+        text="A combatant (repeatable); FILE is a sheet, a statblock or @NAME of the bestiary.",
+        form="ID:SIDE:FILE[:WEAPON]", repeated=True,
+        validation_alias=AliasChoices("fighters", "fighter"),
+    )  # fmt: skip
+    samples: int = described(500, "Fights to run.")
+    seed: int = described(0, "Seed of the fights.")
+    targeting: Literal["first", "most-injured"] = described(
+        "first", "Whom each fighter attacks: the first able foe, or the most injured."
+    )
+    rounds: int = described(100, "Horizon in rounds.")
 
 
 @action("odds.cogent.fight", FightRequest)

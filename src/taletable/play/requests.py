@@ -56,10 +56,8 @@ class Request(BaseModel):
 class HardcoreRequest(Request):
     """A request that may switch on the optional hardcore combat rules (002 > Hardcore Combat)."""
 
-    #: Armour by pieces (002 > Hardcore Armour Rules).
-    hardcore_armour: bool = False
-    #: The hardcore weapon table (002 > Hardcore Weapon Modifiers).
-    hardcore_weapons: bool = False
+    hardcore_armour: bool = described(False, "Armour by pieces (002 > Hardcore Combat).")
+    hardcore_weapons: bool = described(False, "The hardcore weapon table (002 > Hardcore Combat).")
 
     def rules_at(self, rules: Rules) -> Rules:
         """``rules`` with the hardcore rules this request switches on (a table's own stay on)."""

@@ -78,21 +78,18 @@ def check(
 
 @click.command("destiny-roll")
 @edition_option
-@click.option("--chance", type=int, help="Tiered: the chance of success in percent (sets the CL).")
-@click.option("--cl", "challenge_level", type=int, help="Tiered: the CL directly (1-20).")
-@click.option("--face", type=int, help="The d20's face, rolled at the table.")
+@request_options(DestinyRollRequest)
 @click.option("--seed", type=int, help="Seed for a reproducible roll.")
 @click.option(
     "--criticals", is_flag=True, help="Tiered: 1 and 20 are criticals, as in core (RULINGS.md)."
 )
 @json_option
 def destiny_roll(
-    edition: str, chance: int | None, challenge_level: int | None, face: int | None,
-    seed: int | None, criticals: bool, as_json: bool,
-) -> None:  # fmt: skip
+    edition: str, seed: int | None, criticals: bool, as_json: bool, **fields: Any
+) -> None:
     """Roll the d20 destiny roll (core: bands and criticals; tiered: against a CL)."""
     rules = Rules(edition=edition, tiered_destiny_criticals=criticals)
-    request = ask(DestinyRollRequest, chance=chance, challenge_level=challenge_level, face=face)
+    request = ask(DestinyRollRequest, **fields)
     result = play_destiny_roll(request, table_for(rules, seed=seed)).result
     emit(result, as_json, lambda: render_destiny_roll(result))
 

@@ -7,6 +7,8 @@ of a target powerless to oppose.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from taletable.cli.cogent.render import (
@@ -20,9 +22,9 @@ from taletable.cli.common import (
     dice_options,
     emit,
     json_option,
-    parse_int_list,
     table_for,
 )
+from taletable.cli.options import request_options
 from taletable.errors import InputError
 from taletable.play.cogent_checks import (
     AssistRequest,
@@ -41,92 +43,30 @@ __all__ = ["register"]
 
 
 @click.command("conflict")
-@click.option("--pool-a", type=int, required=True, help="Side a's dice pool.")
-@click.option("--pool-b", type=int, required=True, help="Side b's dice pool.")
-@click.option("--faces-a", metavar="LIST", help="Side a's faces, in order (tie rerolls included).")
-@click.option("--faces-b", metavar="LIST", help="Side b's faces, in order (tie rerolls included).")
+@request_options(ConflictRequest)
 @click.option("--seed", type=int, help="Seed for a reproducible roll.")
 @edition_option
-@click.option(
-    "--advantage-a", is_flag=True, help="Narrator's Advantage: side a wins on 3-6 (tiered)."
-)
-@click.option(
-    "--disadvantage-a", is_flag=True, help="Narrator's Disadvantage: a wins on 5-6 (tiered)."
-)
-@click.option(
-    "--advantage-b", is_flag=True, help="Narrator's Advantage: side b wins on 3-6 (tiered)."
-)
-@click.option(
-    "--disadvantage-b", is_flag=True, help="Narrator's Disadvantage: b wins on 5-6 (tiered)."
-)
-@click.option(
-    "--destiny-before-a",
-    default="",
-    metavar="MODE[,MODE]",
-    help="Side a spends destiny before: advantage (both); die, disadvantage (to b), half (tiered).",
-)
-@click.option(
-    "--destiny-before-b",
-    default="",
-    metavar="MODE[,MODE]",
-    help="Side b spends destiny before: advantage (both); die, disadvantage (to a), half (tiered).",
-)
-@click.option("--not-aware", is_flag=True, help="A party is not aware and active: a tie stands.")
 @json_option
-def conflict(
-    pool_a: int, pool_b: int, faces_a: str | None, faces_b: str | None, seed: int | None,
-    edition: str, advantage_a: bool, disadvantage_a: bool, advantage_b: bool,
-    disadvantage_b: bool, destiny_before_a: str, destiny_before_b: str, not_aware: bool,
-    as_json: bool,
-) -> None:  # fmt: skip
+def conflict(seed: int | None, edition: str, as_json: bool, **fields: Any) -> None:
     """Roll a conflict: most wins wins; the difference is the victory level."""
-    if (faces_a is None) != (faces_b is None):
+    if (fields["faces_a"] is None) != (fields["faces_b"] is None):
         raise InputError(
             "--faces-a/--faces-b", "give both sides' faces", expected="both or neither"
         )
-    request = ask(
-        ConflictRequest, pool_a=pool_a, pool_b=pool_b, faces_a=faces_a, faces_b=faces_b,
-        advantage_a=advantage_a, disadvantage_a=disadvantage_a, advantage_b=advantage_b,
-        disadvantage_b=disadvantage_b, destiny_before_a=destiny_before_a,
-        destiny_before_b=destiny_before_b, not_aware=not_aware,
-    )  # fmt: skip
-    table = table_for(Rules(edition=edition), seed=seed, faces=faces_a)
+    request = ask(ConflictRequest, **fields)
+    table = table_for(Rules(edition=edition), seed=seed, faces=fields["faces_a"])
     result = play_conflict(request, table).result
     emit(result, as_json, lambda: render_conflict(result))
 
 
 @click.command("assist")
-@click.option("--pool", type=int, required=True, help="The assisting roller's dice pool.")
-@click.option("--cl", "challenge_level", type=int, required=True, help="The assist's CL.")
-@click.option(
-    "--helpers",
-    type=int,
-    default=0,
-    help="Players assisting besides the roller (core): +1 die each.",
-)
+@request_options(AssistRequest, skip=("faces",))
 @edition_option
-@click.option(
-    "--convert",
-    type=click.Choice(["destiny", "cl", "dice"]),
-    help="Tiered: how the narrator converts the result.",
-)
-@click.option(
-    "--cl-change",
-    "challenge_level_change",
-    type=int,
-    help="Tiered, --convert cl: the narrator's CL change (default: half the result, against it).",
-)
 @dice_options
 @json_option
-def assist(
-    pool: int, challenge_level: int, helpers: int, edition: str, convert: str | None,
-    challenge_level_change: int | None, faces: str | None, seed: int | None, as_json: bool,
-) -> None:  # fmt: skip
+def assist(edition: str, faces: str | None, seed: int | None, as_json: bool, **fields: Any) -> None:
     """Roll an assist: core adds wins over the CL (capped at the CL); tiered converts the result."""
-    request = ask(
-        AssistRequest, pool=pool, challenge_level=challenge_level, helpers=helpers,
-        convert=convert, cl_change=challenge_level_change, faces=faces,
-    )  # fmt: skip
+    request = ask(AssistRequest, faces=faces, **fields)
     result = play_assist(request, table_for(Rules(edition=edition), seed=seed, faces=faces)).result
     if isinstance(result, AssistRoll):
         tiered = result
@@ -137,24 +77,18 @@ def assist(
 
 
 @click.command("collaborate")
-@click.option("--pools", required=True, metavar="N,N,...", help="Each character's dice pool.")
-@click.option("--cl", "challenge_level", type=int, required=True, help="The individual CL.")
+@request_options(CollaborateRequest, skip=("faces",))
 @dice_options
 @json_option
-def collaborate(
-    pools: str, challenge_level: int, faces: str | None, seed: int | None, as_json: bool
-) -> None:
+def collaborate(faces: str | None, seed: int | None, as_json: bool, **fields: Any) -> None:
     """Roll a tiered collaboration: group CL = CL x characters; wins are summed."""
-    pool_sizes = parse_int_list(pools, field="--pools")
-    request = ask(
-        CollaborateRequest, pools=pool_sizes, challenge_level=challenge_level, faces=faces
-    )
+    request = ask(CollaborateRequest, faces=faces, **fields)
     result = play_collaborate(request, table_for(seed=seed, faces=faces)).result
     emit(result, as_json, lambda: render_collaboration(result))
 
 
 @click.command("powerless")
-@click.option("--pool", type=int, required=True, help="The powerless target's dice pool.")
+@request_options(PowerlessRequest)
 @json_option
 def powerless(pool: int, as_json: bool) -> None:
     """The CL for a player acting on an NPC powerless to oppose (lower than half its pool)."""

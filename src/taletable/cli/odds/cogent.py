@@ -12,9 +12,7 @@ from taletable.cli.common import (
     ask,
     console,
     emit,
-    hardcore_options,
     json_option,
-    parse_int_list,
     table_for,
 )
 from taletable.cli.options import request_options
@@ -77,42 +75,29 @@ def odds_cogent(
 
 
 @odds_cogent.command("advise")
-@click.option("--pool", type=int, required=True, help="A typical pool for the task.")
-@click.option("--chance", type=float, required=True, help="Wished chance of success, in percent.")
-@click.option("--advantage", is_flag=True, help="The typical roll has Advantage (wins on 3-6).")
-@click.option("--disadvantage", is_flag=True, help="The typical roll has Disadvantage (5-6).")
+@request_options(AdviseRequest)
 @json_option
-def odds_cogent_advise(
-    pool: int, chance: float, advantage: bool, disadvantage: bool, as_json: bool
-) -> None:
+def odds_cogent_advise(as_json: bool, **fields: Any) -> None:
     """The CL whose chance of success is nearest the wished one (000 > Narrator Declares the CL)."""
-    request = ask(
-        AdviseRequest, pool=pool, chance=chance, advantage=advantage, disadvantage=disadvantage
-    )
+    request = ask(AdviseRequest, **fields)
     advice = odds_advise(request, table_for()).result
     data = advice.to_contract()
     emit(
         data,
         as_json,
         lambda: console.print(
-            f"{pool}D6 at {chance:g}%: [bold]CL {advice.challenge_level}[/bold] "
+            f"{request.pool}D6 at {request.chance:g}%: [bold]CL {advice.challenge_level}[/bold] "
             f"({float(advice.p_pass):.2%} to pass)"
         ),
     )
 
 
 @odds_cogent.command("conflict")
-@click.option("--pool-a", type=int, required=True, help="Side a's pool.")
-@click.option("--pool-b", type=int, required=True, help="Side b's pool.")
-@click.option(
-    "--not-aware",
-    is_flag=True,
-    help="A tie stands as VL 0 instead of being rerolled (as in one combat exchange).",
-)
+@request_options(ConflictOddsRequest)
 @json_option
-def odds_cogent_conflict(pool_a: int, pool_b: int, not_aware: bool, as_json: bool) -> None:
+def odds_cogent_conflict(as_json: bool, **fields: Any) -> None:
     """Who wins a conflict and the distribution of victory levels (ties rerolled)."""
-    request = ask(ConflictOddsRequest, pool_a=pool_a, pool_b=pool_b, not_aware=not_aware)
+    request = ask(ConflictOddsRequest, **fields)
     result = odds_conflict(request, table_for()).result
     data = result.to_contract()
 
@@ -127,26 +112,17 @@ def odds_cogent_conflict(pool_a: int, pool_b: int, not_aware: bool, as_json: boo
 
 
 @odds_cogent.command("assist")
-@click.option("--pool", type=int, required=True, help="The assisted check's pool.")
-@click.option("--cl", "challenge_level", type=int, required=True, help="The assisted CL.")
-@click.option("--assist-pool", type=int, required=True, help="The assisting roller's pool.")
-@click.option("--assist-cl", type=int, default=3, show_default=True, help="The assist's CL.")
-@click.option("--helpers", type=int, default=0, help="Players assisting besides the roller.")
+@request_options(AssistOddsRequest)
 @json_option
-def odds_cogent_assist(
-    pool: int, challenge_level: int, assist_pool: int, assist_cl: int, helpers: int, as_json: bool
-) -> None:
+def odds_cogent_assist(as_json: bool, **fields: Any) -> None:
     """A core assist: its capped bonus and the assisted check's odds (002 > Assists)."""
-    request = ask(
-        AssistOddsRequest, pool=pool, challenge_level=challenge_level, assist_pool=assist_pool,
-        assist_cl=assist_cl, helpers=helpers,
-    )  # fmt: skip
+    request = ask(AssistOddsRequest, **fields)
     result = odds_assist(request, table_for()).result
     alone, assisted, data = result.alone, result.assisted, result.to_contract()
 
     def render() -> None:
         console.print(
-            f"{pool}D6 vs CL {challenge_level}: {float(alone.p_pass):.2%} alone, "
+            f"{request.pool}D6 vs CL {request.challenge_level}: {float(alone.p_pass):.2%} alone, "
             f"[bold]{float(assisted.p_pass):.2%}[/bold] assisted ({data['p_pass']})"
         )
         for value, p in result.bonus:
@@ -156,49 +132,30 @@ def odds_cogent_assist(
 
 
 @odds_cogent.command("collaborate")
-@click.option("--pools", required=True, metavar="N,N,...", help="Each character's pool.")
-@click.option("--cl", "challenge_level", type=int, required=True, help="The individual CL.")
+@request_options(CollaborateOddsRequest)
 @json_option
-def odds_cogent_collaborate(pools: str, challenge_level: int, as_json: bool) -> None:
+def odds_cogent_collaborate(as_json: bool, **fields: Any) -> None:
     """A tiered collaboration: summed wins against CL x characters (000 > Collaborations)."""
-    sizes = parse_int_list(pools, field="--pools")
-    request = ask(CollaborateOddsRequest, pools=sizes, challenge_level=challenge_level)
+    request = ask(CollaborateOddsRequest, **fields)
     result = odds_collaborate(request, table_for()).result
     data, p_pass = result.to_contract(), result.p_pass
     emit(
         data,
         as_json,
         lambda: console.print(
-            f"{len(sizes)} characters vs CL {data['cl']}: [bold]{float(p_pass):.2%}[/bold] "
+            f"{len(request.pools)} characters vs CL {data['cl']}: [bold]{float(p_pass):.2%}[/bold] "
             f"({data['p_pass']})"
         ),
     )
 
 
 @odds_cogent.command("duel")
-@click.option(
-    "--a", "side_a", required=True, metavar="FILE[:WEAPON]", help="Side a: sheet, statblock, @NAME."
-)
-@click.option(
-    "--b", "side_b", required=True, metavar="FILE[:WEAPON]", help="Side b: sheet, statblock, @NAME."
-)
-@click.option("--rounds", type=int, default=30, show_default=True, help="Horizon in rounds.")
-@hardcore_options
+@request_options(DuelRequest)
 @json_option
-def odds_cogent_duel(
-    side_a: str,
-    side_b: str,
-    rounds: int,
-    hardcore_armour: bool,
-    hardcore_weapons: bool,
-    as_json: bool,
-) -> None:
+def odds_cogent_duel(as_json: bool, **fields: Any) -> None:
     """Exact duel odds: who is incapacitated or killed first, and when (stated policies;
     --hardcore-armour, --hardcore-weapons: by the hardcore combat rules)."""
-    request = ask(
-        DuelRequest, a=side_a, b=side_b, rounds=rounds, hardcore_armour=hardcore_armour,
-        hardcore_weapons=hardcore_weapons,
-    )  # fmt: skip
+    request = ask(DuelRequest, **fields)
     played = odds_duel(request, table_for()).result
     result, label_a, label_b, data = played.odds, played.a, played.b, played.to_contract()
 
@@ -217,27 +174,11 @@ def odds_cogent_duel(
 
 
 @odds_cogent.command("fight")
-@click.option(
-    "--fighter", "fighters", multiple=True, required=True, metavar="ID:SIDE:FILE[:WEAPON]",
-    help="A combatant (repeatable); FILE is a sheet, a statblock or @NAME of the bestiary.",
-)  # fmt: skip
-@click.option("--samples", type=int, default=500, show_default=True, help="Fights to run.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the fights.")
-@click.option(
-    "--targeting", type=click.Choice(["first", "most-injured"]), default="first",
-    show_default=True, help="Whom each fighter attacks: the first able foe, or the most injured.",
-)  # fmt: skip
-@click.option("--rounds", type=int, default=100, show_default=True, help="Horizon in rounds.")
+@request_options(FightRequest, flags={"fighters": "--fighter"})
 @json_option
-def odds_cogent_fight(
-    fighters: tuple[str, ...], samples: int, seed: int, targeting: str, rounds: int,
-    as_json: bool,
-) -> None:  # fmt: skip
+def odds_cogent_fight(as_json: bool, **fields: Any) -> None:
     """Monte Carlo odds of a group fight on the real engine, with 99.9% error bounds."""
-    request = ask(
-        FightRequest, fighters=fighters, samples=samples, seed=seed, targeting=targeting,
-        rounds=rounds,
-    )  # fmt: skip
+    request = ask(FightRequest, **fields)
     result = odds_fight(request, table_for()).result
     data = result.to_contract()
 
@@ -245,13 +186,15 @@ def odds_cogent_fight(
         def figure(estimate: Estimate) -> str:
             return f"{estimate.probability:.1%} ± {estimate.bound:.1%}"
 
-        console.print(f"{samples} fights (seed {seed}), 99.9% bounds; {result.mean_rounds:.1f}"
-                      " rounds on average")  # fmt: skip
+        console.print(
+            f"{request.samples} fights (seed {request.seed}), 99.9% bounds; "
+            f"{result.mean_rounds:.1f} rounds on average"
+        )
         for side, estimate in result.wins.items():
             console.print(
                 f"side {escape(side)} is the last standing: [bold]{figure(estimate)}[/bold]"
             )
-        console.print(f"undecided after {rounds} rounds: {figure(result.undecided)}")
+        console.print(f"undecided after {request.rounds} rounds: {figure(result.undecided)}")
         for fate in result.fates:
             console.print(
                 f"  {fate.id} ({fate.side}): down {figure(fate.down)}, dead {figure(fate.dead)}",
