@@ -54,17 +54,27 @@ def _flag(name: str, info: FieldInfo) -> str:
     return "--" + (alias if isinstance(alias, str) else name).replace("_", "-")
 
 
+def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
+    """A number field's ``ge`` and ``le``, which click checks as an IntRange."""
+    low = next((item.ge for item in info.metadata if getattr(item, "ge", None) is not None), None)
+    high = next((item.le for item in info.metadata if getattr(item, "le", None) is not None), None)
+    return low, high
+
+
 def _settings(info: FieldInfo) -> dict[str, Any]:
     """Click's keyword arguments for one field: type, default, help, metavar, multiple."""
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
     settings: dict[str, Any] = {"help": info.description}
     annotation = _bare(info.annotation)
+    if get_origin(annotation) is tuple and extra.get("multiple"):
+        annotation = _bare(get_args(annotation)[0])  # each item's type
     if annotation is bool:
         settings["is_flag"] = True
     elif get_origin(annotation) is Literal:
         settings["type"] = click.Choice([str(choice) for choice in get_args(annotation)])
     elif annotation is int:
-        settings["type"] = int
+        low, high = _bounds(info)
+        settings["type"] = int if low is None and high is None else click.IntRange(low, high)
     elif annotation is float:
         settings["type"] = float
     else:  # text the request parses itself (a list, NAME=DICE, a mode or a number)

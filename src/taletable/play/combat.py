@@ -24,11 +24,11 @@ from taletable.play.events import Event, Played
 from taletable.play.fields import Faces
 from taletable.play.fighters import encounter_fighters
 from taletable.play.registry import action
-from taletable.play.requests import Request
+from taletable.play.requests import Request, described
 from taletable.systems.cogent.combat import Declaration, Encounter, choose, declare, resolve
 from taletable.systems.cogent.combat.destiny import destiny_after
 from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
-from taletable.systems.cogent.combat.narration import narrate_condition
+from taletable.systems.cogent.combat.narration import CLEARABLE, NARRATED, narrate_condition
 from taletable.systems.cogent.combat.pool import narrator_modifiers
 from taletable.systems.cogent.combat.replay import verify_replay
 from taletable.systems.cogent.combat.rounds import start_encounter
@@ -68,20 +68,34 @@ class CombatStartRequest(Request):
     optional combat rules (002 > Hardcore rules; 000 > Scale)."""
 
     encounter: str = Key
-    fighters: tuple[str, ...] = Field(
-        min_length=2, max_length=40, validation_alias=AliasChoices("fighters", "fighter")
+    fighters: tuple[str, ...] = described(
+        text="A combatant (repeatable): FILE is a sheet, a statblock or @NAME of the bestiary; "
+        "WEAPON defaults to the first carried (or 'unarmed'); SECONDARY: dual wielding.",
+        form="ID:SIDE:FILE[:WEAPON[:SECONDARY]]", repeated=True, min_length=2, max_length=40,
+        validation_alias=AliasChoices("fighters", "fighter"),
+    )  # fmt: skip
+    name: str = described("encounter", "The encounter's name.", min_length=1, max_length=200)
+    edition: Literal["core", "tiered"] | None = described(
+        None, "Cogent edition (default: the table's, core at the command line)."
     )
-    name: str = Field(default="encounter", min_length=1, max_length=200)
-    edition: Literal["core", "tiered"] | None = None
-    hardcore_armour: bool = False
-    hardcore_weapons: bool = False
-    hardcore_ranged: bool = False
-    scales: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices("scales", "scale"))
-    scale_method: Literal["table", "difference"] = "difference"
-    no_scale_clamp: bool = False
-    engagements: tuple[str, ...] = Field(
-        default=(), max_length=200, validation_alias=AliasChoices("engagements", "engaged")
+    hardcore_armour: bool = described(False, "Armour by pieces (002 > Hardcore Combat).")
+    hardcore_weapons: bool = described(False, "The hardcore weapon table.")
+    hardcore_ranged: bool = described(False, "Ranged rolls against the hardcore CL table.")
+    scales: tuple[str, ...] = described(
+        (), "A combatant's scale (tiered); a statblock's own scale counts without it.",
+        form="ID=N", repeated=True, validation_alias=AliasChoices("scales", "scale"),
+    )  # fmt: skip
+    scale_method: Literal["table", "difference"] = described(
+        "difference", "How scale adjusts a result, as for checks (see RULINGS.md)."
     )
+    no_scale_clamp: bool = described(
+        False, "001's unclamped scale (a success may become a failure)."
+    )
+    engagements: tuple[str, ...] = described(
+        (), "A pair that starts adjacent or in close combat (DISTANCE: adjacent or close); "
+        "every other pair starts at range.", form="A:B:DISTANCE", repeated=True,
+        max_length=200, validation_alias=AliasChoices("engagements", "engaged"),
+    )  # fmt: skip
     faces: Faces = None
 
 
@@ -89,30 +103,47 @@ class CombatDeclareRequest(Request):
     """One combatant's declaration for the round (002 > Combat > Round Order)."""
 
     encounter: str = Key
-    actor: str = Field(min_length=1, max_length=60)
-    action: Action
-    target: str | None = Field(default=None, max_length=60)
-    circumstances: tuple[Literal["high ground", "flank", "defence", "narrow"], ...] = Field(
-        default=(), validation_alias=AliasChoices("circumstances", "circumstance")
+    actor: str = described(text="Who declares.", min_length=1, max_length=60)
+    action: Action = described(text="What the fighter does this round.")
+    target: str | None = described(None, "The target's id.", max_length=60)
+    circumstances: tuple[Literal["high ground", "flank", "defence", "narrow"], ...] = described(
+        (), "A circumstantial bonus; defence makes a brace a defence roll (+2D6, no victory); "
+        "narrow confines (an alleyway, a hallway) negate a reach weapon's bonus.", repeated=True,
+        validation_alias=AliasChoices("circumstances", "circumstance"),
+    )  # fmt: skip
+    modifiers: tuple[str, ...] = described(
+        (), "A narrator's modifier (distance, unequal equipment...).", form="NAME=DICE",
+        repeated=True, max_length=20, validation_alias=AliasChoices("modifiers", "modifier"),
+    )  # fmt: skip
+    pool: int | None = described(
+        None, "For other/check actions: the narrator's pool.", ge=0, le=200
     )
-    modifiers: tuple[str, ...] = Field(
-        default=(), max_length=20, validation_alias=AliasChoices("modifiers", "modifier")
+    challenge_level: int | None = described(
+        None, "Off guard: the CL (wins over it are victory levels); check: its CL.", ge=0,
+        le=100, validation_alias=AliasChoices("challenge_level", "cl"),
+    )  # fmt: skip
+    against: str | None = described(
+        None, "For a check: the opponent whose wins are the CL.", max_length=60
     )
-    pool: int | None = Field(default=None, ge=0, le=200)
-    challenge_level: int | None = Field(
-        default=None, ge=0, le=100, validation_alias=AliasChoices("challenge_level", "cl")
+    prepared: bool = described(False, "Brace prepared a full round before.")
+    hardcore_range: Range | None = described(
+        None, "Hardcore ranged: the range.",
+        validation_alias=AliasChoices("hardcore_range", "range"),
+    )  # fmt: skip
+    target_state: TargetState = described("stationary", "Hardcore ranged: the target's state.")
+    cover: Cover = described("none", "Hardcore ranged: cover of a moving target.")
+    unsteady: bool = described(False, "Hardcore ranged: not kneeling or lying down.")
+    use: str | None = described(
+        None, "Hardcore weapons: the group a weapon of several heads is used as.", min_length=1,
+        max_length=60,
+    )  # fmt: skip
+    assist_wins: int = described(
+        0, "An assist rolled before this roll: its wins over the CL, or negative for a "
+        "backfire's losses (002 > Assists).", ge=-MAX_ASSIST, le=MAX_ASSIST,
+    )  # fmt: skip
+    destiny_before: bool = described(
+        False, "Spend a destiny point from the fighter's sheet: 3-6 win (002 > Destiny Points)."
     )
-    against: str | None = Field(default=None, max_length=60)
-    prepared: bool = False
-    hardcore_range: Range | None = Field(
-        default=None, validation_alias=AliasChoices("hardcore_range", "range")
-    )
-    target_state: TargetState = "stationary"
-    cover: Cover = "none"
-    unsteady: bool = False
-    use: str | None = Field(default=None, min_length=1, max_length=60)
-    assist_wins: int = Field(default=0, ge=-MAX_ASSIST, le=MAX_ASSIST)
-    destiny_before: bool = False
 
 
 class CombatResolveRequest(Request):
@@ -127,30 +158,40 @@ class CombatConditionRequest(Request):
     Modifiers: tied up, asleep, prone, staggered by thrown sand)."""
 
     encounter: str = Key
-    fighter: str = Field(min_length=1, max_length=60)
-    condition: str | None = Field(
-        default=None, max_length=60, validation_alias=AliasChoices("condition", "set")
-    )
-    clear: str | None = Field(default=None, max_length=60)
-    rounds: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
+    fighter: str = described(text="The fighter's id.", min_length=1, max_length=60)
+    condition: str | None = described(
+        None, f"A state to set: {', '.join(NARRATED)} (002 > Circumstantial Modifiers; sand in "
+        "the face staggers).", max_length=60, validation_alias=AliasChoices("condition", "set"),
+    )  # fmt: skip
+    clear: str | None = described(None, f"A state to end: {', '.join(CLEARABLE)}.", max_length=60)
+    rounds: int | None = described(
+        None, "Rounds it lasts, this one included (default: staggered and prone one round, "
+        "tied up and asleep until cleared).", ge=1, le=MAX_ROUNDS,
+    )  # fmt: skip
 
 
 class CombatDestinyRequest(Request):
     """Destiny points a fighter spends right after its roll, a win each (002 > Destiny Points)."""
 
     encounter: str = Key
-    fighter: str = Field(min_length=1, max_length=60)
-    points: int = Field(default=1, ge=1, le=50)
+    fighter: str = described(text="The fighter who spends.", min_length=1, max_length=60)
+    points: int = described(1, "Destiny points from its sheet, a win each.", ge=1, le=50)
 
 
 class CombatChooseRequest(Request):
     """A victory's outcome, with the loser's STR and armour spends (default: the policy)."""
 
     encounter: str = Key
-    victory: int = Field(ge=1, le=100_000)
-    outcome: str | None = Field(default=None, max_length=60)
-    strength: int | None = Field(default=None, ge=0, le=100)
-    armour: int | None = Field(default=None, ge=0, le=100)
+    victory: int = described(text="The victory's number (#N).", ge=1, le=100_000)
+    outcome: str | None = described(
+        None, "The outcome; default: the most severe injury the level allows.", max_length=60
+    )
+    strength: int | None = described(
+        None, "STR points the loser spends (default: policy).", ge=0, le=100
+    )
+    armour: int | None = described(
+        None, "Armour levels the loser spends (default: policy)", ge=0, le=100
+    )
 
 
 def _stepped(
