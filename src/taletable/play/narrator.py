@@ -6,13 +6,15 @@ own tables come in the request as a loaded library (see :mod:`taletable.play.tab
 
 from __future__ import annotations
 
+from typing import Literal
+
 from taletable._model import Record
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
 from taletable.play.fields import Faces
 from taletable.play.registry import action
-from taletable.play.requests import Request
+from taletable.play.requests import Request, described
 from taletable.play.tables import tables_in_force
 from taletable.systems.cogent.narrator import (
     Encounter,
@@ -40,10 +42,12 @@ __all__ = [
 class WeatherRequest(Request):
     """Days of weather in a season and climate, a check lasting ``check_every`` days."""
 
-    season: str
-    climate: str | int = "mild"
-    days: int = 1
-    check_every: int = 2
+    season: str = described(text="The season (spring, summer, autumn, winter).")
+    climate: str | int = described(
+        "mild", "mild, hot (+10), cold (-10), or a shift: 0, +10..+20 hotter, -10..-20 colder."
+    )
+    days: int = described(1, "Days of weather to roll.")
+    check_every: int = described(2, "Days a weather check lasts (1 for turbulent weather).")
     tables: TableLibrary | None = None
     faces: Faces = None
 
@@ -64,8 +68,8 @@ def weather(request: WeatherRequest, table: Table) -> Played[WeatherRun]:
 class EncounterRequest(Request):
     """A random encounter: in the country or a city, by day or night."""
 
-    where: str
-    time: str
+    where: Literal["country", "city"] = described(text="In open country or a city.")
+    time: Literal["day", "night"] = described(text="By day or by night.")
     tables: TableLibrary | None = None
     faces: Faces = None
 

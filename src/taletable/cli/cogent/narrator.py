@@ -6,10 +6,13 @@ commands are in ``magic.py``, the NPC statblocks in ``npc.py``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.cli.options import request_options
 from taletable.cli.tables import loaded_tables, render_table_roll, tables_option
 from taletable.explain import render
 from taletable.play import narrator as play
@@ -20,42 +23,22 @@ __all__ = ["register"]
 
 @click.command("weather")
 @click.option("--season", type=click.Choice(SEASONS, case_sensitive=False), required=True)
-@click.option(
-    "--climate",
-    default="mild",
-    show_default=True,
-    help="mild, hot (+10), cold (-10), or a shift: 0, +10..+20 hotter, -10..-20 colder.",
-)
-@click.option("--days", type=int, default=1, show_default=True, help="Days of weather to roll.")
-@click.option(
-    "--check-every",
-    type=int,
-    default=2,
-    show_default=True,
-    help="Days a weather check lasts (1 for turbulent weather).",
-)
+@request_options(play.WeatherRequest, skip=("season", "tables", "faces"))
 @tables_option
 @dice_options
 @json_option
 def weather(
-    season: str,
-    climate: str,
-    days: int,
-    check_every: int,
-    folder: str | None,
-    faces: str | None,
-    seed: int | None,
-    as_json: bool,
-) -> None:
+    season: str, folder: str | None, faces: str | None, seed: int | None, as_json: bool,
+    **fields: Any,
+) -> None:  # fmt: skip
     """Roll the weather: a D100 check by season and climate, a severity roll each day.
 
     Given faces are used in order: day 1's D100 check and its D6 severity, then each day's D6,
     with a D100 before it on each day a new check is made.
     """
     request = ask(
-        play.WeatherRequest, season=season, climate=climate, days=days, check_every=check_every,
-        tables=loaded_tables(folder), faces=faces,
-    )  # fmt: skip
+        play.WeatherRequest, season=season, tables=loaded_tables(folder), faces=faces, **fields
+    )
     run = play.weather(request, table_for(seed=seed, faces=faces)).result
     emit(run, as_json, lambda: _render_weather(run))
 
@@ -82,23 +65,15 @@ def _render_weather(run: WeatherRun) -> None:
 
 
 @click.command("encounter")
-@click.option("--where", type=click.Choice(["country", "city"]), required=True)
-@click.option("--time", type=click.Choice(["day", "night"]), required=True)
+@request_options(play.EncounterRequest, skip=("tables", "faces"))
 @tables_option
 @dice_options
 @json_option
 def encounter(
-    where: str,
-    time: str,
-    folder: str | None,
-    faces: str | None,
-    seed: int | None,
-    as_json: bool,
+    folder: str | None, faces: str | None, seed: int | None, as_json: bool, **fields: Any
 ) -> None:
     """Roll a random encounter (open land every 1-10 km, a city every block) and its severity."""
-    request = ask(
-        play.EncounterRequest, where=where, time=time, tables=loaded_tables(folder), faces=faces
-    )
+    request = ask(play.EncounterRequest, tables=loaded_tables(folder), faces=faces, **fields)
     result = play.encounter(request, table_for(seed=seed, faces=faces)).result
     emit(result, as_json, lambda: _render_encounter(result))
 
