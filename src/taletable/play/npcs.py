@@ -4,15 +4,16 @@ guideline tiers, or show one with every pool it has.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, BeforeValidator, Field
 
 from taletable._model import Record
+from taletable.errors import InputError
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
-from taletable.play.requests import HardcoreRequest, Request
+from taletable.play.requests import HardcoreRequest, Request, described
 from taletable.play.sheets import read_statblock, save_statblock
 from taletable.systems.cogent.character.pool_summary import SheetPools, sheet_pools
 from taletable.systems.cogent.rules import CORE, Rules
@@ -60,20 +61,47 @@ def npc_show(request: NpcShowRequest, table: Table) -> Played[ShownStatblock]:
     return Played(shown, (Event(kind="cogent.npc.show", subject=request.statblock),))
 
 
+def _rough(values: Any) -> Any:
+    """``"Intelligence skills=5"`` texts as rough pools by name (002 > NPCs: "rough dice
+    pools"); a mapping is taken as it is."""
+    if isinstance(values, str):
+        values = [values]
+    if not isinstance(values, list | tuple):
+        return values
+    pools: dict[str, int] = {}
+    for text in values:
+        label, sep, size = str(text).rpartition("=")
+        try:
+            dice = int(size.strip().upper().removesuffix("D6"))
+        except ValueError:
+            dice = -1
+        if not sep or not label.strip() or dice < 0:
+            raise InputError("rough", f"{text!r}", expected="NAME=DICE, e.g. 'Intelligence=5'")
+        if label.strip() in pools:
+            raise InputError("rough", f"{label.strip()!r} given twice", expected="each once")
+        pools[label.strip()] = dice
+    return pools
+
+
 class NpcNewRequest(Request):
     """An NPC by the guideline tiers, and where to save it (nowhere when ``out`` is None)."""
 
-    name: str
-    tier: Literal["average", "elite", "exceptional"]
-    vocation: str
-    attribute: Literal["STR", "RFL", "INT"] = "STR"
-    weapon_skill: str | None = None
-    weapon: str | None = None
-    #: Vocational skills (``--skill``, repeatable).
-    skills: tuple[str, ...] = ()
+    name: str = described(text="The NPC's name.")
+    tier: Literal["average", "elite", "exceptional"] = described(text="The guideline tier.")
+    vocation: str = described(text="The NPC's vocation (e.g. 'Town Guard').")
+    attribute: Literal["STR", "RFL", "INT"] = described("STR", "The attribute it leans on.")
+    weapon_skill: str | None = described(None, "Combat skill category (e.g. 'Medium Weapons').")
+    weapon: str | None = described(None, "Weapon group carried (e.g. 'Medium Weapon').")
+    skills: tuple[str, ...] = described(
+        (), "A vocational skill (repeatable).", repeated=True,
+        validation_alias=AliasChoices("skills", "skill"),
+    )  # fmt: skip
     #: Rough dice pools by name (002 > NPCs: "Intelligence skills, 5D6").
-    rough: dict[str, int] = Field(default_factory=dict)
-    out: str | None = None
+    rough: Annotated[dict[str, int], BeforeValidator(_rough)] = described(
+        {}, "A rough dice pool, e.g. 'Intelligence skills=5' (repeatable).", form="NAME=DICE",
+        repeated=True,
+    )  # fmt: skip
+    out: str | None = described(None, "Save the statblock here.")
 
 
 @action("cogent.npc.new", NpcNewRequest)

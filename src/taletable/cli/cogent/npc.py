@@ -6,12 +6,14 @@ its pools, ``npc bestiary`` lists or shows the creatures of the encounter tables
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.markup import escape
 
 from taletable.cli.cogent.character_sheet import pools_footer
-from taletable.cli.common import ask, console, emit, hardcore_options, json_option, table_for
-from taletable.errors import InputError
+from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.cli.options import request_options
 from taletable.play.narrator import BestiaryListing, BestiaryRequest
 from taletable.play.narrator import npc_bestiary as npc_bestiary_play
 from taletable.play.npcs import NpcNewRequest, NpcShowRequest, ShownStatblock, shown_statblock
@@ -27,74 +29,24 @@ def npc() -> None:
     """NPC and monster statblocks: make one by the book's tiers, or show one with its pools."""
 
 
-def _rough(values: tuple[str, ...]) -> dict[str, int]:
-    """``"Intelligence skills=5"`` pairs as rough pools (002 > NPCs: "rough dice pools")."""
-    pools: dict[str, int] = {}
-    for text in values:
-        label, sep, size = text.rpartition("=")
-        try:
-            dice = int(size.strip().upper().removesuffix("D6"))
-        except ValueError:
-            dice = -1
-        if not sep or not label.strip() or dice < 0:
-            raise InputError("--rough", f"{text!r}", expected="NAME=DICE, e.g. 'Intelligence=5'")
-        if label.strip() in pools:
-            raise InputError("--rough", f"{label.strip()!r} given twice", expected="each once")
-        pools[label.strip()] = dice
-    return pools
-
-
 @npc.command("new")
-@click.option("--name", required=True, help="The NPC's name.")
-@click.option("--tier", type=click.Choice(["average", "elite", "exceptional"]), required=True)
-@click.option("--vocation", required=True, help="The NPC's vocation (e.g. 'Town Guard').")
-@click.option(
-    "--attribute", type=click.Choice(["STR", "RFL", "INT"]), default="STR", show_default=True
-)
-@click.option("--weapon-skill", help="Combat skill category (e.g. 'Medium Weapons').")
-@click.option("--weapon", help="Weapon group carried (e.g. 'Medium Weapon').")
-@click.option("--skill", "skills", multiple=True, help="A vocational skill (repeatable).")
-@click.option(
-    "--rough",
-    "rough",
-    multiple=True,
-    metavar="NAME=DICE",
-    help="A rough dice pool, e.g. 'Intelligence skills=5' (repeatable).",
-)
-@click.option("--out", type=click.Path(dir_okay=False), help="Save the statblock here.")
+@request_options(NpcNewRequest, flags={"skills": "--skill"})
 @json_option
-def npc_new(
-    name: str,
-    tier: str,
-    vocation: str,
-    attribute: str,
-    weapon_skill: str | None,
-    weapon: str | None,
-    skills: tuple[str, ...],
-    rough: tuple[str, ...],
-    out: str | None,
-    as_json: bool,
-) -> None:
+def npc_new(as_json: bool, **fields: Any) -> None:
     """Make an NPC by the guideline tiers: average 0/2, elite 1/3, exceptional 2/4."""
-    request = ask(
-        NpcNewRequest, name=name, tier=tier, vocation=vocation, attribute=attribute,
-        weapon_skill=weapon_skill, weapon=weapon, skills=skills, rough=_rough(rough), out=out,
-    )  # fmt: skip
+    request = ask(NpcNewRequest, **fields)
     shown = play_npc_new(request, table_for()).result
     emit(shown, as_json, lambda: render_statblock(shown))
 
 
 @npc.command("show")
 @click.argument("file", type=click.Path(dir_okay=False))
-@hardcore_options
+@request_options(NpcShowRequest, skip=("statblock",))
 @json_option
-def npc_show(file: str, hardcore_armour: bool, hardcore_weapons: bool, as_json: bool) -> None:
+def npc_show(file: str, as_json: bool, **fields: Any) -> None:
     """Show a statblock with every check and combat pool it has (--hardcore-armour and
     --hardcore-weapons: by the hardcore combat rules, 002 > Hardcore Combat)."""
-    request = ask(
-        NpcShowRequest, statblock=file, hardcore_armour=hardcore_armour,
-        hardcore_weapons=hardcore_weapons,
-    )  # fmt: skip
+    request = ask(NpcShowRequest, statblock=file, **fields)
     shown = play_npc_show(request, table_for()).result
     emit(shown, as_json, lambda: render_statblock(shown))
 
