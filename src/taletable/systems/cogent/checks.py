@@ -13,6 +13,7 @@ every step, so a table can see why it came out as it did.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import Field, computed_field
@@ -214,138 +215,173 @@ def roll_check(
         destiny_before=destiny_before, destiny_after=destiny_after,
         routine=routine and not scaling and not reflex,
     )  # fmt: skip
-    plan, size, win_on, spends, automatic = (
-        legal.before,
-        legal.size,
-        legal.win_on,
-        list(legal.spends),
-        legal.automatic,
-    )
     if scaling:
         applied.append(note("cogent.check.scaling", "002 > How to Play > Success and Failure"))
+    purse = _checked_bonuses(assist_bonus, purse)
+    breakdown = list(pool.contributions)
+    if legal.before.extra_dice:
+        breakdown.append(
+            Contribution(source="destiny +1D6 per point", dice=legal.before.extra_dice)
+        )
+    applied += _win_on_notes(legal, rules, advantage)
+    paid = pay_for(list(legal.spends), purse, rules, player_initiated=player_initiated)
+    state = _Rolling(level, legal, rules, source, applied, breakdown)
+    if legal.automatic:
+        applied.append(note("cogent.check.specialty", SPECIALTY, pool=pool.size, level=level))
+        return state.result(scaling=False, automatic=True, destiny=paid)
+    state.first_roll(assist_bonus)
+    spent = [spend for spend in paid if spend.when == "before"]
+    spent += state.spend_after(paid, isinstance(destiny_after, int))
+    if rules.destiny_after_cap and rules.edition == "core" and not legal.before.half:
+        state.cap_destiny(spent, assist_bonus)
+    return state.concluded(scaling, reflex, scale, tuple(spent))
+
+
+def _checked_bonuses(assist_bonus: int, purse: DestinyPurse | None) -> DestinyPurse:
+    """Refuse an assist bonus or temporary destiny out of range (000 > Assists: 1 to 1)."""
     if abs(assist_bonus) > MAX_CHALLENGE_LEVEL:
         raise InputError("assist_bonus", "out of range", expected=f"within ±{MAX_CHALLENGE_LEVEL}")
     purse = purse or DestinyPurse()
-    if abs(purse.temporary) > MAX_POOL:  # an assist's result, converted 1 to 1 (000 > Assists)
+    if abs(purse.temporary) > MAX_POOL:
         raise InputError(
             "temporary_destiny",
             f"{purse.temporary} is out of range",
             expected=f"within ±{MAX_POOL}",
         )
-    breakdown = list(pool.contributions)
-    if plan.extra_dice:
-        breakdown.append(Contribution(source="destiny +1D6 per point", dice=plan.extra_dice))
-    if win_on != WIN_ON:
-        if plan.advantage:
-            applied.append(note("cogent.check.win_on_destiny", source_for(rules), win_on=win_on))
+    return purse
+
+
+def _win_on_notes(legal: CheckPlan, rules: Rules, advantage: bool) -> list[Note]:
+    """Why dice win on 3-6 or 5-6, or that Advantage and Disadvantage cancelled."""
+    if legal.win_on != WIN_ON:
+        if legal.before.advantage:
+            return [note("cogent.check.win_on_destiny", source_for(rules), win_on=legal.win_on)]
+        return [note("cogent.check.win_on_narrator", ADVANTAGE, win_on=legal.win_on)]
+    if advantage or legal.before.advantage:
+        return [note("cogent.check.advantage_cancels", "RULINGS.md")]
+    return []
+
+
+@dataclass
+class _Rolling:
+    """A check being rolled: its plan, dice and wins so far, and the rules applied."""
+
+    level: int
+    plan: CheckPlan
+    rules: Rules
+    source: DiceSource
+    applied: list[Note]
+    breakdown: list[Contribution]
+    rolls: list[Roll] = field(default_factory=list)
+    adjustments: list[WinAdjustment] = field(default_factory=list)
+    dice_wins: int = 0
+
+    def total(self) -> int:
+        return max(0, self.dice_wins + sum(part.wins for part in self.adjustments))
+
+    def first_roll(self, assist_bonus: int) -> None:
+        """The pool's roll (or half of it, by destiny), and an assist's wins."""
+        size, win_on = self.plan.size, self.plan.win_on
+        if self.plan.before.half:
+            self.dice_wins = max(0, size) // 2
+            self.applied.append(
+                note("cogent.check.half_pool", source_for(self.rules), wins=self.dice_wins)
+            )
         else:
-            applied.append(note("cogent.check.win_on_narrator", ADVANTAGE, win_on=win_on))
-    elif advantage or plan.advantage:
-        applied.append(note("cogent.check.advantage_cancels", "RULINGS.md"))
-    paid = pay_for(spends, purse, rules, player_initiated=player_initiated)
-    # 000 > Calculate Narrative Success or Failure: a pool greater than the CL is "capable"
-    capable = size > level if rules.edition == "tiered" else None
-    if automatic:
-        applied.append(note("cogent.check.specialty", SPECIALTY, pool=pool.size, level=level))
-        return CheckResult(
-            edition=rules.edition, pool=size, breakdown=tuple(breakdown), challenge_level=level,
-            scaling=False, win_on=win_on, faces=(), rolls=(), dice_wins=None, adjustments=(),
-            wins=None, margin=None, passed=True, critical_failure=False, automatic=True,
-            capable=capable, reflex=False, injury_level=None, destiny=paid, scale=None,
-            dice_source=source.kind, rules_applied=tuple(applied),
-        )  # fmt: skip
+            self.rolls.append(roll_pool(size, self.source, win_on))
+            self.dice_wins = self.rolls[-1].wins
+            if size <= 0:
+                self.applied.append(note("cogent.check.empty_pool", "RULINGS.md"))
+        if assist_bonus:
+            self.adjustments.append(WinAdjustment(source="assist", wins=assist_bonus))
+            self.applied.append(note("cogent.check.assisted", "002 > Assists"))
 
-    rolls: list[Roll] = []
-    if plan.half:
-        dice_wins = max(0, size) // 2
-        applied.append(note("cogent.check.half_pool", source_for(rules), wins=dice_wins))
-    else:
-        rolls.append(roll_pool(size, source, win_on))
-        dice_wins = rolls[-1].wins
-        if size <= 0:
-            applied.append(note("cogent.check.empty_pool", "RULINGS.md"))
-    adjustments: list[WinAdjustment] = []
-    if assist_bonus:
-        adjustments.append(WinAdjustment(source="assist", wins=assist_bonus))
-        applied.append(note("cogent.check.assisted", "002 > Assists"))
+    def spend_after(self, paid: Sequence[DestinySpend], by_points: bool) -> list[DestinySpend]:
+        """Destiny after the roll: a win, a reroll, a raise or a lower each (002 > Destiny
+        Points; 000 > Destiny Points > After a Dice Roll); tiered points choose their mode."""
+        spent: list[DestinySpend] = []
+        for index, spend in enumerate(spend for spend in paid if spend.when == "after"):
+            mode = spend.mode
+            if by_points and self.rules.edition == "tiered":
+                mode = choose_after_mode(self.total(), self.level)
+            check_after_mode(mode, self.total(), self.level, self.rules, half=self.plan.before.half)
+            if mode == "reroll":
+                reason = f"destiny reroll {index + 1}"
+                self.rolls.append(
+                    roll_pool(self.plan.size, self.source, self.plan.win_on, reason=reason)
+                )
+                self.dice_wins = self.rolls[-1].wins
+            else:
+                self.adjustments.append(
+                    WinAdjustment(source=f"destiny after the roll: {mode}", wins=1)
+                )
+            spent.append(spend.model_copy(update={"mode": mode}))
+            self.applied.append(note("cogent.destiny.after", source_for(self.rules), mode=mode))
+        return spent
 
-    def total() -> int:
-        return max(0, dice_wins + sum(part.wins for part in adjustments))
-
-    spent = [spend for spend in paid if spend.when == "before"]
-    for index, spend in enumerate(spend for spend in paid if spend.when == "after"):
-        mode = spend.mode
-        if isinstance(destiny_after, int) and rules.edition == "tiered":
-            mode = choose_after_mode(total(), level)
-        check_after_mode(mode, total(), level, rules, half=plan.half)
-        if mode == "reroll":
-            rolls.append(roll_pool(size, source, win_on, reason=f"destiny reroll {index + 1}"))
-            dice_wins = rolls[-1].wins
-        else:
-            adjustments.append(WinAdjustment(source=f"destiny after the roll: {mode}", wins=1))
-        spent.append(spend.model_copy(update={"mode": mode}))
-        applied.append(note("cogent.destiny.after", source_for(rules), mode=mode))
-
-    if rules.destiny_after_cap and rules.edition == "core" and not plan.half:
-        # destiny may lift the wins up to the dice rolled, no further; an assist's bonus is not
-        # capped (002 > Assists: 6 wins on 5D6 in the acrobatics example)
+    def cap_destiny(self, spent: Sequence[DestinySpend], assist_bonus: int) -> None:
+        """Destiny may lift the wins up to the dice rolled, no further; an assist's bonus is not
+        capped (002 > Assists: 6 wins on 5D6 in the acrobatics example; RULINGS.md)."""
         destiny_wins = sum(1 for spend in spent if spend.when == "after")
-        room = max(0, max(0, size) - max(0, dice_wins + assist_bonus))
+        room = max(0, max(0, self.plan.size) - max(0, self.dice_wins + assist_bonus))
         if destiny_wins > room:
-            adjustments.append(
+            self.adjustments.append(
                 WinAdjustment(
                     source="destiny cap: destiny never lifts wins above the dice rolled",
                     wins=room - destiny_wins,
                 )
             )
-            applied.append(note("cogent.destiny.after_cap", "RULINGS.md"))
-    wins = total()
-    margin = wins - level
-    scale_record = None
-    if scale is not None:
-        if rules.edition != "tiered":
-            raise RulesError(
-                "000 > Dice Pools > Scale",
-                "scale is a tiered-edition rule",
-                fix="use {edition} tiered",
+            self.applied.append(note("cogent.destiny.after_cap", "RULINGS.md"))
+
+    def concluded(
+        self, scaling: bool, reflex: bool, scale: tuple[int, int] | None,
+        spent: tuple[DestinySpend, ...],
+    ) -> CheckResult:  # fmt: skip
+        """The margin (after scale), the pass, a critical failure and a reflex injury."""
+        wins = self.total()
+        margin = wins - self.level
+        scale_record = None
+        if scale is not None:
+            if self.rules.edition != "tiered":
+                raise RulesError(
+                    "000 > Dice Pools > Scale", "scale is a tiered-edition rule",
+                    fix="use {edition} tiered",
+                )  # fmt: skip
+            scale_record = adjust_for_scale(margin, scale[0], scale[1], self.rules)
+            margin = scale_record.margin
+            self.applied.append(
+                note("cogent.check.scale", "000 > Dice Pools > Scale", by=scale_record.adjustment)
             )
-        scale_record = adjust_for_scale(margin, scale[0], scale[1], rules)
-        margin = scale_record.margin
-        applied.append(
-            note("cogent.check.scale", "000 > Dice Pools > Scale", by=scale_record.adjustment)
-        )
-    passed = margin >= 0
-    applied.append(note("cogent.check.pass", CHALLENGE_LEVELS))
-    rolled = any(roll.faces for roll in rolls[-1:])
-    critical = rolled and wins == 0 and not passed
-    if critical:
-        applied.append(
-            note("cogent.check.critical", "002 > Success and Failure > Narrative Failure")
-        )
-    injury = -margin if reflex and not passed else None
-    if injury is not None:
-        applied.append(note("cogent.check.reflex", "002 > Reflex Actions", injury=injury))
-    return CheckResult(
-        edition=rules.edition,
-        pool=size,
-        breakdown=tuple(breakdown),
-        challenge_level=level,
-        scaling=scaling,
-        win_on=win_on,
-        faces=rolls[-1].faces if rolls else (),
-        rolls=tuple(rolls),
-        dice_wins=dice_wins,
-        adjustments=tuple(adjustments),
-        wins=wins,
-        margin=margin,
-        passed=passed,
-        critical_failure=critical,
-        automatic=False,
-        capable=capable,
-        reflex=reflex,
-        injury_level=injury,
-        destiny=tuple(spent),
-        scale=scale_record,
-        dice_source=source.kind,
-        rules_applied=tuple(applied),
-    )
+        passed = margin >= 0
+        self.applied.append(note("cogent.check.pass", CHALLENGE_LEVELS))
+        critical = any(roll.faces for roll in self.rolls[-1:]) and wins == 0 and not passed
+        if critical:
+            self.applied.append(
+                note("cogent.check.critical", "002 > Success and Failure > Narrative Failure")
+            )
+        injury = -margin if reflex and not passed else None
+        if injury is not None:
+            self.applied.append(note("cogent.check.reflex", "002 > Reflex Actions", injury=injury))
+        return self.result(
+            scaling=scaling, automatic=False, destiny=spent, wins=wins, margin=margin,
+            passed=passed, critical=critical, reflex=reflex, injury=injury, scale=scale_record,
+        )  # fmt: skip
+
+    def result(
+        self, *, scaling: bool, automatic: bool, destiny: Sequence[DestinySpend],
+        wins: int | None = None, margin: int | None = None, passed: bool = True,
+        critical: bool = False, reflex: bool = False, injury: int | None = None,
+        scale: ScaleAdjustment | None = None,
+    ) -> CheckResult:  # fmt: skip
+        """The record of this check (a specialist's automatic pass has no dice and no wins)."""
+        size, rules = self.plan.size, self.rules
+        return CheckResult(
+            edition=rules.edition, pool=size, breakdown=tuple(self.breakdown),
+            challenge_level=self.level, scaling=scaling, win_on=self.plan.win_on,
+            faces=self.rolls[-1].faces if self.rolls else (), rolls=tuple(self.rolls),
+            dice_wins=None if automatic else self.dice_wins, adjustments=tuple(self.adjustments),
+            wins=wins, margin=margin, passed=passed, critical_failure=critical,
+            automatic=automatic, capable=size > self.level if rules.edition == "tiered" else None,
+            reflex=reflex, injury_level=injury, destiny=tuple(destiny), scale=scale,
+            dice_source=self.source.kind, rules_applied=tuple(self.applied),
+        )  # fmt: skip
