@@ -205,6 +205,34 @@ def expected_next(encounter: Encounter) -> str | None:
 
 def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
     """Record a declaration, in order, refusing what the rules forbid (002 > Round Order)."""
+    actor = _whose_turn(encounter, declaration)
+    _check_action(encounter, actor, declaration)
+    _check_options(encounter, actor, declaration)
+    action = declaration.action
+    if action != "wait":
+        roll_pool(encounter, actor, declaration)  # refused now, not in the performance phase
+    elif declaration.assist_wins or declaration.destiny_before:
+        field = "assist_wins" if declaration.assist_wins else "destiny_before"
+        raise InputError(field, "a fighter who waits makes no roll", expected="another action")
+    if declaration.destiny_before:
+        encounter = _spend_before(encounter, actor)
+    step = Step(kind="declare", declaration=declaration)
+    updated = encounter.model_copy(
+        update={
+            "declarations": (*encounter.declarations, declaration),
+            "steps": (*encounter.steps, step),
+        }
+    )
+    line = note(
+        "combat.declare_destiny" if declaration.destiny_before else "combat.declare",
+        "002 > Assists", round=encounter.round, actor=actor.id, action=action,
+        target=declaration.target, assist=declaration.assist_wins or None,
+    )  # fmt: skip
+    return updated.model_copy(update={"log": (*updated.log, line)})
+
+
+def _whose_turn(encounter: Encounter, declaration: Declaration) -> Combatant:
+    """The declaring fighter, refused unless it is its turn to declare (002 > Round Order)."""
     if encounter.phase != "declaration":
         raise RulesError(
             ROUND_ORDER, "outcomes of this round are still to be chosen", fix="choose them first"
@@ -225,6 +253,12 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             f"{expected} declares before {actor.id} (lower RFL declares first)",
             fix=f"declare for {expected}",
         )
+    return actor
+
+
+def _check_action(encounter: Encounter, actor: Combatant, declaration: Declaration) -> None:
+    """Refuse an action the fighter cannot take now: its target, its weapon, its distance
+    (002 > Combat; Circumstantial Modifiers; Weapon Modifiers)."""
     action = declaration.action
     for named in (declaration.target, declaration.against):
         if named is not None:
@@ -269,6 +303,12 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             "a check needs a CL or an opponent's wins",
             expected="{against} ID or {challenge_level} C",
         )
+
+
+def _check_options(encounter: Encounter, actor: Combatant, declaration: Declaration) -> None:
+    """Refuse options the declaration cannot have: hardcore ones without their rules, off-guard
+    flanking, defence without a brace (002 > Hardcore Combat; Circumstantial Modifiers)."""
+    action = declaration.action
     if declaration.use is not None and not encounter.rules.hardcore_weapons:
         raise InputError(
             "use", "a weapon's way of use is a hardcore rule", expected="the hardcore weapon rules"
@@ -299,23 +339,3 @@ def declare(encounter: Encounter, declaration: Declaration) -> Encounter:
             "defence reinforces a brace only (a defence roll is {action} defend)",
             expected="{action} brace, or {action} defend",
         )
-    if action != "wait":
-        roll_pool(encounter, actor, declaration)  # refused now, not in the performance phase
-    elif declaration.assist_wins or declaration.destiny_before:
-        field = "assist_wins" if declaration.assist_wins else "destiny_before"
-        raise InputError(field, "a fighter who waits makes no roll", expected="another action")
-    if declaration.destiny_before:
-        encounter = _spend_before(encounter, actor)
-    step = Step(kind="declare", declaration=declaration)
-    updated = encounter.model_copy(
-        update={
-            "declarations": (*encounter.declarations, declaration),
-            "steps": (*encounter.steps, step),
-        }
-    )
-    line = note(
-        "combat.declare_destiny" if declaration.destiny_before else "combat.declare",
-        "002 > Assists", round=encounter.round, actor=actor.id, action=action,
-        target=declaration.target, assist=declaration.assist_wins or None,
-    )  # fmt: skip
-    return updated.model_copy(update={"log": (*updated.log, line)})
