@@ -49,54 +49,18 @@ def start_encounter(
     ``engagements``: pairs the narrator starts adjacent or in close combat; every other pair
     starts at range, and "the narrator will determine how many rounds" closing takes (002 >
     Combat > Melee vs Ranged)."""
-    if not 2 <= len(fighters) <= MAX_COMBATANTS:
-        raise InputError("combatants", f"{len(fighters)}", expected=f"2 to {MAX_COMBATANTS}")
-    ids = [ident for ident, *_ in fighters]
-    if len(set(ids)) != len(ids):
-        raise InputError("combatants", "two combatants share an id", expected="distinct ids")
-    for field, named in (("scales", scales), ("secondary", secondary)):
-        unknown = sorted(set(named or {}) - set(ids))
-        if unknown:
-            raise InputError(field, f"no combatant {unknown[0]!r}", expected=", ".join(ids))
-    for ident, value in (scales or {}).items():
-        if not -6 <= value <= 6:
-            raise InputError("scales", f"{ident}={value}", expected="a scale from -6 to 6")
-    built = []
+    ids = _check_line_up(fighters, secondary, scales)
+    built: list[Combatant] = []
     log: list[Note] = []
     reflexes = [sheet.attributes.RFL for _, _, sheet, _ in fighters]
     for ident, side, sheet, weapon in fighters:
-        if weapon is not None and all(w.name != weapon for w in sheet.equipment.weapons):
-            raise InputError(
-                "weapon",
-                f"{ident} carries no {weapon!r}",
-                expected=", ".join(w.name for w in sheet.equipment.weapons) or "none",
-            )
-        second = (secondary or {}).get(ident)
-        if second is not None:
-            _check_secondary(ident, sheet, weapon, second)
-        level = worn_armour_level(sheet.equipment.armour, rules or Rules())
         tie = source.roll(6, 1)[0] if reflexes.count(sheet.attributes.RFL) > 1 else 0
-        conditions, until, notes = brought_conditions(sheet)
-        log += [
-            n.model_copy(update={"values": {"round": 1, "fighter": ident, **n.values}})
-            for n in notes
-        ]
-        built.append(
-            Combatant(
-                id=ident,
-                side=side,
-                sheet=sheet,
-                weapon=weapon,
-                secondary=second,
-                armour_level=level,
-                strength_left=max(0, sheet.attributes.STR),
-                armour_left=level,
-                tie_roll=tie,
-                scale=(scales or {}).get(ident, 0),
-                conditions=conditions,
-                condition_until=until,
-            )
+        second, scale = (secondary or {}).get(ident), (scales or {}).get(ident, 0)
+        fighter, notes = _combatant(
+            ident, side, sheet, weapon, second, rules or Rules(), tie, scale
         )
+        built.append(fighter)
+        log += notes
     built, rerolled = _settle_ties(built, source)
     log += rerolled
     _check_engagements(ids, engagements)
@@ -121,6 +85,53 @@ def start_encounter(
         log.append(note("combat.scale_in_core", "000 > Scale"))
     order = note("combat.order", round=1, order=tuple(encounter.declaration_order()))
     return encounter.model_copy(update={"log": (*log, order)})
+
+
+def _check_line_up(
+    fighters: list[tuple[str, str, CoreCharacter, str | None]],
+    secondary: dict[str, str] | None,
+    scales: dict[str, int] | None,
+) -> list[str]:
+    """The fighters' ids, refused when too few or many, shared, or unknown to an option."""
+    if not 2 <= len(fighters) <= MAX_COMBATANTS:
+        raise InputError("combatants", f"{len(fighters)}", expected=f"2 to {MAX_COMBATANTS}")
+    ids = [ident for ident, *_ in fighters]
+    if len(set(ids)) != len(ids):
+        raise InputError("combatants", "two combatants share an id", expected="distinct ids")
+    for field, named in (("scales", scales), ("secondary", secondary)):
+        unknown = sorted(set(named or {}) - set(ids))
+        if unknown:
+            raise InputError(field, f"no combatant {unknown[0]!r}", expected=", ".join(ids))
+    for ident, value in (scales or {}).items():
+        if not -6 <= value <= 6:
+            raise InputError("scales", f"{ident}={value}", expected="a scale from -6 to 6")
+    return ids
+
+
+def _combatant(
+    ident: str, side: str, sheet: CoreCharacter, weapon: str | None, second: str | None,
+    rules: Rules, tie: int, scale: int,
+) -> tuple[Combatant, list[Note]]:  # fmt: skip
+    """One fighter as it enters: its weapons checked, its armour, and the conditions its sheet
+    brings (noted in the first round's log)."""
+    if weapon is not None and all(w.name != weapon for w in sheet.equipment.weapons):
+        raise InputError(
+            "weapon",
+            f"{ident} carries no {weapon!r}",
+            expected=", ".join(w.name for w in sheet.equipment.weapons) or "none",
+        )
+    if second is not None:
+        _check_secondary(ident, sheet, weapon, second)
+    level = worn_armour_level(sheet.equipment.armour, rules)
+    conditions, until, notes = brought_conditions(sheet)
+    fighter = Combatant(
+        id=ident, side=side, sheet=sheet, weapon=weapon, secondary=second, armour_level=level,
+        strength_left=max(0, sheet.attributes.STR), armour_left=level, tie_roll=tie,
+        scale=scale, conditions=conditions, condition_until=until,
+    )  # fmt: skip
+    noted = [n.model_copy(update={"values": {"round": 1, "fighter": ident, **n.values}})
+             for n in notes]  # fmt: skip
+    return fighter, noted
 
 
 def _settle_ties(
