@@ -181,8 +181,6 @@ def roll_conflict(
         disadvantage_a=disadvantage_a, advantage_b=advantage_b, disadvantage_b=disadvantage_b,
         destiny_before_a=destiny_before_a, destiny_before_b=destiny_before_b,
     )  # fmt: skip
-    plan_a, plan_b, size_a, size_b = legal.before_a, legal.before_b, legal.size_a, legal.size_b
-    win_on_a, win_on_b = legal.win_on_a, legal.win_on_b
     rule = source_for(rules)
     source_b = source_b or source_a
     applied = [note("cogent.conflict.victory_level", CONFLICTS)]
@@ -191,21 +189,7 @@ def roll_conflict(
             applied.append(
                 note("cogent.conflict.destiny_before", rule, side=side, modes=tuple(before))
             )
-    can_roll = (size_a > 0 and not plan_a.half) or (size_b > 0 and not plan_b.half)
-    exchanges: list[Exchange] = []
-    while True:
-        reason = "roll" if not exchanges else f"tie reroll {len(exchanges)}"
-        a = _side_roll(size_a, plan_a, source_a, win_on_a, reason)
-        b = _side_roll(size_b, plan_b, source_b, win_on_b, reason)
-        tied = a.wins == b.wins
-        exchanges.append(Exchange(a=a, b=b, tied=tied))
-        if not tied or not aware_and_active or not can_roll:
-            break
-        if len(exchanges) > MAX_TIE_REROLLS:
-            applied.append(
-                note("cogent.conflict.still_tied", "RULINGS.md", rerolls=MAX_TIE_REROLLS)
-            )
-            break
+    exchanges = _exchanges(legal, source_a, source_b, aware_and_active, applied)
     last = exchanges[-1]
     rerolls = len(exchanges) - 1
     if rerolls:
@@ -218,22 +202,41 @@ def roll_conflict(
     elif last.b.wins > last.a.wins:
         winner = "b"
     return ConflictResult(
-        pool_a=size_a,
-        pool_b=size_b,
-        win_on_a=win_on_a,
-        win_on_b=win_on_b,
-        a_wins=last.a.wins,
-        b_wins=last.b.wins,
-        winner=winner,
-        victory_level=abs(last.a.wins - last.b.wins),
-        rerolls=rerolls,
-        exchanges=tuple(exchanges),
-        aware_and_active=aware_and_active,
+        pool_a=legal.size_a, pool_b=legal.size_b, win_on_a=legal.win_on_a,
+        win_on_b=legal.win_on_b, a_wins=last.a.wins, b_wins=last.b.wins, winner=winner,
+        victory_level=abs(last.a.wins - last.b.wins), rerolls=rerolls,
+        exchanges=tuple(exchanges), aware_and_active=aware_and_active,
         destiny_a=tuple(DestinySpend(when="before", mode=mode) for mode in destiny_before_a),
         destiny_b=tuple(DestinySpend(when="before", mode=mode) for mode in destiny_before_b),
-        dice_source=source_a.kind,
-        rules_applied=tuple(applied),
-    )
+        dice_source=source_a.kind, rules_applied=tuple(applied),
+    )  # fmt: skip
+
+
+def _exchanges(
+    legal: ConflictPlan,
+    source_a: DiceSource,
+    source_b: DiceSource,
+    aware_and_active: bool,
+    applied: list[Note],
+) -> list[Exchange]:
+    """Both sides roll, again while tied between aware, active parties who can roll, at most
+    :data:`MAX_TIE_REROLLS` times (002 > Conflicts; RULINGS.md "conflict ties")."""
+    plan_a, plan_b, size_a, size_b = legal.before_a, legal.before_b, legal.size_a, legal.size_b
+    can_roll = (size_a > 0 and not plan_a.half) or (size_b > 0 and not plan_b.half)
+    exchanges: list[Exchange] = []
+    while True:
+        reason = "roll" if not exchanges else f"tie reroll {len(exchanges)}"
+        a = _side_roll(size_a, plan_a, source_a, legal.win_on_a, reason)
+        b = _side_roll(size_b, plan_b, source_b, legal.win_on_b, reason)
+        tied = a.wins == b.wins
+        exchanges.append(Exchange(a=a, b=b, tied=tied))
+        if not tied or not aware_and_active or not can_roll:
+            return exchanges
+        if len(exchanges) > MAX_TIE_REROLLS:
+            applied.append(
+                note("cogent.conflict.still_tied", "RULINGS.md", rerolls=MAX_TIE_REROLLS)
+            )
+            return exchanges
 
 
 def powerless_challenge_level(
