@@ -10,6 +10,7 @@ import pytest
 PACKAGES = [
     "taletable",
     "taletable.dice",
+    "taletable.explain",
     "taletable.prob",
     "taletable.tables",
     "taletable.systems.boons",
