@@ -182,3 +182,27 @@ def test_the_action_list_leaves_out_what_this_server_does_not_run(
     listed = client.get(f"/api/tables/{table.id}/actions", headers=table.mara).json()["actions"]
     names = {entry["name"] for entry in listed}
     assert "odds.cogent.duel" in names and "odds.cogent.fight" not in names
+
+
+def test_each_listed_action_describes_its_args_as_the_command_line_does(
+    client: TestClient, table: Seats
+) -> None:
+    """``GET /actions`` gives each action's args as a JSON schema; a field's description is the
+    one ``--help`` shows for its option (one description for both shells)."""
+    import click
+
+    from taletable.cli.cogent.checks import check as check_command
+
+    helps = {p.name: p.help for p in check_command.params if isinstance(p, click.Option)}
+    listed = client.get(f"/api/tables/{table.id}/actions", headers=table.mara).json()["actions"]
+    schemas = {entry["name"]: entry["args"] for entry in listed}
+    check = schemas["cogent.check"]["properties"]
+    assert check["pool"]["description"] == helps["pool"] == "Dice in the pool (base 3 included)."
+    assert check["challenge_level"]["description"] == helps["challenge_level"]
+    declare = schemas["cogent.combat.declare"]
+    assert set(declare["required"]) >= {"actor", "action"}
+    assert all(
+        "type" in field or "anyOf" in field or "$ref" in field or "enum" in field
+        for schema in schemas.values()
+        for field in schema.get("properties", {}).values()
+    )

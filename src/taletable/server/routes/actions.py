@@ -8,6 +8,7 @@ result as one event, all in one transaction (DESIGN > Principles 9 and 10).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -118,14 +119,20 @@ def act(request: Request, table_id: str, seat: SeatDep, body: NewAction) -> JSON
 
 
 @router.get("/actions", include_in_schema=True, responses=ERRORS)
-def list_actions(table_id: str, seat: SeatDep) -> dict[str, list[dict[str, str]]]:
-    """Every action this server can take, by name, with its summary."""
+def list_actions(table_id: str, seat: SeatDep) -> dict[str, list[dict[str, Any]]]:
+    """Every action this server can take, by name, with its summary and the JSON schema of its
+    ``args`` (each field described as the command line's ``--help`` describes its option)."""
     from taletable.play import all_actions
 
     return {
         "actions": [
-            {"name": name, "summary": action.summary}
+            {"name": name, "summary": action.summary, "args": _args_schema(action.request)}
             for name, action in all_actions().items()
             if name not in SLOW_ACTIONS
         ]
     }
+
+
+@cache
+def _args_schema(request: type[BaseModel]) -> dict[str, Any]:
+    return request.model_json_schema(by_alias=False)
