@@ -110,3 +110,27 @@ def test_a_narrator_and_a_player_fight_two_rounds_to_an_injury(
     finally:
         for page in (narrator, mara):
             page.context.close()
+
+
+def test_a_half_filled_form_survives_the_tracker_drawn_again(browser: Any, server_url: str) -> None:
+    """The narrator starts filling a condition (prone, 2 rounds), then declares for the goblin:
+    the tracker is drawn again for Sir Terrik's turn, and what was typed is still there."""
+    narrator, mara, _ = _seated(browser, server_url)
+    try:
+        narrator.get_by_role("link", name="Combat tracker").click()
+        _live(narrator)
+        narrator.get_by_label("Sir Terrik's side").select_option("a")
+        narrator.get_by_label("Creature 1").select_option("goblin")
+        narrator.locator("#start-faces").fill("6,1")
+        narrator.get_by_role("button", name="Start the fight").click()
+        _seen_within_a_second(narrator, "#whose-turn", "To declare: goblin")
+        narrator.locator("#condition-name").fill("prone")
+        narrator.locator("#condition-rounds").fill("2")
+        narrator.get_by_label("Target", exact=True).select_option("sir-terrik")
+        narrator.get_by_role("button", name="Declare", exact=True).click()
+        _seen_within_a_second(narrator, "#whose-turn", "To declare: sir-terrik")
+        assert narrator.locator("#condition-name").input_value() == "prone"
+        assert narrator.locator("#condition-rounds").input_value() == "2"
+    finally:
+        for page in (narrator, mara):
+            page.context.close()

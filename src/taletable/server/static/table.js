@@ -54,6 +54,58 @@
     }
   });
 
+  // The combat tracker is drawn again on every step of the fight. What a seat was typing in one
+  // of its forms stays when that form is still there for the same thing (its hidden fields, such
+  // as the fighter declaring or the victory chosen, unchanged), and so does the focus.
+  var keptForms = null;
+  function formSignature(form) {
+    var hidden = [];
+    form.querySelectorAll("input[type=hidden]").forEach(function (field) {
+      hidden.push(field.name + "=" + field.value);
+    });
+    return form.id + "|" + hidden.join("&");
+  }
+  function changedValue(field) {
+    if (field.type === "checkbox") { return field.checked !== field.defaultChecked; }
+    if (field.tagName === "SELECT") {
+      var chosen = field.options[field.selectedIndex];
+      return !!chosen && !chosen.defaultSelected && field.selectedIndex !== 0;
+    }
+    return field.value !== field.defaultValue;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "tracker") { return; }
+    keptForms = { focus: document.activeElement ? document.activeElement.id : "", forms: {} };
+    target.querySelectorAll("form[id]").forEach(function (form) {
+      var values = {};
+      form.querySelectorAll("input[id], select[id], textarea[id]").forEach(function (field) {
+        if (field.type !== "hidden" && changedValue(field)) {
+          values[field.id] = field.type === "checkbox" ? field.checked : field.value;
+        }
+      });
+      if (Object.keys(values).length) { keptForms.forms[formSignature(form)] = values; }
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!keptForms || !target || target.id !== "tracker") { return; }
+    target.querySelectorAll("form[id]").forEach(function (form) {
+      var values = keptForms.forms[formSignature(form)] || {};
+      Object.keys(values).forEach(function (id) {
+        var field = document.getElementById(id);
+        if (!field || !form.contains(field)) { return; }
+        if (field.type === "checkbox") { field.checked = values[id]; return; }
+        var offered = field.tagName !== "SELECT" || Array.prototype.some.call(
+          field.options, function (option) { return option.value === values[id]; });
+        if (offered) { field.value = values[id]; }
+      });
+    });
+    var focused = keptForms.focus && document.getElementById(keptForms.focus);
+    if (focused && target.contains(focused)) { focused.focus(); }
+    keptForms = null;
+  });
+
   // Copy buttons: <button data-copy="#element-id">.
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("[data-copy]") : null;
