@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from taletable.store.sql import SqlStore
+
 HTMX = {"HX-Request": "true"}
 SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
@@ -250,3 +252,24 @@ def test_a_new_npc_made_at_the_table_is_dropped_into_a_fight(client: TestClient)
     client.post(f"/t/{table_id}/combat/start", data=form, headers=HTMX)
     view = _view(client, table_id)
     assert "Captain Vell" in view and "Sir Terrik" in view, view[:1500]
+
+
+@SQLITE
+def test_the_start_form_switches_a_fights_hardcore_rules(client: TestClient) -> None:
+    """The start form offers each rule switch of ``combat start`` in its own words; a checked
+    one holds for that fight (the tracker shows it and the encounter's rules carry it)."""
+    table_id, _ = _table(client)
+    page = html.unescape(client.get(f"/t/{table_id}/combat").text)
+    assert "Armour by pieces (002 > Hardcore Combat)." in page
+    assert 'name="hardcore_weapons"' in page and 'name="no_scale_clamp"' in page
+    character = re.search(r'name="side-([0-9a-f]+)"', page)
+    assert character is not None
+    form = {"name": "Pit", f"side-{character.group(1)}": "a", "creature-1": "goblin",
+            "creature-side-1": "b", "hardcore_weapons": "on"}  # fmt: skip
+    started = _said(client.post(f"/t/{table_id}/combat/start", data=form, headers=HTMX))
+    assert "Pit has started" in started, started
+    with client.app.state.database.read() as connection:
+        store = SqlStore(connection, table_id)
+        [key] = store.keys("encounter")
+        rules = store.read("encounter", key).data["rules"]
+    assert (rules["hardcore_weapons"], rules["hardcore_armour"]) == (True, False)

@@ -105,6 +105,7 @@ def combat_page(request: Request, table_id: str) -> Response:
             "bestiary": bestiary_names(),
             "npcs": table_npcs(request, table_id),
             "rows": range(1, BESTIARY_ROWS + 1),
+            "options": start_options(),
         }
     return page("combat.html", **view, **starting)
 
@@ -175,10 +176,24 @@ async def combat_start(request: Request, table_id: str) -> Response:
     key = f"fight-{secrets.token_hex(4)}"
     args: dict[str, Any] = {"encounter": key, "name": name, "fighters": fighters}
     args.update(_args(form, ("faces",)))
+    args.update({name: True for name in START_OPTIONS if form.get(name)})
     answer = _take(request, table_id, "cogent.combat.start", args, "public")
     if b'role="alert"' not in answer.body:
         return message(text=f"{name} has started: {len(fighters)} fighters, shown above.")
     return answer
+
+
+#: The rule switches the start form offers for one fight (the table's own options hold too).
+START_OPTIONS = ("hardcore_armour", "hardcore_weapons", "hardcore_ranged", "no_scale_clamp")
+
+
+def start_options() -> list[tuple[str, str]]:
+    """Each switch of the start form and its description, as the request (and ``combat start
+    --help``) describes it."""
+    from taletable.play.combat import CombatStartRequest
+
+    fields = CombatStartRequest.model_fields
+    return [(name, fields[name].description or name) for name in START_OPTIONS]
 
 
 def _args(form: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
