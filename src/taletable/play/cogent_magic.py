@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BeforeValidator, Field
+from pydantic import AliasChoices, BeforeValidator
 
 from taletable._model import Record
 from taletable.dice import DiceSource
@@ -24,7 +24,7 @@ from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
 from taletable.play.fields import Faces, parse_parts
 from taletable.play.registry import action
-from taletable.play.requests import Request
+from taletable.play.requests import Request, described
 from taletable.play.sheets import read_character
 from taletable.systems.cogent.character.spells import hard_spell_pool, spell_check_pool
 from taletable.systems.cogent.magic import (
@@ -75,11 +75,19 @@ class CasterRequest(Request):
     attribute's ``attribute_points``; ``parts`` add named dice (a wand's +1: 002 > A Few Words
     on Magic and Weapons)."""
 
-    character: str | None = None
-    pool: int | None = None
-    points: int | None = None
-    attribute_points: int = Field(default=0, ge=-5, le=10)
-    parts: Parts = Field(default=(), validation_alias=AliasChoices("parts", "part"))
+    character: str | None = described(
+        None, "A sheet whose magic section holds the spell: the pool is built from it.",
+        form="FILE",
+    )  # fmt: skip
+    pool: int | None = described(None, "The caster's whole pool.")
+    points: int | None = described(None, "Points in the spell (0-2).")
+    attribute_points: int = described(
+        0, "With {points}: the attribute's points (-5 to 10, as on a sheet).", ge=-5, le=10
+    )
+    parts: Parts = described(
+        (), "Dice added to the caster's pool (repeatable): 'Wand of Power=1'.", form="NAME=DICE",
+        repeated=True, validation_alias=AliasChoices("parts", "part"),
+    )  # fmt: skip
     faces: Faces = None
 
 
@@ -87,27 +95,39 @@ class CastRequest(CasterRequest):
     """Cast ``spell`` with the fields that spell reads (see the module's docstring)."""
 
     spell: str
-    challenge_level: int | None = Field(default=None, validation_alias=CL)
-    difficulty: str | None = None
-    distance: float | None = None
-    size: str | None = None
-    unseen: bool = False
-    speed: str | None = None
-    resist_pool: int | None = None
-    defence_pool: int | None = None
-    against_wins: int | None = None
-    skill_points: int | None = None
-    have: tuple[str, ...] = Field(default=(), validation_alias=AliasChoices("have", "has"))
-    advantage: bool = False
-    disadvantage: bool = False
+    challenge_level: int | None = described(None, "The narrator's CL.", validation_alias=CL)
+    difficulty: str | None = described(
+        None, "The narrator's CL by the standard scale: common (1), uncommon (2), "
+        "specialized (3)...",
+    )  # fmt: skip
+    distance: float | None = described(None, "Levitation/teleport: metres.")
+    size: str | None = described(None, "Levitation/teleport: human, car, bus, airplane.")
+    unseen: bool = described(False, "Teleport to an unseen place (CL doubled).")
+    speed: str | None = described(None, "Aeromancy flight: sprint or km/h.")
+    resist_pool: int | None = described(
+        None, "Telepathy: the resisting pool; Levitation: a person resisting being held still."
+    )
+    defence_pool: int | None = described(
+        None, "Aeromancy gust: the target's defence pool, without weapon bonuses."
+    )
+    against_wins: int | None = described(None, "Counteraction: the spell's wins.")
+    skill_points: int | None = described(None, "Hard spells: required skill.")
+    have: tuple[str, ...] = described(
+        (), "Hard spells: a component at hand.", repeated=True,
+        validation_alias=AliasChoices("have", "has"),
+    )  # fmt: skip
+    advantage: bool = described(False, "Narrator's Advantage: win on 3-6 (tiered).")
+    disadvantage: bool = described(False, "Narrator's Disadvantage: win on 5-6 (tiered).")
 
 
 class SummonRequest(CasterRequest):
     """Summon an elemental with ``school`` (a summoning spell or its element) at a CL of 1-8."""
 
-    school: str
-    challenge_level: int = Field(validation_alias=CL)
-    failure_duration: Literal["losses", "mirrored"] = "losses"
+    school: str = described(text="The summoning spell or its element (fire...).")
+    challenge_level: int = described(text="1 (sprite) to 8.", validation_alias=CL)
+    failure_duration: Literal["losses", "mirrored"] = described(
+        "losses", "How long a hostile elemental stays (RULINGS.md)."
+    )
 
 
 def _given(request: Request, fields: tuple[str, ...]) -> list[str]:
