@@ -9,14 +9,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import Field
-
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
-from taletable.play.requests import Request
+from taletable.play.requests import Request, described
 from taletable.prob import fraction_text, probability_rows
 from taletable.systems.boons.checks import declare_check
 from taletable.systems.boons.dice import ResizeMethod
@@ -47,19 +45,23 @@ __all__ = [
 class BoonsOddsRequest(Request):
     """A 3d8 check against a target, a contest against another check, or a party's challenge."""
 
-    bonus: int = 0
-    boons: int = 0
-    banes: int = 0
-    target: int | None = None
-    passive: bool = False
-    method: ResizeMethod = "sequence"
-    party: int | None = None
-    difficulty: GroupDifficulty = "moderate"
-    against_bonus: int | None = None
-    against_boons: int = 0
-    against_banes: int = 0
-    defender: Literal["a", "b"] | None = None
-    stalemate: bool = False
+    bonus: int = described(0, "Total bonus.")
+    boons: int = described(0, "Boons (0-6).")
+    banes: int = described(0, "Banes (0-6).")
+    target: int | None = described(None, "Target value (needed unless {against_bonus}).")
+    passive: bool = described(False, "Passive check (12 instead of rolling).")
+    method: ResizeMethod = described(
+        "sequence", "How many boons and banes share a die (see RULINGS.md)."
+    )
+    party: int | None = described(None, "Group challenge: this many members make this check.")
+    difficulty: GroupDifficulty = described(
+        "moderate", "Group challenge difficulty (with {party})."
+    )
+    against_bonus: int | None = described(None, "Opposed contest: the other side's bonus.")
+    against_boons: int = described(0, "The other side's boons.")
+    against_banes: int = described(0, "The other side's banes.")
+    defender: Literal["a", "b"] | None = described(None, "Tie rule 1: who defends.")
+    stalemate: bool = described(False, "Tie rule 3: a stalemate is possible.")
 
 
 class BoonsOdds(Record):
@@ -129,13 +131,17 @@ def odds_boons(request: BoonsOddsRequest, table: Table) -> Played[BoonsOdds]:
 class LabcatsOddsRequest(Request):
     """A pool (``d8,d6``) and its resources against a target total or an opposing pool."""
 
-    pool: str | tuple[int | str, ...]
-    resources: str | tuple[int | str, ...] = ""
-    add: int = 0
+    pool: str | tuple[int | str, ...] = described(text="The main pool.", form="d8,d6,...")
+    resources: str | tuple[int | str, ...] = described("", "The side pool.", form="d6,...")
+    add: int = described(0, "Plot Points adding more main dice.")
     #: A total to reach: 0 up to far past any pool's highest (two d12, resources, additions).
-    target: int | None = Field(default=None, ge=0, le=1000)
-    against: str | tuple[int | str, ...] | None = None
-    against_resources: str | tuple[int | str, ...] = ""
+    target: int | None = described(None, "Total to reach.", ge=0, le=1000)
+    against: str | tuple[int | str, ...] | None = described(
+        None, "An opposing pool to beat instead of a target.", form="d8,d6,..."
+    )
+    against_resources: str | tuple[int | str, ...] = described(
+        "", "Its resource dice.", form="d6,..."
+    )
 
 
 @action("odds.labcats", LabcatsOddsRequest)
