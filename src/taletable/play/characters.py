@@ -13,7 +13,7 @@ from pydantic import AliasChoices, Field
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
-from taletable.play.requests import HardcoreRequest, Request
+from taletable.play.requests import HardcoreRequest, Request, described
 from taletable.play.sheets import read_character, read_sheet_or_statblock, save_sheet
 from taletable.systems.cogent.character.commerce import Purchase, purchase
 from taletable.systems.cogent.character.pool_summary import SheetPools, sheet_pools
@@ -27,10 +27,14 @@ class AdvanceRequest(Request):
     """A campaign event for a stored sheet."""
 
     character: str
-    event: Literal["chapter", "arc", "final-arc", "first-session", "milestone", "growth", "tier"]
-    vocation: str = "*"
-    #: A tiered tier's destiny: raised to the new tier's start, or reset to it (RULINGS.md).
-    story_destiny: Literal["at_least", "reset"] = "at_least"
+    event: Literal[
+        "chapter", "arc", "final-arc", "first-session", "milestone", "growth", "tier"
+    ] = described(text="The campaign event (002 > Campaign Progression; 000 > Tier Progression).")
+    vocation: str = described("*", "For a career milestone: the vocation (default all).")
+    story_destiny: Literal["at_least", "reset"] = described(
+        "at_least", "Tiered tier: destiny held rises to the new tier's start, or is reset to it "
+        "(RULINGS.md).",
+    )  # fmt: skip
     out: str | None = None
 
 
@@ -49,16 +53,20 @@ class BuyRequest(Request):
     """A purchase with a stored sheet's commerce points."""
 
     character: str
-    item: str
-    value: int = Field(ge=0, le=8)
-    quantity: bool = False
-    haggled: bool = False
-    destiny: int = Field(default=0, ge=0, le=50)
-    away: bool = False
-    #: Who it is bought for (002 > Quirks of Wealth: Scrooge, Loan Shark, Hidden Price).
-    for_other: str | None = Field(default=None, validation_alias=AliasChoices("for_other", "for"))
-    #: Family Ties: the spending was approved by whoever controls the money.
-    approved: bool = False
+    item: str = described(text="What is bought.")
+    value: int = described(text="Its item value (0-8).", ge=0, le=8)
+    quantity: bool = described(False, "Bought in quantity or regularly.")
+    haggled: bool = described(False, "A passed persuasion/deception check dropped the value.")
+    destiny: int = described(
+        0, "Destiny points the narrator lets lower the value, a level each.", ge=0, le=50
+    )
+    away: bool = described(False, "Bought away from home (Closed Trade: level counts 2 lower).")
+    #: 002 > Quirks of Wealth: Scrooge, Loan Shark, Hidden Price.
+    for_other: str | None = described(
+        None, "Who it is bought for (Scrooge, Loan Shark...).",
+        validation_alias=AliasChoices("for_other", "for"),
+    )  # fmt: skip
+    approved: bool = described(False, "Family Ties: the spending was approved.")
     out: str | None = None
 
 

@@ -23,6 +23,7 @@ from taletable.cli.common import (
     make_source,
     table_for,
 )
+from taletable.cli.options import request_options
 from taletable.errors import InputError
 from taletable.play.character_creation import NewCharacterRequest, new_character
 from taletable.play.characters import AdvanceRequest, BuyRequest, PoolsRequest
@@ -178,31 +179,12 @@ def pools(file: str, hardcore_armour: bool, hardcore_weapons: bool, as_json: boo
 
 @character.command("advance")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option(
-    "--event",
-    required=True,
-    type=click.Choice(
-        ["chapter", "arc", "final-arc", "first-session", "milestone", "growth", "tier"]
-    ),
-)
-@click.option("--vocation", default="*", help="For a career milestone: the vocation (default all).")
-@click.option(
-    "--story-destiny",
-    type=click.Choice(["at_least", "reset"]),
-    default="at_least",
-    show_default=True,
-    help="Tiered tier: destiny held rises to the new tier's start, or is reset to it (RULINGS.md).",
-)
+@request_options(AdvanceRequest, skip=("character", "out"))
 @click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
 @json_option
-def advance(
-    file: str, event: str, vocation: str, story_destiny: str, out: str | None, as_json: bool
-) -> None:
+def advance(file: str, out: str | None, as_json: bool, **fields: Any) -> None:
     """Apply a campaign event (recorded in the sheet's history) and save."""
-    request = ask(
-        AdvanceRequest, character=file, event=event, vocation=vocation,
-        story_destiny=story_destiny, out=out,
-    )  # fmt: skip
+    request = ask(AdvanceRequest, character=file, out=out, **fields)
     last = play_advance(request, table_for()).result
     emit(
         last.to_data(),
@@ -216,44 +198,12 @@ def buy_command() -> click.Command:
 
     @click.command("buy")
     @click.argument("file", type=click.Path(dir_okay=False))
-    @click.option("--item", required=True, help="What is bought.")
-    @click.option("--value", type=click.IntRange(0, 8), required=True, help="Its item value (0-8).")
-    @click.option("--quantity", is_flag=True, help="Bought in quantity or regularly.")
-    @click.option(
-        "--haggled", is_flag=True, help="A passed persuasion/deception check dropped the value."
-    )
-    @click.option(
-        "--destiny",
-        type=click.IntRange(min=0, max=50),
-        default=0,
-        help="Destiny points the narrator lets lower the value, a level each.",
-    )
-    @click.option(
-        "--away", is_flag=True, help="Bought away from home (Closed Trade: level counts 2 lower)."
-    )
-    @click.option("--for", "for_other", help="Who it is bought for (Scrooge, Loan Shark...).")
-    @click.option("--approved", is_flag=True, help="Family Ties: the spending was approved.")
+    @request_options(BuyRequest, skip=("character", "out"), flags={"for_other": "--for"})
     @click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
     @json_option
-    def buy(
-        file: str,
-        item: str,
-        value: int,
-        quantity: bool,
-        haggled: bool,
-        destiny: int,
-        away: bool,
-        for_other: str | None,
-        approved: bool,
-        out: str | None,
-        as_json: bool,
-    ) -> None:
+    def buy(file: str, out: str | None, as_json: bool, **fields: Any) -> None:
         """Buy an item with commerce points (002 > Commerce Points; a tiered sheet too)."""
-        request = ask(
-            BuyRequest, character=file, item=item, value=value, quantity=quantity,
-            haggled=haggled, destiny=destiny, away=away, for_other=for_other,
-            approved=approved, out=out,
-        )  # fmt: skip
+        request = ask(BuyRequest, character=file, out=out, **fields)
         record = play_buy(request, table_for()).result
 
         def render() -> None:
