@@ -8,6 +8,7 @@ import pytest
 
 from taletable.dice import SeededDice
 from taletable.errors import InputError
+from taletable.explain import render_all
 from taletable.play import Table, perform
 from taletable.store import MemoryStore
 
@@ -53,6 +54,11 @@ def test_labcats_trouble_adds_a_complication_for_a_plot_point() -> None:
     assert played.result.trouble_pool == (8,)
     assert played.result.plot_points["Ann"] == 1
     assert played.result.to_data()["trouble_pool"] == [8]
+    assert render_all(played.result.log) == [
+        "Watchtower -1 adds a d8 to the Trouble Pool",
+        "Ann +1 from the Watchtower for a Complication",
+    ]
+    assert played.result.log[0].values["who"] == "Watchtower"
     with pytest.raises(InputError, match="^add/remove: give exactly one"):
         perform("labcats.trouble", {"complications": "d8"}, _table())
     with pytest.raises(InputError, match="^player_points: -2 Plot Points; expected 0 or more"):

@@ -95,6 +95,6 @@ def trouble(as_json: bool, **fields: Any) -> None:
         pool_text = ", ".join(f"d{d}" for d in result.trouble_pool) or "empty"
         console.print(f"Trouble Pool: {pool_text}")
         for line in result.log:
-            console.print(f"  {line}", markup=False)
+            console.print(f"  {english(line)}", markup=False)
 
     emit(result, as_json, render)

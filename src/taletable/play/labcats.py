@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from taletable._model import Record
 from taletable.errors import InputError
+from taletable.explain import Note
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
@@ -175,7 +176,7 @@ class TroubleResult(Record):
 
     trouble_pool: tuple[int, ...]
     plot_points: dict[str, int]
-    log: tuple[str, ...]
+    log: tuple[Note, ...]
 
 
 #: The most Plot Points a hand holds in a request (a limit on the work, far above play's).

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from taletable._model import Record
 from taletable.errors import RulesError
+from taletable.explain import note
 from taletable.systems.labcats.building import PoolPlan
 from taletable.systems.labcats.dice import parse_die, step_down
 from taletable.systems.labcats.economy import PlotPoints
@@ -26,8 +27,8 @@ def pay_for_pool(plan: PoolPlan, points: PlotPoints, player: str) -> PlotPoints:
     """
     if not plan.plot_points:
         return points
-    bought = ", ".join(part.trait for part in plan.parts if part.plot_points)
-    return points.spend(player, plan.plot_points, f"for {bought}")
+    bought = tuple(part.trait for part in plan.parts if part.plot_points)
+    return points.spend(player, plan.plot_points, note("labcats.bought", traits=bought))
 
 
 class ConflictEnd(Record):
@@ -100,5 +101,5 @@ def shutdown(
         raise RulesError(rule, "only the winner of the conflict can Shutdown", fix="win first")
     if stressed_out:
         return Shutdown(ability=ability, plot_points=0, why="opponent Stressed out: free"), points
-    paid = points.spend(player, 1, f"to Shutdown {ability}")
+    paid = points.spend(player, 1, note("labcats.shutdown", ability=ability))
     return Shutdown(ability=ability, plot_points=1, why="a win using the Limit: 1 PP"), paid

@@ -15,6 +15,7 @@ from pydantic import Field
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
 from taletable.systems.labcats.building import Trait
 from taletable.systems.labcats.dice import MAX_POOL_DICE, parse_die
 from taletable.systems.labcats.rules import LabcatsRules
@@ -29,17 +30,18 @@ class PlotPoints(Record):
     """Plot Points held by each player and by the Watchtower, with a log of every change."""
 
     held: dict[str, int] = Field(default_factory=dict)
-    log: tuple[str, ...] = ()
+    log: tuple[Note, ...] = ()
 
-    def award(self, who: str, amount: int = 1, why: str = "") -> PlotPoints:
-        """Give ``who`` Plot Points."""
+    def award(self, who: str, amount: int = 1, why: Note | None = None) -> PlotPoints:
+        """Give ``who`` Plot Points (``why``: what for, as a note)."""
         if amount < 1:
             raise InputError("amount", f"{amount}", expected="1 or more")
         held = dict(self.held)
         held[who] = held.get(who, 0) + amount
-        return PlotPoints(held=held, log=(*self.log, f"{who} +{amount} {why}".strip()))
+        line = note("labcats.points.award", who=who, amount=amount, why=_why(why))
+        return PlotPoints(held=held, log=(*self.log, line))
 
-    def spend(self, who: str, amount: int = 1, why: str = "") -> PlotPoints:
+    def spend(self, who: str, amount: int = 1, why: Note | None = None) -> PlotPoints:
         """``who`` pays Plot Points; refused (a RulesError, nothing changed) without enough."""
         if amount < 1:
             raise InputError("amount", f"{amount}", expected="1 or more")
@@ -52,7 +54,12 @@ class PlotPoints(Record):
             )
         held = dict(self.held)
         held[who] = have - amount
-        return PlotPoints(held=held, log=(*self.log, f"{who} -{amount} {why}".strip()))
+        line = note("labcats.points.spend", who=who, amount=amount, why=_why(why))
+        return PlotPoints(held=held, log=(*self.log, line))
+
+
+def _why(why: Note | None) -> tuple[Note, ...]:
+    return () if why is None else (why,)
 
 
 def _sizes(dice: Sequence[int | str], field: str) -> tuple[int, ...]:
@@ -97,9 +104,9 @@ class TroublePool(Record):
             )
         paid = points
         for size in wanted:
-            paid = paid.spend(WATCHTOWER, 1, f"adds a d{size} to the Trouble Pool")
+            paid = paid.spend(WATCHTOWER, 1, note("labcats.trouble.add", size=size))
             if rules.watchtower_pays_player:
-                paid = paid.award(player, 1, "from the Watchtower for a Complication")
+                paid = paid.award(player, 1, note("labcats.trouble.paid"))
         return TroublePool(dice=tuple(sorted((*self.dice, *wanted)))), paid
 
     def remove_dice(
@@ -132,7 +139,7 @@ class TroublePool(Record):
             )
         paid = points
         for size in wanted:
-            paid = paid.spend(player, 1, f"removes a d{size} from the Trouble Pool")
+            paid = paid.spend(player, 1, note("labcats.trouble.remove", size=size))
         return TroublePool(dice=tuple(left)), paid
 
     def useful_detail(
@@ -144,7 +151,7 @@ class TroublePool(Record):
         pulled out of the Trouble Pool (no Plot Point: the pool pays for it).
         """
         if size is None:
-            paid = points.spend(WATCHTOWER, 1, f"buys the Useful Detail {name!r}")
+            paid = points.spend(WATCHTOWER, 1, note("labcats.useful_detail", name=name))
             return self, Trait(kind="useful_detail", name=name, die=6, already_bought=True), paid
         die = parse_die(size, field="size")
         if die not in self.dice:
