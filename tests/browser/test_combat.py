@@ -48,6 +48,17 @@ def _seated(browser: Any, server_url: str) -> tuple[Any, Any, str]:
     return narrator, player, table_url
 
 
+def _start_fight(narrator: Any) -> None:
+    """The narrator opens the tracker and starts Sir Terrik (side a) against a goblin, the
+    roll-off faces 6 and 1 (the goblin declares first)."""
+    narrator.get_by_role("link", name="Combat tracker").click()
+    _live(narrator)
+    narrator.get_by_label("Sir Terrik's side").select_option("a")
+    narrator.get_by_label("Creature 1").select_option("goblin")
+    narrator.locator("#start-faces").fill("6,1")
+    narrator.get_by_role("button", name="Start the fight").click()
+
+
 def _faces(page: Any) -> str:
     """Sir Terrik's dice all sixes, the goblin's all ones, in the order the page says."""
     hint = page.locator("#tracker p.hint", has_text="Faces are read").inner_text()
@@ -88,12 +99,7 @@ def test_a_narrator_and_a_player_fight_two_rounds_to_an_injury(
     try:
         mara.goto(f"{table_url}/combat")
         _live(mara)
-        narrator.get_by_role("link", name="Combat tracker").click()
-        _live(narrator)
-        narrator.get_by_label("Sir Terrik's side").select_option("a")
-        narrator.get_by_label("Creature 1").select_option("goblin")
-        narrator.locator("#start-faces").fill("6,1")
-        narrator.get_by_role("button", name="Start the fight").click()
+        _start_fight(narrator)
         _seen_within_a_second(mara, "#fight-title", "Ambush")
         assert "yours" in mara.locator("#fighter-sir-terrik").inner_text()
         _round(narrator, mara, 1, "stagger")
@@ -117,12 +123,7 @@ def test_a_half_filled_form_survives_the_tracker_drawn_again(browser: Any, serve
     the tracker is drawn again for Sir Terrik's turn, and what was typed is still there."""
     narrator, mara, _ = _seated(browser, server_url)
     try:
-        narrator.get_by_role("link", name="Combat tracker").click()
-        _live(narrator)
-        narrator.get_by_label("Sir Terrik's side").select_option("a")
-        narrator.get_by_label("Creature 1").select_option("goblin")
-        narrator.locator("#start-faces").fill("6,1")
-        narrator.get_by_role("button", name="Start the fight").click()
+        _start_fight(narrator)
         _seen_within_a_second(narrator, "#whose-turn", "To declare: goblin")
         narrator.locator("#condition-name").fill("prone")
         narrator.locator("#condition-rounds").fill("2")
