@@ -63,3 +63,44 @@ def test_destiny_spent_after_a_roll_shows_under_it_for_another_seat(
     finally:
         for page in (narrator, mara):
             page.context.close()
+
+
+def test_a_follow_up_to_an_entry_older_than_the_page_shows_is_not_lost(
+    browser: Any, server_url: str
+) -> None:
+    """The page loads the newest 200 entries. Mara rolls, the narrator's table then logs 200
+    more rolls and the narrator opens the table afresh (Mara's roll is not among those shown);
+    when Mara spends destiny on her roll, the narrator's log shows the follow-up at its end."""
+    import httpx
+
+    narrator, mara = _seated(browser, server_url)
+    try:
+        mara.get_by_label("A pool I type").check()
+        mara.get_by_label("Pool (dice)", exact=True).fill("4")
+        mara.get_by_label("CL", exact=True).fill("4")
+        mara.get_by_role("button", name="Roll the check").click()
+        rolled = narrator.locator("#log > li.entry", has_text="4D6 against CL 4")
+        rolled.wait_for(timeout=3000)
+        seq = rolled.get_attribute("data-seq")
+        table_id = narrator.url.rstrip("/").split("/t/")[1].split("/")[0]
+        cookies = {c["name"]: c["value"] for c in narrator.context.cookies()}
+        with httpx.Client(base_url=server_url, cookies=cookies) as client:
+            for _ in range(200):
+                made = client.post(
+                    f"/api/tables/{table_id}/actions",
+                    json={"action": "cogent.check", "args": {"pool": 3, "cl": 1}},
+                    headers={"HX-Request": "true"},
+                )
+                assert made.status_code == 201, made.text
+        narrator.reload()
+        _live(narrator)
+        assert narrator.locator(f"#ev-{seq}").count() == 0  # older than the 200 shown
+        mara.locator(f"#ev-{seq}").wait_for(timeout=3000)
+        mara.get_by_label(f"Destiny points to spend after roll #{seq} (+1 win each)").fill("1")
+        mara.locator(f"#ev-{seq}").get_by_role("button", name="Spend destiny").click()
+        shown = narrator.locator("#log > li.entry.follow-up", has_text=f"roll of #{seq}")
+        shown.wait_for(timeout=2000)
+        assert "destiny spent after the roll: win" in shown.inner_text()
+    finally:
+        for page in (narrator, mara):
+            page.context.close()

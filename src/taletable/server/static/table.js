@@ -46,6 +46,17 @@
     }
   });
 
+  // A follow-up to an entry this page does not show (older than the entries it loaded) is
+  // shown at the end of the log as its own entry, never dropped.
+  document.addEventListener("htmx:oobErrorNoTarget", function (event) {
+    var content = event.detail && event.detail.content;
+    var log = document.getElementById("log");
+    if (!content || !log) { return; }
+    Array.prototype.slice.call(content.children).forEach(function (entry) {
+      if (!entry.id || !document.getElementById(entry.id)) { log.appendChild(entry); }
+    });
+  });
+
   // Keep the newest entry in view when the reader is already at the bottom.
   document.addEventListener("htmx:sseMessage", function (event) {
     var log = document.getElementById("log");
