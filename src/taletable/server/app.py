@@ -18,6 +18,7 @@ from taletable.server.limits import BodyLimit, Limits, RateLimiter
 from taletable.server.log import NOTIFY_CHANNEL
 from taletable.server.notify import Hub, PostgresListener
 from taletable.server.presence import Presence
+from taletable.server.shared_reads import SharedReads
 
 __all__ = ["app_from_environment", "create_app"]
 
@@ -56,6 +57,7 @@ def create_app(
     )
     app.state.database = database
     app.state.hub = hub
+    app.state.shared_reads = SharedReads(database)
     app.state.presence = Presence(database)
     app.state.limits = limits
     app.state.limiter = RateLimiter(limits.rate, limits.burst)

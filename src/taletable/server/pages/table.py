@@ -1,8 +1,8 @@
 """The table page and its live stream: the shared log rendered, presence, the panels.
 
-The stream is the API's stream rendered for a page: the same per-seat query
-(:func:`taletable.server.log.visible_events`), each event sent as the HTML of its log entry
-(``event: log``, ``id:`` its seq), so a page never receives an event its seat may not see.
+The stream is the API's stream rendered for a page: the same per-seat view, filtered in SQL
+(:class:`taletable.server.shared_reads.SharedReads`), each event sent as the HTML of its log
+entry (``event: log``, ``id:`` its seq), so a page never receives an event its seat may not see.
 A reconnect with ``Last-Event-ID`` (the browser's own) or ``?after=`` (``table.js``, when the
 extension opens a new stream) first replays every event after it.
 """
@@ -73,13 +73,6 @@ def _message(kind: str, html: str, seq: int | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def _page_of(request: Request, seat: Seat, after: int) -> list[tuple[int, str]]:
-    with request.app.state.database.read() as connection:
-        return visible_events(
-            connection, seat.table_id, seat=seat.id, narrator=seat.narrator, after=after, limit=PAGE
-        )
-
-
 def _entry_html(entry: Any, seat: Seat, head: Any) -> str:
     """An entry for the log's stream; a follow-up goes under the entry it follows."""
     template = "_follow_up_oob.html" if entry.follows is not None else "_entry.html"
@@ -117,7 +110,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
         yield "retry: 1000\n\n"
         while True:
             wake.clear()
-            rows = await asyncio.to_thread(_page_of, request, seat, last)
+            rows = await state.shared_reads.read(seat.table_id, seat.id, seat.narrator, last, PAGE)
             for seq, text in rows:
                 event = json.loads(text)
                 if event.get("kind") == "seat.join":

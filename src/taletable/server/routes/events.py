@@ -1,7 +1,9 @@
 """The table's log as each seat may see it: a page of events, and a live event stream.
 
-Both read the rows through :func:`taletable.server.log.visible_events`, whose SQL leaves out
-what the seat may not see (DESIGN > Principles 11). The stream sends one event per message
+A page reads the rows through :func:`taletable.server.log.visible_events`, the stream through
+:class:`taletable.server.shared_reads.SharedReads` (the same view, read with the other streams
+of the table woken at once); both filter in SQL what the seat may not see (DESIGN > Principles
+11). The stream sends one event per message
 with ``id:`` its seq; a client that reconnects with ``Last-Event-ID`` (or ``?after=``) first
 receives every event after it, then the live ones, so it never drifts.
 """
@@ -35,13 +37,10 @@ class EventsPage(BaseModel):
     events: list[dict[str, Any]]
 
 
-def _page(
-    request: Request, seat: Seat, after: int, *, stream: bool = False
-) -> list[tuple[int, str]]:
-    """The seat's next page of events; a stream's table was found when it opened (no 404)."""
+def _page(request: Request, seat: Seat, after: int) -> list[tuple[int, str]]:
+    """The seat's next page of events (a table that does not exist is a 404)."""
     with request.app.state.database.read() as connection:
-        if not stream:
-            read_table(connection, seat.table_id)
+        read_table(connection, seat.table_id)
         return visible_events(
             connection,
             seat.table_id,
@@ -91,7 +90,9 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
         yield "retry: 1000\n\n"
         while True:
             wake.clear()
-            rows = await asyncio.to_thread(_page, request, seat, last, stream=True)
+            rows = await request.app.state.shared_reads.read(
+                seat.table_id, seat.id, seat.narrator, last, PAGE
+            )
             for seq, text in rows:
                 yield f"id: {seq}\ndata: {text}\n\n"
                 last = seq
