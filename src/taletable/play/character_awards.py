@@ -11,7 +11,7 @@ from taletable.errors import InputError
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
-from taletable.play.requests import Request
+from taletable.play.requests import Request, described
 from taletable.play.sheets import read_character, save_sheet
 from taletable.systems.cogent.character.awards import gain_commerce, raise_attribute
 from taletable.systems.cogent.character.destiny_awards import award_destiny, destiny_for_hours
@@ -34,7 +34,7 @@ class RaiseRequest(Request):
     """An awarded attribute point spent on an attribute of a stored sheet."""
 
     character: str
-    attribute: str
+    attribute: str = described(text="STR, RFL, INT (tiered: CHA too).")
     out: str | None = None
 
 
@@ -52,8 +52,8 @@ class CommerceRequest(Request):
     """Commerce points the narrator awards a stored sheet in play."""
 
     character: str
-    gain: int
-    reason: str
+    gain: int = described(text="Commerce points the narrator awards.")
+    reason: str = described(text="Why: the quest, the treasure, the sale.")
     out: str | None = None
 
 
@@ -70,9 +70,11 @@ class QuirkRequest(Request):
     """A quirk of wealth's condition came about for a stored sheet."""
 
     character: str
-    quirk: str
-    reason: str
-    levels: int | None = None
+    quirk: str = described(text="The quirk of wealth (e.g. Debt).")
+    reason: str = described(text="What happened (the income lost...).")
+    levels: int | None = described(
+        None, "Commerce levels lost, where the narrator defines them (*)."
+    )
     out: str | None = None
 
 
@@ -90,9 +92,9 @@ class DestinyRequest(Request):
     """Destiny awarded to a stored sheet: the narrator's points, or Fast Play hours played."""
 
     character: str
-    award: int | None = None
-    reason: str | None = None
-    hours: float | None = None
+    award: int | None = described(None, "Destiny points the narrator awards for play.")
+    reason: str | None = described(None, "With {award}: what the player did to earn it.")
+    hours: float | None = described(None, "Fast Play: hours played (a point per 3 in all).")
     out: str | None = None
 
 

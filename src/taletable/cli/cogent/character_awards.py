@@ -7,9 +7,13 @@ table of files, print the history line the engine wrote.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import click
 
 from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.cli.options import request_options
 from taletable.play.character_awards import (
     CommerceRequest,
     DestinyRequest,
@@ -20,9 +24,35 @@ from taletable.play.character_awards import commerce as play_commerce
 from taletable.play.character_awards import destiny as play_destiny
 from taletable.play.character_awards import quirk as play_quirk
 from taletable.play.character_awards import raise_attribute_point as play_raise
+from taletable.play.context import Table
+from taletable.play.events import Played
+from taletable.play.requests import Request
 from taletable.systems.cogent.character.sheet import Award
 
 __all__ = ["register_awards"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+Q = TypeVar("Q", bound=Request)
+
+
+def _sheet_change(name: str, request: type[Request]) -> Callable[[F], click.Command]:
+    """A command ``NAME FILE [options of the request] [--out FILE] [--json]``."""
+
+    def make(function: F) -> click.Command:
+        function = json_option(function)
+        function = click.option(
+            "--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE."
+        )(function)
+        function = request_options(request, skip=("character", "out"))(function)
+        function = click.argument("file", type=click.Path(dir_okay=False))(function)
+        return click.command(name)(function)
+
+    return make
+
+
+def _play(request: type[Q], act: Callable[[Q, Table], Played[Award]], file: str,
+          out: str | None, as_json: bool, fields: dict[str, Any]) -> None:  # fmt: skip
+    _report(act(ask(request, character=file, out=out, **fields), table_for()).result, as_json)
 
 
 def _report(line: Award, as_json: bool) -> None:
@@ -33,63 +63,29 @@ def _report(line: Award, as_json: bool) -> None:
     )
 
 
-@click.command("raise")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--attribute", required=True, help="STR, RFL, INT (tiered: CHA too).")
-@click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
-@json_option
-def raise_command(file: str, attribute: str, out: str | None, as_json: bool) -> None:
+@_sheet_change("raise", RaiseRequest)
+def raise_command(file: str, out: str | None, as_json: bool, **fields: Any) -> None:
     """Spend an awarded attribute point (an INT point bought so gives no skill points)."""
-    request = ask(RaiseRequest, character=file, attribute=attribute, out=out)
-    _report(play_raise(request, table_for()).result, as_json)
+    _play(RaiseRequest, play_raise, file, out, as_json, fields)
 
 
-@click.command("commerce")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--gain", type=int, required=True, help="Commerce points the narrator awards.")
-@click.option("--reason", required=True, help="Why: the quest, the treasure, the sale.")
-@click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
-@json_option
-def commerce_command(file: str, gain: int, reason: str, out: str | None, as_json: bool) -> None:
+@_sheet_change("commerce", CommerceRequest)
+def commerce_command(file: str, out: str | None, as_json: bool, **fields: Any) -> None:
     """Commerce gained in play (002 > Assigning Commerce Points), recorded in the history."""
-    request = ask(CommerceRequest, character=file, gain=gain, reason=reason, out=out)
-    _report(play_commerce(request, table_for()).result, as_json)
+    _play(CommerceRequest, play_commerce, file, out, as_json, fields)
 
 
-@click.command("quirk")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--quirk", "quirk_name", required=True, help="The quirk of wealth (e.g. Debt).")
-@click.option("--reason", required=True, help="What happened (the income lost...).")
-@click.option(
-    "--levels", type=int, help="Commerce levels lost, where the narrator defines them (*)."
-)
-@click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
-@json_option
-def quirk_command(
-    file: str, quirk_name: str, reason: str, levels: int | None, out: str | None, as_json: bool
-) -> None:
+@_sheet_change("quirk", QuirkRequest)
+def quirk_command(file: str, out: str | None, as_json: bool, **fields: Any) -> None:
     """A quirk of wealth's condition came about: Debt's lost income takes 2 levels (tiered: a
     broken quirk loses its +1 CP), recorded in the history."""
-    request = ask(
-        QuirkRequest, character=file, quirk=quirk_name, reason=reason, levels=levels, out=out
-    )
-    _report(play_quirk(request, table_for()).result, as_json)
+    _play(QuirkRequest, play_quirk, file, out, as_json, fields)
 
 
-@click.command("destiny")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--award", type=int, help="Destiny points the narrator awards for play.")
-@click.option("--reason", help="With --award: what the player did to earn it.")
-@click.option("--hours", type=float, help="Fast Play: hours played (a point per 3 in all).")
-@click.option("--out", type=click.Path(dir_okay=False), help="Save here instead of over FILE.")
-@json_option
-def destiny_command(
-    file: str, award: int | None, reason: str | None, hours: float | None, out: str | None,
-    as_json: bool,
-) -> None:  # fmt: skip
+@_sheet_change("destiny", DestinyRequest)
+def destiny_command(file: str, out: str | None, as_json: bool, **fields: Any) -> None:
     """Award destiny, up to the maximum (002 > Awarding Destiny Points), recorded."""
-    request = ask(DestinyRequest, character=file, award=award, reason=reason, hours=hours, out=out)
-    _report(play_destiny(request, table_for()).result, as_json)
+    _play(DestinyRequest, play_destiny, file, out, as_json, fields)
 
 
 def register_awards(group: click.Group) -> None:
