@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
 from taletable._model import Record
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
@@ -16,7 +14,7 @@ from taletable.play.events import Event, Played
 from taletable.play.fields import Faces
 from taletable.play.fighters import read_sheet
 from taletable.play.registry import action
-from taletable.play.requests import Request
+from taletable.play.requests import Request, described
 from taletable.systems.cogent.combat.chases import CHASE_SKILLS, Chase, chase_pool, chase_round
 from taletable.systems.cogent.pools import DicePool, pool_of
 
@@ -27,20 +25,38 @@ MAX_CHASE_ROUNDS = 50
 #: An assist's wins or a backfire's losses, either way (RULINGS.md "Chase assists").
 MAX_ASSIST = 20
 On = Literal["foot", "vehicle"]
+#: How a side moves, and so the skill it rolls (002 > Combat > Chases).
+MOVING = "foot: Athletics; vehicle (a mount too): Ride/Pilot."
 
 
 class ChaseRequest(Request):
     """A chase: the distance the narrator sets, each side as a sheet (``REF``: a stored character
     or statblock, ``@NAME``) or a bare pool (a number), how each moves, and assists."""
 
-    distance: Literal["close", "medium", "long"]
-    pursuer: str = Field(min_length=1, max_length=4096)
-    target: str = Field(min_length=1, max_length=4096)
-    pursuer_on: On = "foot"
-    target_on: On = "foot"
-    pursuer_assist: int = Field(default=0, ge=-MAX_ASSIST, le=MAX_ASSIST)
-    target_assist: int = Field(default=0, ge=-MAX_ASSIST, le=MAX_ASSIST)
-    rounds: int = Field(default=1, ge=1, le=MAX_CHASE_ROUNDS)
+    distance: Literal["close", "medium", "long"] = described(
+        text="The distance the narrator sets (or the chase has reached)."
+    )
+    pursuer: str = described(
+        text="The pursuer: a pool of N dice, or a sheet (FILE, statblock, @NAME) whose "
+        "Athletics (on foot) or Ride/Pilot ({pursuer_on} vehicle) is rolled.", form="N|REF",
+        min_length=1, max_length=4096,
+    )  # fmt: skip
+    target: str = described(
+        text="The fleeing side, likewise.", form="N|REF", min_length=1, max_length=4096
+    )
+    pursuer_on: On = described("foot", MOVING)
+    target_on: On = described("foot", MOVING)
+    pursuer_assist: int = described(
+        0, "Wins an assist adds (negative: a backfire's losses; 002 > Assists).",
+        ge=-MAX_ASSIST, le=MAX_ASSIST,
+    )  # fmt: skip
+    target_assist: int = described(
+        0, "Wins an assist adds to the fleeing side (negative: losses).", ge=-MAX_ASSIST,
+        le=MAX_ASSIST,
+    )  # fmt: skip
+    rounds: int = described(
+        1, "Chase rolls to make (stops early when caught or escaped).", ge=1, le=MAX_CHASE_ROUNDS
+    )
     faces: Faces = None
 
 

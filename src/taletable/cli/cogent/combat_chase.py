@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.markup import escape
 
 from taletable.cli.common import ask, console, dice_options, emit, json_option, say, table_for
-from taletable.play.combat_chase import MAX_CHASE_ROUNDS, ChaseRequest, ChaseSide, combat_chase
+from taletable.cli.options import request_options
+from taletable.play.combat_chase import ChaseRequest, ChaseSide, combat_chase
 
 __all__ = ["chase_command"]
-
-ON = click.Choice(["foot", "vehicle"])
 
 
 def _side_text(role: str, side: ChaseSide) -> str:
@@ -20,64 +21,12 @@ def _side_text(role: str, side: ChaseSide) -> str:
 
 
 @click.command("chase")
-@click.option(
-    "--distance",
-    type=click.Choice(["close", "medium", "long"]),
-    required=True,
-    help="The distance the narrator sets (or the chase has reached).",
-)
-@click.option(
-    "--pursuer",
-    required=True,
-    metavar="N|REF",
-    help="The pursuer: a pool of N dice, or a sheet (FILE, statblock, @NAME) whose Athletics "
-    "(on foot) or Ride/Pilot (--pursuer-on vehicle) is rolled.",
-)
-@click.option("--target", required=True, metavar="N|REF", help="The fleeing side, likewise.")
-@click.option("--pursuer-on", type=ON, default="foot", show_default=True,
-              help="foot: Athletics; vehicle (a mount too): Ride/Pilot.")  # fmt: skip
-@click.option("--target-on", type=ON, default="foot", show_default=True,
-              help="foot: Athletics; vehicle (a mount too): Ride/Pilot.")  # fmt: skip
-@click.option(
-    "--pursuer-assist",
-    type=int,
-    default=0,
-    help="Wins an assist adds (negative: a backfire's losses; 002 > Assists).",
-)
-@click.option(
-    "--target-assist",
-    type=int,
-    default=0,
-    help="Wins an assist adds to the fleeing side (negative: losses).",
-)
-@click.option(
-    "--rounds",
-    type=click.IntRange(1, MAX_CHASE_ROUNDS),
-    default=1,
-    show_default=True,
-    help="Chase rolls to make (stops early when caught or escaped).",
-)
+@request_options(ChaseRequest, skip=("faces",))
 @dice_options
 @json_option
-def chase_command(
-    distance: str,
-    pursuer: str,
-    target: str,
-    pursuer_on: str,
-    target_on: str,
-    pursuer_assist: int,
-    target_assist: int,
-    rounds: int,
-    faces: str | None,
-    seed: int | None,
-    as_json: bool,
-) -> None:
+def chase_command(faces: str | None, seed: int | None, as_json: bool, **fields: Any) -> None:
     """Chase rolls (002 > Combat > Chases): pursuer's faces first, then the target's, each roll."""
-    request = ask(
-        ChaseRequest, distance=distance, pursuer=pursuer, target=target, pursuer_on=pursuer_on,
-        target_on=target_on, pursuer_assist=pursuer_assist, target_assist=target_assist,
-        rounds=rounds, faces=faces,
-    )  # fmt: skip
+    request = ask(ChaseRequest, faces=faces, **fields)
     result = combat_chase(request, table_for(seed=seed, faces=faces)).result
 
     def render() -> None:
