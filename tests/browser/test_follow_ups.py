@@ -30,6 +30,17 @@ def _seated(browser: Any, server_url: str) -> tuple[Any, Any]:
     return narrator, player
 
 
+def _mara_rolls(narrator: Any, mara: Any) -> str | None:
+    """Mara rolls 4D6 against CL 4; the seq of her entry, once the narrator's page shows it."""
+    mara.get_by_label("A pool I type").check()
+    mara.get_by_label("Pool (dice)", exact=True).fill("4")
+    mara.get_by_label("CL", exact=True).fill("4")
+    mara.get_by_role("button", name="Roll the check").click()
+    rolled = narrator.locator("#log > li.entry", has_text="4D6 against CL 4")
+    rolled.wait_for(timeout=3000)
+    return rolled.get_attribute("data-seq")
+
+
 def test_destiny_spent_after_a_roll_shows_under_it_for_another_seat(
     browser: Any, server_url: str
 ) -> None:
@@ -37,13 +48,7 @@ def test_destiny_spent_after_a_roll_shows_under_it_for_another_seat(
     page shows the follow-up (+1 win) inside Mara's entry, in under a second."""
     narrator, mara = _seated(browser, server_url)
     try:
-        mara.get_by_label("A pool I type").check()
-        mara.get_by_label("Pool (dice)", exact=True).fill("4")
-        mara.get_by_label("CL", exact=True).fill("4")
-        mara.get_by_role("button", name="Roll the check").click()
-        rolled = narrator.locator("#log > li.entry", has_text="4D6 against CL 4")
-        rolled.wait_for(timeout=3000)
-        seq = rolled.get_attribute("data-seq")
+        seq = _mara_rolls(narrator, mara)
         assert narrator.locator(f"#ev-{seq} form.follow-up-form").count() == 0  # not her roll
         spend = mara.get_by_label(f"Destiny points to spend after roll #{seq} (+1 win each)")
         spend.fill("1")
@@ -75,13 +80,7 @@ def test_a_follow_up_to_an_entry_older_than_the_page_shows_is_not_lost(
 
     narrator, mara = _seated(browser, server_url)
     try:
-        mara.get_by_label("A pool I type").check()
-        mara.get_by_label("Pool (dice)", exact=True).fill("4")
-        mara.get_by_label("CL", exact=True).fill("4")
-        mara.get_by_role("button", name="Roll the check").click()
-        rolled = narrator.locator("#log > li.entry", has_text="4D6 against CL 4")
-        rolled.wait_for(timeout=3000)
-        seq = rolled.get_attribute("data-seq")
+        seq = _mara_rolls(narrator, mara)
         table_id = narrator.url.rstrip("/").split("/t/")[1].split("/")[0]
         cookies = {c["name"]: c["value"] for c in narrator.context.cookies()}
         with httpx.Client(base_url=server_url, cookies=cookies) as client:
