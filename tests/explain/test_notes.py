@@ -127,3 +127,37 @@ def test_a_line_from_before_notes_renders_as_it_was() -> None:
     assert render_all([note("legacy.line", text="round 1: k closes on t")]) == [
         "round 1: k closes on t"
     ]
+
+
+#: Kinds that report what happened (a fight's log, a table's arithmetic, Plot Points changing
+#: hands) rather than a rule; every other note names the passage its rule comes from.
+FACTS = ("combat.", "table.", "labcats.points.", "labcats.trouble.", "labcats.bought",
+         "labcats.shutdown", "labcats.useful_detail", "legacy.")  # fmt: skip
+
+
+def test_every_rule_note_cites_its_passage() -> None:
+    """Each ``note(...)`` of a rule (checks, destiny, magic, weather, boons, labcats rolls) is
+    made with a citation: the rulebook section or the RULINGS.md entry."""
+    uncited = []
+    for path in sorted(SOURCE.glob("**/*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            called = node.func
+            name = called.id if isinstance(called, ast.Name) else getattr(called, "attr", "")
+            kind = getattr(node.args[0], "value", None)
+            if name != "note" or not isinstance(kind, str) or kind.startswith(FACTS):
+                continue
+            if len(node.args) < 2 and not any(k.arg == "cite" for k in node.keywords):
+                uncited.append((path.name, kind))
+    assert uncited == []
+
+
+def test_stored_data_that_is_no_known_note_shows_as_json_not_an_error() -> None:
+    """A page rendering a stored entry (an imported table's) never fails on it: an unknown
+    kind, a missing value or a malformed mapping is shown as its JSON."""
+    unknown = {"kind": "cogent.from.the.future", "values": {}, "cite": ""}
+    assert render_data(unknown) == '{"kind": "cogent.from.the.future", "values": {}, "cite": ""}'
+    missing = {"kind": "cogent.check.reflex", "values": {}, "cite": "002 > Reflex Actions"}
+    assert render_data(missing).startswith('{"kind": "cogent.check.reflex"')
+    assert render_data({"not": "a note"}) == '{"not": "a note"}'

@@ -86,7 +86,6 @@ def _settings(info: FieldInfo) -> dict[str, Any]:
         settings["multiple"] = True
     elif not required and info.default is not None and not settings.get("is_flag"):
         settings["default"] = info.default
-        settings["show_default"] = False
     if "metavar" in extra:
         settings["metavar"] = extra["metavar"]
     return settings

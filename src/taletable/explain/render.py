@@ -9,6 +9,7 @@ or an empty list. ``{a+b}`` pairs two lists: ``g2 5, g1 2`` from ``(g2, g1)`` an
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from collections.abc import Iterable, Mapping
@@ -16,10 +17,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
+from pydantic import ValidationError
 
 from taletable.errors import DataError
 from taletable.explain.notes import Note
+from taletable.files import parse_structured
 
 __all__ = ["render", "render_all", "render_data", "templates"]
 
@@ -63,10 +65,13 @@ def templates() -> Mapping[str, str]:
     for item in sorted(folder.iterdir(), key=lambda entry: entry.name):
         if not item.name.endswith(".yaml"):
             continue
-        loaded = yaml.safe_load(item.read_text(encoding="utf-8")) or {}
+        source = f"explain/data/{item.name}"
+        loaded = parse_structured(item.read_text(encoding="utf-8"), source=source) or {}
+        if not isinstance(loaded, dict):
+            raise DataError(source, "a mapping of kinds to their templates")
         for kind, text in loaded.items():
             if kind in found or not isinstance(text, str):
-                raise DataError(f"explain/data/{item.name}", f"kind {kind!r}: one template each")
+                raise DataError(source, f"kind {kind!r}: one template each")
             found[kind] = text
     return found
 
@@ -94,10 +99,14 @@ def render(entry: Note) -> str:
 
 def render_data(entry: object) -> str:
     """A note as JSON data made it (a mapping) in English; a line saved before notes existed
-    (a plain string, in an older table's log or encounter) as it was."""
+    (a plain string, in an older table's log or encounter) as it was. Stored data that is no
+    note this version knows (an imported table's, say) is shown as its JSON, never an error."""
     if isinstance(entry, str):
         return entry
-    return render(entry if isinstance(entry, Note) else Note.model_validate(entry))
+    try:
+        return render(entry if isinstance(entry, Note) else Note.model_validate(entry))
+    except (ValidationError, DataError, KeyError, IndexError, ValueError):
+        return json.dumps(entry, ensure_ascii=False, default=str)
 
 
 def render_all(entries: Iterable[Note]) -> list[str]:

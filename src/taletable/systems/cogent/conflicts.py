@@ -193,7 +193,7 @@ def roll_conflict(
     last = exchanges[-1]
     rerolls = len(exchanges) - 1
     if rerolls:
-        applied.append(note("cogent.conflict.tie_rerolled", rerolls=rerolls))
+        applied.append(note("cogent.conflict.tie_rerolled", CONFLICTS, rerolls=rerolls))
     if last.tied:
         applied.append(note("cogent.conflict.tie_stands", 'RULINGS.md "conflict ties"'))
     winner: Literal["a", "b"] | None = None

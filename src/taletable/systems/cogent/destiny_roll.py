@@ -113,7 +113,7 @@ def roll_destiny(
         level, table_chance = challenge_level, (DESTINY_DIE + 1 - challenge_level) * 5
     else:
         table_chance, level = chance_to_challenge_level(50)
-        applied.append(note("cogent.destiny_roll.even", level=level))
+        applied.append(note("cogent.destiny_roll.even", tiered.source, level=level))
     (roll,) = source.roll(DESTINY_DIE, 1)
     applied.append(note("cogent.destiny_roll.pass", tiered.source))
     tiered_critical: Literal["success", "failure"] | None = None

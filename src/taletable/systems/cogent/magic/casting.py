@@ -209,7 +209,7 @@ def cast_hard_spell(
     if armour:
         applied.append(note("cogent.spell.armour", where, armour=armour))
     if not hard.stacks:
-        applied.append(note("cogent.spell.no_stacking", spell=hard.name))
+        applied.append(note("cogent.spell.no_stacking", where, spell=hard.name))
     return HardCastResult(
         spell=hard.name,
         challenge_level=hard.challenge_level,

@@ -86,7 +86,7 @@ def read_mind(
              exceeded=exceeded)
     ]  # fmt: skip
     if injury:
-        applied.append(note("cogent.telepathy.injury", injury=injury))
+        applied.append(note("cogent.telepathy.injury", TELEPATHY, injury=injury))
     return TelepathyResult(
         resisting=True, caster=caster, resistance=resistance, exceeded_by=exceeded, read=read,
         probe=probe, injury_levels=injury, rules_applied=tuple(applied),

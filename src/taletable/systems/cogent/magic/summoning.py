@@ -97,12 +97,25 @@ def summon(
     ]  # fmt: skip
     if check.passed:
         step = check.margin
-        applied.append(note("cogent.summon.duration", step=step, schedule=element.schedule))
+        applied.append(
+            note(
+                "cogent.summon.duration",
+                f"{MAGIC} > {element.spell}",
+                step=step,
+                schedule=element.schedule,
+            )
+        )
     else:
         losses = -check.margin
         step = losses if magic.failure_duration == "losses" else losses - 1
         applied.append(
-            note("cogent.summon.turns", losses=losses, step=step, duration=magic.failure_duration)
+            note(
+                "cogent.summon.turns",
+                'RULINGS.md "summoning failure"',
+                losses=losses,
+                step=step,
+                duration=magic.failure_duration,
+            )
         )
     return SummonResult(
         spell=element.spell,

@@ -136,7 +136,7 @@ def roll_weather(
             if check.key in SNOW:
                 snow_on_ground = True
             elif check.key == COLD and snow_on_ground:
-                applied.append(note("cogent.weather.snow_stays", day=day))
+                applied.append(note("cogent.weather.snow_stays", WEATHER, day=day))
             else:
                 snow_on_ground = False
         assert check is not None
