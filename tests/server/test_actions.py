@@ -147,7 +147,7 @@ def test_the_log_is_the_truth(client: TestClient, table: Seats, database_url: st
     rebuilt = {
         key: (thing.version, thing.data) for key, thing in state_from_log(export["events"]).items()
     }
-    database = client.app.state.database  # type: ignore[attr-defined]
+    database = client.app.state.world.database  # type: ignore[attr-defined]
     with database.read() as connection:
         rows = connection.execute(select(THINGS).where(THINGS.c.scope == table.id)).all()
     stored = {(row.kind, row.key): (row.version, json.loads(row.data)) for row in rows}

@@ -268,7 +268,7 @@ def test_the_start_form_switches_a_fights_hardcore_rules(client: TestClient) -> 
             "creature-side-1": "b", "hardcore_weapons": "on"}  # fmt: skip
     started = _said(client.post(f"/t/{table_id}/combat/start", data=form, headers=HTMX))
     assert "Pit has started" in started, started
-    with client.app.state.database.read() as connection:
+    with client.app.state.world.database.read() as connection:
         store = SqlStore(connection, table_id)
         [key] = store.keys("encounter")
         rules = store.read("encounter", key).data["rules"]

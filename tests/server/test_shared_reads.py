@@ -44,7 +44,7 @@ def test_each_seat_reads_exactly_its_own_view(client: TestClient, table: Seats) 
     statement gives the rows ``visible_events`` gives: a player never a narrator-only event,
     a blind roll only to its roller and then as its stub."""
     _mixed_log(client, table)
-    database = client.app.state.database  # type: ignore[attr-defined]
+    database = client.app.state.world.database  # type: ignore[attr-defined]
     seats = _seats(database, table.id)
     assert len(seats) == 4
     views = [(seat, narrator, after) for seat, narrator in seats for after in (0, 2, 5)]
@@ -66,7 +66,7 @@ def test_each_seat_reads_exactly_its_own_view(client: TestClient, table: Seats) 
 def test_a_page_limit_and_many_streams_hold(client: TestClient, table: Seats) -> None:
     """More streams than one statement reads for are read in several; each keeps its limit."""
     _mixed_log(client, table)
-    database = client.app.state.database  # type: ignore[attr-defined]
+    database = client.app.state.world.database  # type: ignore[attr-defined]
     seats = _seats(database, table.id)
     views = [seats[i % len(seats)] + (i % 3,) for i in range(MOST_BRANCHES + 5)]
     shared = read_views(database, table.id, views, 2)
@@ -81,7 +81,7 @@ def test_a_page_limit_and_many_streams_hold(client: TestClient, table: Seats) ->
 def test_streams_woken_together_run_one_statement(client: TestClient, table: Seats) -> None:
     """Eight reads asked in one turn of the event loop are one statement on the database."""
     _mixed_log(client, table)
-    database = client.app.state.database  # type: ignore[attr-defined]
+    database = client.app.state.world.database  # type: ignore[attr-defined]
     seats = _seats(database, table.id)
     statements: list[str] = []
 

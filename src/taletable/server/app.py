@@ -14,11 +14,10 @@ from fastapi.staticfiles import StaticFiles
 from taletable import __version__
 from taletable.server.db import DATABASE_VARIABLE, Database, default_url, migrate
 from taletable.server.errors import install_error_handlers
-from taletable.server.limits import BodyLimit, Limits, RateLimiter
+from taletable.server.limits import BodyLimit, Limits
 from taletable.server.log import NOTIFY_CHANNEL
-from taletable.server.notify import Hub, PostgresListener
-from taletable.server.presence import Presence
-from taletable.server.shared_reads import SharedReads
+from taletable.server.notify import PostgresListener
+from taletable.server.world import make_world
 
 __all__ = ["app_from_environment", "create_app"]
 
@@ -34,8 +33,8 @@ def create_app(
     database = Database(database_url or default_url())
     if migrate_schema:
         migrate(database)
-    limits = limits or Limits.from_environment()
-    hub = Hub()
+    world = make_world(database, limits or Limits.from_environment())
+    hub = world.hub
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -55,15 +54,10 @@ def create_app(
     app = FastAPI(
         title="taletable", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
-    app.state.database = database
-    app.state.hub = hub
-    app.state.shared_reads = SharedReads(database)
-    app.state.presence = Presence(database)
-    app.state.limits = limits
-    app.state.limiter = RateLimiter(limits.rate, limits.burst)
+    app.state.world = world
     install_error_handlers(app)
     _include_routes(app)
-    app.add_middleware(BodyLimit, max_body=limits.max_body)
+    app.add_middleware(BodyLimit, max_body=world.limits.max_body)
     return app
 
 

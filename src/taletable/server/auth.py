@@ -1,4 +1,5 @@
-"""Seats and their tokens: ``Authorization: Bearer TOKEN`` names the seat.
+"""Seats and their tokens: ``Authorization: Bearer TOKEN`` names the seat (resolved by the
+table session, :mod:`taletable.server.session`).
 
 A token is 32 random bytes (URL-safe text), given once, when the table is made or the seat
 joins. The database keeps only its SHA-256, so a copy of the database lets no one sit at a
@@ -15,25 +16,8 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from typing import Annotated
 
-from fastapi import Depends, Request
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from sqlalchemy import bindparam, select
-
-from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
-from taletable.server.errors import Forbidden, Unauthorized
-from taletable.server.schema import SEATS
-
-__all__ = [
-    "Seat",
-    "hash_secret",
-    "new_id",
-    "new_secret",
-    "seat_of",
-    "secrets_match",
-    "taking_part",
-]
+__all__ = ["Seat", "hash_secret", "new_id", "new_secret", "secrets_match"]
 
 ROLES = ("narrator", "player", "observer")
 
@@ -70,63 +54,3 @@ class Seat:
     @property
     def narrator(self) -> bool:
         return self.role == "narrator"
-
-
-#: Built once: every request with a token runs it (building it costs more than running it).
-_SEAT_BY_TOKEN = select(SEATS).where(SEATS.c.token_hash == bindparam("token_hash"))
-_BEARER = HTTPBearer(auto_error=False, description="The seat's token")
-
-
-def seat_of(
-    request: Request,
-    table_id: str,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_BEARER)],
-) -> Seat:
-    """The seat the request's token (header, else seat cookie) names, sitting at ``table_id``."""
-    token = credentials.credentials.strip() if credentials else ""
-    if not token:
-        token = cookie_token(request, table_id)
-        if token and not is_same_origin_or_htmx(request):
-            raise Forbidden(
-                "authorization", "a change sent with the seat cookie needs the HX-Request header"
-            )
-    if not token:
-        raise Unauthorized("authorization", "send 'Authorization: Bearer TOKEN' for this table")
-    with request.app.state.database.read() as connection:
-        row = connection.execute(_SEAT_BY_TOKEN, {"token_hash": hash_secret(token)}).first()
-    if row is None:
-        raise Unauthorized("authorization", "this token names no seat; join the table again")
-    if row.table_id != table_id:
-        raise Forbidden("authorization", "this token is for another table")
-    seat = Seat(id=row.id, table_id=row.table_id, name=row.name, role=row.role)
-    request.app.state.limiter.check(seat.id)
-    return seat
-
-
-def narrator_of(seat: Annotated[Seat, Depends(seat_of)]) -> Seat:
-    """The seat, which must be the table's narrator (403 otherwise)."""
-    if not seat.narrator:
-        raise Forbidden("authorization", "only the table's narrator may do this")
-    return seat
-
-
-def taking_part(seat: Seat) -> Seat:
-    """``seat``, which must play (narrator or player): an observer watches and reads the log,
-    and may not roll, act or edit (403)."""
-    if seat.role == "observer":
-        raise Forbidden(
-            "authorization",
-            "an observer watches the table: it may not roll, act or edit; join as a player to "
-            "take part",
-        )
-    return seat
-
-
-def player_of(seat: Annotated[Seat, Depends(seat_of)]) -> Seat:
-    """The seat, which must take part in play (narrator or player; 403 for an observer)."""
-    return taking_part(seat)
-
-
-SeatDep = Annotated[Seat, Depends(seat_of)]
-PlayerDep = Annotated[Seat, Depends(player_of)]
-NarratorDep = Annotated[Seat, Depends(narrator_of)]

@@ -20,6 +20,7 @@ from fastapi import Request, Response
 from sqlalchemy import select
 
 from taletable.server.schema import SERVER_KEYS
+from taletable.server.world import world_of
 
 __all__ = [
     "COOKIE_PREFIX",
@@ -41,15 +42,15 @@ def cookie_name(table_id: str) -> str:
 
 
 def _key(request: Request) -> bytes:
-    state = request.app.state
-    key: bytes | None = getattr(state, "cookie_key", None)
+    world = world_of(request)
+    key = world.cookie_key
     if key is None:
-        with state.database.read() as connection:
+        with world.database.read() as connection:
             value = connection.execute(
                 select(SERVER_KEYS.c.value).where(SERVER_KEYS.c.name == "cookie")
             ).scalar_one()
         key = bytes.fromhex(value)
-        state.cookie_key = key
+        world.cookie_key = key
     return key
 
 

@@ -25,7 +25,7 @@ from sqlalchemy import Connection, bindparam, case, select, text
 
 from taletable.ledger import canonical_json, event_hash
 from taletable.server.errors import NotFound
-from taletable.server.schema import EVENTS, SCENES, TABLES
+from taletable.server.schema import EVENTS, TABLES
 
 __all__ = [
     "NOTIFY_CHANNEL",
@@ -35,7 +35,6 @@ __all__ = [
     "full_log",
     "lock_table",
     "read_table",
-    "scene_seed",
     "stub_of",
     "table_write",
     "visible_events",
@@ -51,9 +50,6 @@ COMMON_FIELDS = ("seq", "kind", "actor", "visibility", "at", "scene", "action", 
 # SQLite: 0.6 ms of CPU built each time, 0.16 ms built once; see benchmarks/bench_server.py).
 _TABLE_ROW = select(TABLES).where(TABLES.c.id == bindparam("table_id"))
 _LOCKED_TABLE_ROW = _TABLE_ROW.with_for_update()
-_SCENE_SEED = select(SCENES.c.seed).where(
-    (SCENES.c.table_id == bindparam("table_id")) & (SCENES.c.number == bindparam("scene"))
-)
 _NEW_EVENT = EVENTS.insert()
 _MOVE_HEAD = (
     TABLES.update()
@@ -129,12 +125,6 @@ def lock_table(connection: Connection, table_id: str) -> TableHead:
     if row is None:
         raise NotFound("id", f"no table {table_id!r}")
     return _head(row)
-
-
-def scene_seed(connection: Connection, table_id: str, scene: int) -> bytes:
-    """The secret seed of a table's scene (never sent to a seat while the scene is open)."""
-    seed = connection.execute(_SCENE_SEED, {"table_id": table_id, "scene": scene}).scalar_one()
-    return bytes.fromhex(seed)
 
 
 def stub_of(event: Mapping[str, Any]) -> dict[str, Any]:

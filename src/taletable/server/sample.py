@@ -9,18 +9,18 @@ them: the links printed last are the ones that work.
 
 from __future__ import annotations
 
-import types
 from pathlib import Path
 
 import yaml
 from sqlalchemy import select
 
-from taletable.server.auth import hash_secret, new_secret
+from taletable.server.auth import Seat, hash_secret, new_secret
 from taletable.server.db import Database
-from taletable.server.notify import Hub
 from taletable.server.routes.characters import add_character
 from taletable.server.routes.tables import NewTable, new_table
 from taletable.server.schema import SEATS, TABLES
+from taletable.server.session import TableSession
+from taletable.server.world import make_world
 
 __all__ = ["SAMPLE_NAME", "sample_sheets", "seat_sample"]
 
@@ -38,15 +38,16 @@ def sample_sheets() -> list[Path]:
 
 def _make(database: Database) -> tuple[str, list[str]]:
     made = new_table(database, NewTable(name=SAMPLE_NAME, system="cogent", edition="core"))
-    state = types.SimpleNamespace(database=database, hub=Hub())
     with database.read() as connection:
         narrator = connection.execute(
             select(SEATS.c.id).where((SEATS.c.table_id == made.id) & (SEATS.c.role == "narrator"))
         ).scalar_one()
+    seat = Seat(id=narrator, table_id=made.id, name="narrator", role="narrator")
+    session = TableSession(make_world(database), seat)
     added = []
     for path in sample_sheets():
         sheet = yaml.safe_load(path.read_text(encoding="utf-8"))
-        add_character(state, made.id, narrator, sheet)
+        add_character(session, sheet)
         added.append(str(sheet.get("identity", {}).get("name", path.stem)))
     return made.id, added
 

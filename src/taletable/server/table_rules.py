@@ -1,5 +1,5 @@
-"""A table's rule options and house rules: the choices offered, their checks, and the ``Table``
-context every action and odds preview of that table plays in.
+"""A table's rule options and house rules: the choices offered and their checks (the ``Table``
+every action and read of a table plays at is built by :mod:`taletable.server.session`).
 
 The options are the ``Rules`` switches of the edition (002 > Hardcore Combat; RULINGS.md), listed
 here with the words the Start page shows; house rules are copies of the shipped rules tables
@@ -9,26 +9,18 @@ broken one is refused then, naming the table and the field, never at the first r
 
 from __future__ import annotations
 
-import hashlib
-import json
-import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from taletable.errors import TaletableError
 from taletable.library import MAX_HOUSE_TABLES, RulesLibrary
-from taletable.play import Table
 from taletable.server.errors import ApiError
-from taletable.server.log import TableHead
-from taletable.store import Store
-from taletable.systems.cogent.rules import Rules
 
 __all__ = [
     "OPTIONS",
     "checked_house_rules",
     "checked_rules",
     "house_rule_tables",
-    "table_context",
 ]
 
 #: The rule options a Cogent table may switch, with the Start page's words.
@@ -100,30 +92,3 @@ def checked_house_rules(system: str, house_rules: Mapping[str, Any]) -> dict[str
             except TaletableError as error:
                 raise ApiError(f"house_rules.{key}", str(error)) from None
     return dict(house_rules)
-
-
-_LIBRARIES: dict[str, RulesLibrary] = {}
-_LOCK = threading.Lock()
-
-
-def _library(house_rules: Mapping[str, Any]) -> RulesLibrary | None:
-    """One library per set of house rules, kept (each loads its tables once)."""
-    if not house_rules:
-        return None
-    digest = hashlib.sha256(json.dumps(house_rules, sort_keys=True).encode()).hexdigest()
-    with _LOCK:
-        if digest not in _LIBRARIES:
-            if len(_LIBRARIES) > 256:
-                _LIBRARIES.clear()
-            _LIBRARIES[digest] = RulesLibrary(dict(house_rules))
-        return _LIBRARIES[digest]
-
-
-def table_context(head: TableHead, store: Store, **given: Any) -> Table:
-    """The ``Table`` an action of ``head``'s table plays at: its edition, its rule options, its
-    house rules, ``store``, and any ``dice`` given."""
-    rules = Rules(edition=head.edition or "core", **head.rules)
-    library = _library(head.house_rules)
-    if library is not None:
-        given["library"] = library
-    return Table(rules=rules, store=store, **given)

@@ -9,27 +9,32 @@ over it knowingly (the other version stays in the log). Neither is ever lost.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import yaml
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from pydantic import ValidationError
 
 from taletable.errors import ConflictError, TaletableError
 from taletable.files import parse_structured
 from taletable.server.errors import ActionError
-from taletable.server.log import read_table
 from taletable.server.pages.common import (
     PAGE_ERRORS,
     error_text,
     fragment,
     message,
     page,
-    seat_or_none,
 )
+from taletable.server.permissions import taking_part
 from taletable.server.routes import characters as api
-from taletable.store.sql import SqlStore
+from taletable.server.session import (
+    PageSession,
+    PageSessionOrJoin,
+    TableSession,
+    page_session_or_none,
+)
 
 __all__ = ["character_list", "router", "sheet_of"]
 
@@ -39,16 +44,16 @@ router = APIRouter(include_in_schema=False)
 MAX_SHEET_TEXT = 200_000
 
 
-def _stored(request: Request, table_id: str, character_id: str) -> tuple[dict[str, Any], int]:
-    with request.app.state.database.read() as connection:
-        stored = SqlStore(connection, table_id).read("character", character_id)
+def _stored(session: TableSession, character_id: str) -> tuple[dict[str, Any], int]:
+    with session.reading() as reading:
+        stored = reading.store.read("character", character_id)
     return dict(stored.data), stored.version
 
 
-def character_list(request: Request, table_id: str) -> list[dict[str, Any]]:
+def character_list(session: TableSession) -> list[dict[str, Any]]:
     """Every character of the table: id, name, edition and version, by name."""
-    with request.app.state.database.read() as connection:
-        store = SqlStore(connection, table_id)
+    with session.reading() as reading:
+        store = reading.store
         rows = []
         for key in store.keys("character"):
             stored = store.read("character", key)
@@ -65,12 +70,12 @@ def character_list(request: Request, table_id: str) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: (row["name"].lower(), row["id"]))
 
 
-def sheet_of(request: Request, table_id: str, character_id: str) -> Any:
+def sheet_of(session: TableSession, character_id: str) -> Any:
     """The character's Cogent sheet as the engine reads it, or None when it is not one."""
     from taletable.systems.cogent.character.files import character_from_data
 
     try:
-        data, _version = _stored(request, table_id, character_id)
+        data, _version = _stored(session, character_id)
         return character_from_data(data, source="sheet")
     except (TaletableError, ValidationError):
         return None
@@ -91,80 +96,77 @@ def _parse(text: str) -> dict[str, Any]:
 
 
 @router.get("/t/{table_id}/characters", response_class=HTMLResponse)
-def characters_panel(request: Request, table_id: str) -> Response:
+def characters_panel(session: PageSession) -> Response:
     """The list of the table's characters (refreshed live when one is added or edited)."""
-    if seat_or_none(request, table_id) is None:
-        return message(error="This browser has no seat at this table.")
     return fragment(
-        "_characters.html", table_id=table_id, characters=character_list(request, table_id)
+        "_characters.html", table_id=session.table_id, characters=character_list(session)
     )
 
 
 @router.post("/t/{table_id}/characters", response_class=HTMLResponse)
-async def import_sheet(request: Request, table_id: str) -> Response:
+async def import_sheet(request: Request, session: PageSession) -> Response:
     """Import a sheet file (pasted or uploaded): checked by every rule, then added."""
-    seat = seat_or_none(request, table_id)
-    if seat is None:
-        return message(error="This browser has no seat at this table; join it first.")
     form = await request.form()
     upload, text = form.get("file"), str(form.get("text", ""))
     if upload is not None and not isinstance(upload, str) and upload.filename:
         text = (await upload.read(MAX_SHEET_TEXT + 1)).decode("utf-8", errors="replace")
     try:
+        taking_part(session.seat)
         body = api.NewCharacter(sheet=_parse(text))
-        saved = api.create_character(request, table_id, seat, body)
+        saved = await asyncio.to_thread(api.add_character, session, body.sheet)
     except PAGE_ERRORS as error:
         return message(error=error_text(error))
     name = body.sheet.get("identity", {}).get("name", saved.id)
     return message(text=f"{name} joined the table (version {saved.version}).")
 
 
-def _read_view(request: Request, table_id: str, character_id: str) -> dict[str, Any] | None:
+def _read_view(session: TableSession, character_id: str) -> dict[str, Any] | None:
     """What the sheet's read view shows: the stored sheet and its pools as built."""
     from taletable.systems.cogent.character.pool_summary import sheet_pools
 
     try:
-        data, version = _stored(request, table_id, character_id)
+        data, version = _stored(session, character_id)
     except TaletableError:
         return None
-    sheet = sheet_of(request, table_id, character_id)
+    sheet = sheet_of(session, character_id)
     pools = sheet_pools(sheet) if sheet is not None else None
     return {"data": data, "version": version, "pools": pools}
 
 
 @router.get("/t/{table_id}/c/{character_id}", response_class=HTMLResponse)
-def sheet_page(request: Request, table_id: str, character_id: str) -> Response:
+def sheet_page(session: PageSessionOrJoin, character_id: str) -> Response:
     """The character sheet: read view (live), pools as built, and the editor."""
-    seat = seat_or_none(request, table_id)
-    if seat is None:
-        return RedirectResponse(f"/join/{table_id}", status_code=303)
-    shown = _read_view(request, table_id, character_id)
+    shown = _read_view(session, character_id)
     if shown is None:
         return page("_message.html", status=404, error="No such character at this table.")
-    with request.app.state.database.read() as connection:
-        head = read_table(connection, table_id)
     text = as_yaml(shown["data"])
-    return page("sheet.html", head=head, seat=seat, character_id=character_id, text=text, **shown)
+    return page(
+        "sheet.html",
+        head=session.head(),
+        seat=session.seat,
+        character_id=character_id,
+        text=text,
+        **shown,
+    )
 
 
 @router.get("/t/{table_id}/c/{character_id}/read", response_class=HTMLResponse)
-def sheet_read(request: Request, table_id: str, character_id: str) -> Response:
+def sheet_read(session: PageSession, character_id: str) -> Response:
     """The read view alone, as saved now (refreshed after a save here or anywhere)."""
-    if seat_or_none(request, table_id) is None:
-        return message(error="This browser has no seat at this table.")
-    shown = _read_view(request, table_id, character_id)
+    shown = _read_view(session, character_id)
     if shown is None:
         return message(error="No such character at this table.")
     return fragment("_sheet_read.html", **shown)
 
 
 @router.get("/t/{table_id}/c/{character_id}.yaml")
-def export_sheet(request: Request, table_id: str, character_id: str) -> Response:
+async def export_sheet(request: Request, table_id: str, character_id: str) -> Response:
     """The sheet file, to keep or to use with the ``taletable`` command."""
-    if seat_or_none(request, table_id) is None:
+    session = await page_session_or_none(request, table_id)
+    if session is None:
         return Response("no seat at this table", status_code=401)
     try:
-        data, _version = _stored(request, table_id, character_id)
+        data, _version = await asyncio.to_thread(_stored, session, character_id)
     except TaletableError:
         return Response("no such character", status_code=404)
     return Response(
@@ -175,21 +177,23 @@ def export_sheet(request: Request, table_id: str, character_id: str) -> Response
 
 
 @router.post("/t/{table_id}/c/{character_id}", response_class=HTMLResponse)
-async def save_sheet(request: Request, table_id: str, character_id: str) -> Response:
+async def save_sheet(request: Request, session: PageSession, character_id: str) -> Response:
     """Save the edited sheet read at ``version``; a newer save shows both versions to choose."""
-    seat = seat_or_none(request, table_id)
-    if seat is None:
-        return message(error="This browser has no seat at this table; join it first.")
     form = await request.form()
+    return await asyncio.to_thread(_save_sheet, session, character_id, form)
+
+
+def _save_sheet(session: TableSession, character_id: str, form: Any) -> Response:
     text, version = str(form.get("text", "")), str(form.get("version", ""))
-    context = {"table_id": table_id, "character_id": character_id, "text": text}
+    context = {"table_id": session.table_id, "character_id": character_id, "text": text}
     try:
+        taking_part(session.seat)
         body = api.EditedCharacter(sheet=_parse(text), version=int(version or 0))
-        saved = api.edit_character(request, table_id, character_id, seat, body)
+        saved = api.edit_character(session, character_id, body)
     except ActionError as error:
         if not isinstance(error.error, ConflictError):
             return fragment("_editor.html", version=version, error=error_text(error), **context)
-        theirs, current = _stored(request, table_id, character_id)
+        theirs, current = _stored(session, character_id)
         return fragment(
             "_conflict.html", mine=text, theirs=as_yaml(theirs), current=current, **context
         )
@@ -201,14 +205,12 @@ async def save_sheet(request: Request, table_id: str, character_id: str) -> Resp
 
 
 @router.get("/t/{table_id}/c/{character_id}/editor", response_class=HTMLResponse)
-def editor(request: Request, table_id: str, character_id: str) -> Response:
+def editor(session: PageSession, character_id: str) -> Response:
     """The editor holding the table's current version (the "keep theirs" choice)."""
-    if seat_or_none(request, table_id) is None:
-        return message(error="This browser has no seat at this table.")
-    data, version = _stored(request, table_id, character_id)
+    data, version = _stored(session, character_id)
     return fragment(
         "_editor.html",
-        table_id=table_id,
+        table_id=session.table_id,
         character_id=character_id,
         text=as_yaml(data),
         version=version,

@@ -4,13 +4,14 @@ The page shows the encounter as :func:`taletable.play.combat_view.combat_view` g
 line-up, pools as built, injuries, conditions, STR and armour left, who declares next in RFL
 order, the victories waiting with the outcomes the engine allows, the log) and refreshes it on
 the table stream's ``combat`` message, which every ``cogent.combat.*`` event sends. Its forms
-are the ``cogent.combat.*`` actions, taken through the API's own ``take_action``; who may act
+are the ``cogent.combat.*`` actions, taken by the seat's table session; who may act
 for which fighter is the server's (:mod:`taletable.server.combat_seats`), so a form offered or
 not is only a convenience: a refused action comes back as a message.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import secrets
@@ -18,12 +19,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 
-from taletable.server.auth import Seat
 from taletable.server.combat_seats import fighters_of
-from taletable.server.log import read_table
 from taletable.server.pages.characters import character_list
 from taletable.server.pages.common import (
     PAGE_ERRORS,
@@ -31,11 +30,10 @@ from taletable.server.pages.common import (
     fragment,
     message,
     page,
-    seat_or_none,
+    take,
 )
-from taletable.server.pages.rolls import _take
 from taletable.server.schema import EVENTS
-from taletable.store.sql import SqlStore
+from taletable.server.session import PageSession, PageSessionOrJoin, TableSession
 
 __all__ = ["current_encounter", "router"]
 
@@ -43,7 +41,6 @@ router = APIRouter(include_in_schema=False)
 
 #: The bestiary rows the start form offers.
 BESTIARY_ROWS = 3
-NO_SEAT = "This browser has no seat at this table; join it first."
 
 
 def current_encounter(connection: Any, table_id: str) -> str | None:
@@ -65,45 +62,39 @@ def current_encounter(connection: Any, table_id: str) -> str | None:
     return str(key) if key else None
 
 
-def _view(request: Request, table_id: str, seat: Seat) -> dict[str, Any]:
-    """What the tracker shows this seat: the fight (or why none) and whom it acts for."""
-    from taletable.play import Table
+def _view(session: TableSession) -> dict[str, Any]:
+    """What the tracker shows this seat: the fight (or why none) and whom it acts for, read at
+    the table's own rules (its edition, options and house rules: the fight replays with them)."""
     from taletable.play.combat_view import combat_view
-    from taletable.systems.cogent.rules import Rules
 
-    with request.app.state.database.read() as connection:
-        head = read_table(connection, table_id)
-        key = current_encounter(connection, table_id)
+    seat = session.seat
+    with session.reading() as reading:
+        head = reading.head
+        key = current_encounter(reading.connection, session.table_id)
         if key is None:
             return {"head": head, "seat": seat, "fight": None}
-        table = Table(
-            rules=Rules(edition=head.edition or "core"), store=SqlStore(connection, table_id)
-        )
         try:
-            fight = combat_view(table, key)
+            fight = combat_view(reading.table, key)
         except PAGE_ERRORS as error:
             return {"head": head, "seat": seat, "fight": None, "error": error_text(error)}
-        mine = fighters_of(connection, table_id, seat, key)
+        mine = fighters_of(reading.connection, session.table_id, seat, key)
     ids = [fighter["id"] for fighter in fight["fighters"]]
     acts_for = ids if mine is None else [ident for ident in ids if ident in mine]
     return {"head": head, "seat": seat, "fight": fight, "key": key, "acts_for": acts_for}
 
 
 @router.get("/t/{table_id}/combat", response_class=HTMLResponse)
-def combat_page(request: Request, table_id: str) -> Response:
+def combat_page(session: PageSessionOrJoin) -> Response:
     """The tracker page: the fight, the forms this seat may use, and (narrator) a new fight."""
     from taletable.play.combat_view import bestiary_names
 
-    seat = seat_or_none(request, table_id)
-    if seat is None:
-        return RedirectResponse(f"/join/{table_id}", status_code=303)
-    view = _view(request, table_id, seat)
+    view = _view(session)
     starting: dict[str, Any] = {}
-    if seat.narrator and view["head"].system == "cogent":
+    if session.narrator and view["head"].system == "cogent":
         starting = {
-            "characters": character_list(request, table_id),
+            "characters": character_list(session),
             "bestiary": bestiary_names(),
-            "npcs": table_npcs(request, table_id),
+            "npcs": table_npcs(session),
             "rows": range(1, BESTIARY_ROWS + 1),
             "options": start_options(),
         }
@@ -111,12 +102,9 @@ def combat_page(request: Request, table_id: str) -> Response:
 
 
 @router.get("/t/{table_id}/combat/view", response_class=HTMLResponse)
-def combat_fragment(request: Request, table_id: str) -> Response:
+def combat_fragment(session: PageSession) -> Response:
     """The tracker alone, fetched again whenever a combat event lands."""
-    seat = seat_or_none(request, table_id)
-    if seat is None:
-        return message(error=NO_SEAT)
-    return fragment("_combat.html", **_view(request, table_id, seat))
+    return fragment("_combat.html", **_view(session))
 
 
 #: A start-form creature that is one of the table's NPCs (``npc new`` at the table), not the
@@ -124,10 +112,10 @@ def combat_fragment(request: Request, table_id: str) -> Response:
 TABLE_NPC = "table:"
 
 
-def table_npcs(request: Request, table_id: str) -> list[tuple[str, str]]:
+def table_npcs(session: TableSession) -> list[tuple[str, str]]:
     """The table's own NPCs (statblocks made at the table): (key, name), by name."""
-    with request.app.state.database.read() as connection:
-        store = SqlStore(connection, table_id)
+    with session.reading() as reading:
+        store = reading.store
         found = [
             (key, str(store.read("statblock", key).data.get("name", key)))
             for key in store.keys("statblock")
@@ -166,18 +154,20 @@ def fighters_from(form: Mapping[str, Any], characters: list[dict[str, Any]]) -> 
 
 
 @router.post("/t/{table_id}/combat/start", response_class=HTMLResponse)
-async def combat_start(request: Request, table_id: str) -> Response:
+async def combat_start(request: Request, session: PageSession) -> Response:
     """Start a fight with the chosen characters and creatures (the narrator's)."""
     form = await request.form()
-    if seat_or_none(request, table_id) is None:
-        return message(error=NO_SEAT)
-    fighters = fighters_from(form, character_list(request, table_id))
+    return await asyncio.to_thread(_combat_start, session, form)
+
+
+def _combat_start(session: TableSession, form: Any) -> Response:
+    fighters = fighters_from(form, character_list(session))
     name = str(form.get("name", "")).strip() or "a fight"
     key = f"fight-{secrets.token_hex(4)}"
     args: dict[str, Any] = {"encounter": key, "name": name, "fighters": fighters}
     args.update(_args(form, ("faces",)))
     args.update({name: True for name in START_OPTIONS if form.get(name)})
-    answer = _take(request, table_id, "cogent.combat.start", args, "public")
+    answer = take(session, "cogent.combat.start", args, "public")
     if b'role="alert"' not in answer.body:
         return message(text=f"{name} has started: {len(fighters)} fighters, shown above.")
     return answer
@@ -220,17 +210,21 @@ def _step_args(step: str, form: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @router.post("/t/{table_id}/combat/{step}", response_class=HTMLResponse)
-async def combat_step(request: Request, table_id: str, step: str) -> Response:
+async def combat_step(request: Request, session: PageSession, step: str) -> Response:
     """Declare, resolve, choose or spend destiny in the table's current fight."""
     form = await request.form()
     if step not in STEPS:
         return message(error=f"the tracker has no step {step!r}")
-    with request.app.state.database.read() as connection:
-        key = current_encounter(connection, table_id)
+    return await asyncio.to_thread(_combat_step, session, step, form)
+
+
+def _combat_step(session: TableSession, step: str, form: Any) -> Response:
+    with session.reading() as reading:
+        key = current_encounter(reading.connection, session.table_id)
     if key is None:
         return message(error="There is no fight at this table; the narrator starts one.")
     args = {"encounter": key, **_step_args(step, form)}
-    answer = _take(request, table_id, STEPS[step][0], args, "public")
+    answer = take(session, STEPS[step][0], args, "public")
     if b'role="alert"' not in answer.body:
         return message(text=f"Done: {step} (everyone's tracker moves with it).")
     return answer

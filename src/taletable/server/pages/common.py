@@ -1,30 +1,33 @@
-"""What every page route shares: the templates, the seat of the cookie, errors as text."""
+"""What every page route shares: the templates, answers to a browser without a seat, the
+table's seats, errors as text."""
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, select_autoescape
 from sqlalchemy import select
 
 from taletable.errors import TaletableError
 from taletable.explain import render_data
-from taletable.server.auth import Seat, seat_of
-from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import ActionError, ApiError
 from taletable.server.schema import SEATS
+from taletable.server.session import CrossSitePost, NoSeat, TableSession
 
 __all__ = [
-    "CrossSitePost",
+    "NO_SEAT",
     "error_text",
     "fragment",
     "install",
     "page",
+    "percent",
     "seat_names",
-    "seat_or_none",
     "seats_of",
+    "take",
 ]
 
 TEMPLATES = Environment(
@@ -57,52 +60,45 @@ def message(*, error: str = "", text: str = "") -> HTMLResponse:
     return fragment("_message.html", error=error, message=text)
 
 
-class CrossSitePost(Exception):
-    """A change to a page sent by another site (or without the page's own header): refused
-    with a page that says so (:func:`install`), never taken as the seat's."""
-
-
 CROSS_SITE = (
     "This change was sent from another site (or not by this table's own page), so it was "
     "refused to keep your seat safe. Nothing was changed: open the table from its own link "
     "and try again there."
 )
-
-
-def seat_or_none(request: Request, table_id: str) -> Seat | None:
-    """The seat this browser's cookie holds at ``table_id``, or None; a change the CSRF check
-    refuses raises :class:`CrossSitePost`."""
-    try:
-        return seat_of(request, table_id, None)
-    except ApiError:
-        if cookie_token(request, table_id) and not is_same_origin_or_htmx(request):
-            raise CrossSitePost from None
-        return None
+#: What a page's form or fragment answers a browser with no seat at its table.
+NO_SEAT = "This browser has no seat at this table; join it first."
 
 
 def install(app: FastAPI) -> None:
-    """Answer a refused cross-site change to a page in words, as a page (403)."""
+    """Answer a refused cross-site change to a page in words, as a page (403), and a browser
+    with no seat at the table with the join page (a whole page) or a line (a fragment)."""
 
     @app.exception_handler(CrossSitePost)
     async def _cross_site(_request: Request, _error: CrossSitePost) -> HTMLResponse:
         return page("_message.html", status=403, error=CROSS_SITE)
 
+    @app.exception_handler(NoSeat)
+    async def _no_seat(_request: Request, error: NoSeat) -> Response:
+        if error.join:
+            return RedirectResponse(f"/join/{error.table_id}", status_code=303)
+        return message(error=NO_SEAT)
 
-def seats_of(request: Request, table_id: str) -> list[Any]:
-    """Every seat of the table (id, name, role), by name."""
-    with request.app.state.database.read() as connection:
+
+def seats_of(session: TableSession) -> list[Any]:
+    """Every seat of the session's table (id, name, role), by name."""
+    with session.world.database.read() as connection:
         return list(
             connection.execute(
                 select(SEATS.c.id, SEATS.c.name, SEATS.c.role)
-                .where(SEATS.c.table_id == table_id)
+                .where(SEATS.c.table_id == session.table_id)
                 .order_by(SEATS.c.name, SEATS.c.id)
             )
         )
 
 
-def seat_names(request: Request, table_id: str) -> dict[str, str]:
+def seat_names(session: TableSession) -> dict[str, str]:
     """Seat id -> name, for the log's "who"."""
-    return {row.id: row.name for row in seats_of(request, table_id)}
+    return {row.id: row.name for row in seats_of(session)}
 
 
 def error_text(error: Exception) -> str:
@@ -118,3 +114,25 @@ def error_text(error: Exception) -> str:
 
 
 PAGE_ERRORS = (ApiError, ActionError, TaletableError)
+#: Who sees a roll made from a page; only the narrator may hide one.
+VISIBILITIES = ("public", "narrator", "blind")
+_SHOWN = {"public": "everyone sees it", "narrator": "only you see it", "blind": "made blind"}
+
+
+def take(session: TableSession, action: str, args: dict[str, Any], visibility: str) -> Response:
+    """Take ``action`` from a page's form as the session's seat; one line says what was done
+    (or, role=alert, why not)."""
+    if not (session.narrator and visibility in VISIBILITIES):
+        visibility = "public"
+    try:
+        event = session.act(action, args, visibility)
+    except PAGE_ERRORS as error:
+        return message(error=error_text(error))
+    shown = str(event.get("visibility", visibility))  # a follow-up keeps its roll's
+    return message(text=f"Rolled (#{event['seq']}): {_SHOWN.get(shown, shown)} in the log.")
+
+
+def percent(chance: Fraction) -> str:
+    """``chance`` as a percentage to two places, halves rounded up (21/32 -> 65.63 %)."""
+    exact = Decimal(chance.numerator) * 100 / Decimal(chance.denominator)
+    return f"{exact.quantize(Decimal('0.01'), rounding=ROUND_HALF_UP)} %"

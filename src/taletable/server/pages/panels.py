@@ -10,6 +10,7 @@ are the engine's, and so are their refusals.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,11 +19,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from taletable.server.log import TableHead, read_table
-from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, seat_or_none
-from taletable.server.pages.rolls import _percent, _take
-from taletable.server.table_rules import table_context
-from taletable.store.sql import SqlStore
+from taletable.server.log import TableHead
+from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, percent, take
+from taletable.server.session import PageSession, TableSession
 
 __all__ = ["Panel", "PanelField", "panels_for", "router"]
 
@@ -142,9 +141,8 @@ def panels_for(head: TableHead) -> tuple[Panel, ...]:
     return PANELS.get((head.system, edition), ())
 
 
-def _panel(request: Request, table_id: str, name: str) -> tuple[TableHead, Panel | None]:
-    with request.app.state.database.read() as connection:
-        head = read_table(connection, table_id)
+def _panel(session: TableSession, name: str) -> tuple[TableHead, Panel | None]:
+    head = session.head()
     return head, next((panel for panel in panels_for(head) if panel.name == name), None)
 
 
@@ -165,32 +163,27 @@ def _args(form: Mapping[str, Any], panel: Panel, which: str) -> dict[str, Any]:
 
 
 @router.get("/t/{table_id}/panel/{name}/odds", response_class=HTMLResponse)
-def panel_odds(request: Request, table_id: str, name: str) -> Response:
+def panel_odds(request: Request, session: PageSession, name: str) -> Response:
     """The exact chance of the panel's roll as set up, before it is rolled."""
-    from taletable.play import perform
-
-    if seat_or_none(request, table_id) is None:
-        return message(error="This browser has no seat at this table.")
-    head, panel = _panel(request, table_id, name)
+    _head, panel = _panel(session, name)
     if panel is None:
         return fragment("_panel_odds.html", error=f"this table has no {name} panel")
     try:
-        with request.app.state.database.read() as connection:
-            table = table_context(head, SqlStore(connection, table_id))
-            data = perform(panel.odds_action, _args(request.query_params, panel, "odds"), table)
-            chances = panel.chances(data.to_data())
+        data = session.ask(panel.odds_action, _args(request.query_params, panel, "odds"))
+        chances = panel.chances(data.to_data())
     except PAGE_ERRORS as error:
         return fragment("_panel_odds.html", error=error_text(error))
-    shown = [(label, _percent(Fraction(chance)), chance) for label, chance in chances]
+    shown = [(label, percent(Fraction(chance)), chance) for label, chance in chances]
     return fragment("_panel_odds.html", chances=shown)
 
 
 @router.post("/t/{table_id}/panel/{name}", response_class=HTMLResponse)
-async def panel_roll(request: Request, table_id: str, name: str) -> Response:
+async def panel_roll(request: Request, session: PageSession, name: str) -> Response:
     """Roll the panel's roll (the faces, if entered, are checked by the API like any)."""
     form = await request.form()
-    _head, panel = _panel(request, table_id, name)
+    _head, panel = await asyncio.to_thread(_panel, session, name)
     if panel is None:
         return message(error=f"this table has no {name} panel")
     visibility = str(form.get("visibility", "public"))
-    return _take(request, table_id, panel.action, _args(form, panel, "roll"), visibility)
+    args = _args(form, panel, "roll")
+    return await asyncio.to_thread(take, session, panel.action, args, visibility)

@@ -1,7 +1,7 @@
 """The roll panel (a check, with its exact odds before the roll), other rolls, narrator tools.
 
 Every form becomes the args of an action of :mod:`taletable.play`, taken through the API's own
-:func:`~taletable.server.routes.actions.take_action`; the odds are the ``odds.cogent`` action
+:meth:`~taletable.server.session.TableSession.act`; the odds are the ``odds.cogent`` action
 performed on a read of the table (no event: asking the odds changes nothing). The options
 offered are the engine's: the destiny spends of the edition (``BEFORE_MODES``) and whether
 it has the narrator's Advantage (``has_narrator_advantage``).
@@ -9,22 +9,28 @@ it has the narrator's Advantage (``has_narrator_advantage``).
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Mapping
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from taletable.server.log import TableHead, read_table
+from taletable.server.log import TableHead
 from taletable.server.pages.characters import character_list, sheet_of
-from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, seat_or_none
+from taletable.server.pages.common import (
+    PAGE_ERRORS,
+    VISIBILITIES,
+    error_text,
+    fragment,
+    message,
+    percent,
+    take,
+)
 from taletable.server.routes import scenes
-from taletable.server.routes.actions import NewAction, take_action
-from taletable.server.table_rules import table_context
-from taletable.store.sql import SqlStore
+from taletable.server.session import PageSession, TableSession, free_table
 
 __all__ = ["roll_panel_context", "router"]
 
@@ -41,12 +47,13 @@ PAGE_ACTIONS = (
     "cogent.npc.new",
     "cogent.destiny-after",
 )
-VISIBILITIES = ("public", "narrator", "blind")
 #: Form fields that are not args of the action.
 NOT_ARGS = ("action", "visibility", "mode")
 
 
-def roll_panel_context(request: Request, head: TableHead, character: str | None) -> dict[str, Any]:
+def roll_panel_context(
+    session: TableSession, head: TableHead, character: str | None
+) -> dict[str, Any]:
     """What the roll panel offers: characters, the chosen one's skills, the edition's options."""
     from taletable.systems.cogent.character.pools import pool_names
     from taletable.systems.cogent.checks import has_narrator_advantage
@@ -56,10 +63,10 @@ def roll_panel_context(request: Request, head: TableHead, character: str | None)
 
     edition = head.edition or "core"
     skills: list[str] = []
-    characters = character_list(request, head.id)
+    characters = character_list(session)
     chosen = character or (characters[0]["id"] if characters else None)
     if chosen is not None:
-        sheet = sheet_of(request, head.id, chosen)
+        sheet = sheet_of(session, chosen)
         if sheet is not None:
             edition, skills = sheet.edition, pool_names(sheet)
     rules = Rules(edition=edition)
@@ -78,9 +85,9 @@ def roll_panel_context(request: Request, head: TableHead, character: str | None)
 
 def _random_tables() -> list[str]:
     """The names of the random tables the table may roll on (``table.list``)."""
-    from taletable.play import Table, perform
+    from taletable.play import perform
 
-    listed = perform("table.list", {}, Table()).to_data()["tables"]
+    listed = perform("table.list", {}, free_table()).to_data()["tables"]
     return [str(row["name"]) for row in listed]
 
 
@@ -94,80 +101,46 @@ def check_args(form: Mapping[str, Any]) -> dict[str, Any]:
     return args
 
 
-def _percent(chance: Fraction) -> str:
-    """``chance`` as a percentage to two places, halves rounded up (21/32 -> 65.63 %)."""
-    exact = Decimal(chance.numerator) * 100 / Decimal(chance.denominator)
-    return f"{exact.quantize(Decimal('0.01'), rounding=ROUND_HALF_UP)} %"
-
-
 @router.get("/t/{table_id}/roll-options", response_class=HTMLResponse)
-def roll_options(request: Request, table_id: str, character: str = "") -> Response:
+def roll_options(session: PageSession, character: str = "") -> Response:
     """The skills and options of the chosen character (the panel swaps them in)."""
-    if seat_or_none(request, table_id) is None:
-        return message(error="This browser has no seat at this table.")
-    with request.app.state.database.read() as connection:
-        head = read_table(connection, table_id)
-    response = fragment("_roll_options.html", **roll_panel_context(request, head, character))
+    response = fragment(
+        "_roll_options.html", **roll_panel_context(session, session.head(), character)
+    )
     response.headers["HX-Trigger"] = "options-changed"
     return response
 
 
 @router.get("/t/{table_id}/odds", response_class=HTMLResponse)
-def odds(request: Request, table_id: str) -> Response:
+def odds(request: Request, session: PageSession) -> Response:
     """The exact chance the check as set up passes, before it is rolled (``odds.cogent``)."""
-    from taletable.play import perform
-
-    if seat_or_none(request, table_id) is None:
-        return message(error="This browser has no seat at this table.")
     args = check_args(request.query_params)
     if "cl" not in args:
         return fragment("_odds.html", hint="Set a CL to see the chance of success.")
     try:
-        with request.app.state.database.read() as connection:
-            head = read_table(connection, table_id)
-            table = table_context(head, SqlStore(connection, table_id))
-            result = perform("odds.cogent", args, table).to_data()
+        result = session.ask("odds.cogent", args).to_data()
     except PAGE_ERRORS as error:
         return fragment("_odds.html", error=error_text(error))
     chance = Fraction(result["odds"]["p_pass"])
     return fragment(
         "_odds.html",
-        percent=_percent(chance),
+        percent=percent(chance),
         fraction=str(chance),
         odds=result["odds"],
         breakdown=result.get("breakdown", ()),
     )
 
 
-def _take(request: Request, table_id: str, action: str, args: dict[str, Any], vis: str) -> Response:
-    seat = seat_or_none(request, table_id)
-    if seat is None:
-        return message(error="This browser has no seat at this table; join it first.")
-    visibility = vis if seat.narrator and vis in VISIBILITIES else "public"
-    try:
-        event = take_action(
-            request.app.state,
-            table_id,
-            seat,
-            NewAction(action=action, args=args, visibility=visibility),
-        )
-    except PAGE_ERRORS as error:
-        return message(error=error_text(error))
-    where = {"public": "everyone sees it", "narrator": "only you see it", "blind": "made blind"}
-    shown = str(event.get("visibility", visibility))  # a follow-up keeps its roll's
-    return message(text=f"Rolled (#{event['seq']}): {where.get(shown, shown)} in the log.")
-
-
 @router.post("/t/{table_id}/roll", response_class=HTMLResponse)
-async def roll(request: Request, table_id: str) -> Response:
+async def roll(request: Request, session: PageSession) -> Response:
     """Roll the check the panel holds (``cogent.check``)."""
     form = await request.form()
     visibility = str(form.get("visibility", "public"))
-    return _take(request, table_id, "cogent.check", check_args(form), visibility)
+    return await asyncio.to_thread(take, session, "cogent.check", check_args(form), visibility)
 
 
 @router.post("/t/{table_id}/act", response_class=HTMLResponse)
-async def act(request: Request, table_id: str) -> Response:
+async def act(request: Request, session: PageSession) -> Response:
     """Take one of the small forms' actions (dice notation, a conflict, the narrator's tables)."""
     form = await request.form()
     action = str(form.get("action", ""))
@@ -180,15 +153,15 @@ async def act(request: Request, table_id: str) -> Response:
     }
     if action == "cogent.npc.new":  # kept at the table, to drop into a fight
         args["out"] = f"npc-{secrets.token_hex(4)}"
-    return _take(request, table_id, action, args, str(form.get("visibility", "public")))
+    visibility = str(form.get("visibility", "public"))
+    return await asyncio.to_thread(take, session, action, args, visibility)
 
 
 @router.post("/t/{table_id}/scene", response_class=HTMLResponse)
-def next_scene(request: Request, table_id: str) -> Response:
+def next_scene(session: PageSession) -> Response:
     """The scene button: close the scene (its seed is revealed in the log), open the next."""
-    seat = seat_or_none(request, table_id)
-    if seat is None or not seat.narrator:
+    if not session.narrator:
         return message(error="Only the table's narrator may close a scene.")
-    opened = scenes.next_scene(request, table_id, seat)
+    opened = scenes.next_scene(session)
     text = f"Scene {opened.closed} closed, its seed revealed; scene {opened.scene} is open."
     return message(text=text)

@@ -10,17 +10,16 @@ and a button that puts the cursor there.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import yaml
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from taletable.server.log import read_table
 from taletable.server.pages.characters import MAX_SHEET_TEXT
-from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, seat_or_none
-from taletable.server.table_rules import table_context
-from taletable.store.sql import SqlStore
+from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment
+from taletable.server.session import PageSession
 
 __all__ = ["field_lines", "router", "sheet_problems"]
 
@@ -90,20 +89,14 @@ def _parsed(text: str) -> Any:
 
 
 @router.post("/t/{table_id}/c/{character_id}/check", response_class=HTMLResponse)
-async def check_sheet(request: Request, table_id: str, character_id: str) -> Response:
+async def check_sheet(request: Request, session: PageSession, character_id: str) -> Response:
     """The edited sheet checked by every rule (``cogent.character.validate``), each problem
     beside its field."""
-    from taletable.play import perform
-
-    if seat_or_none(request, table_id) is None:
-        return message(error="This browser has no seat at this table.")
     text = str((await request.form()).get("text", ""))
     try:
         sheet = _parsed(text)
-        with request.app.state.database.read() as connection:
-            head = read_table(connection, table_id)
-            table = table_context(head, SqlStore(connection, table_id))
-            report = perform("cogent.character.validate", {"sheet": sheet}, table).to_data()
+        played = await asyncio.to_thread(session.ask, "cogent.character.validate", {"sheet": sheet})
+        report = played.to_data()
     except (*PAGE_ERRORS, ValueError) as error:
         return fragment("_sheet_check.html", error=error_text(error))
     groups = sheet_problems(list(report["problems"]), text)

@@ -12,9 +12,10 @@ from taletable.errors import TaletableError
 from taletable.files import parse_structured
 from taletable.server.cookies import set_seat_cookie
 from taletable.server.errors import ApiError
-from taletable.server.pages.common import error_text, fragment, message, page, seat_or_none
+from taletable.server.pages.common import error_text, fragment, message, page
 from taletable.server.routes import tables
 from taletable.server.routes.tables import Join, JoinCode, NewTable
+from taletable.server.session import PageSession
 from taletable.server.table_rules import OPTIONS, house_rule_tables
 
 __all__ = ["join_link", "narrator_link", "router"]
@@ -159,11 +160,10 @@ def join(
 
 
 @router.post("/t/{table_id}/join-code", response_class=HTMLResponse)
-def new_join_code(request: Request, table_id: str) -> Response:
+def new_join_code(request: Request, session: PageSession) -> Response:
     """The narrator's button: a new join code through the API's own function; shown once."""
-    seat = seat_or_none(request, table_id)
-    if seat is None or not seat.narrator:
+    if not session.narrator:
         return message(error="Only the table's narrator may change the join code.")
-    code = tables.change_join_code(request, table_id, seat, JoinCode())["join_code"]
-    link = join_link(str(request.base_url), table_id, code)
+    code = tables.change_join_code(session, JoinCode())["join_code"]
+    link = join_link(str(request.base_url), session.table_id, code)
     return fragment("_join_code.html", join_code=code, join_link=link)

@@ -16,16 +16,17 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, Response, StreamingResponse
 
 from taletable.server.auth import Seat
-from taletable.server.log import read_table, visible_events
-from taletable.server.pages.common import page, render, seat_names, seat_or_none, seats_of
+from taletable.server.log import visible_events
+from taletable.server.pages.common import page, render, seat_names, seats_of
 from taletable.server.pages.panels import panels_for
 from taletable.server.pages.present import present
 from taletable.server.pages.present_rolls import attach
 from taletable.server.pages.rolls import roll_panel_context
 from taletable.server.routes.events import PAGE, woken
+from taletable.server.session import PageSessionOrJoin, TableSession, page_session_or_none
 
 __all__ = ["router"]
 
@@ -35,33 +36,33 @@ router = APIRouter(include_in_schema=False)
 SHOWN = 200
 
 
-def _entries(request: Request, seat: Seat) -> list[dict[str, Any]]:
-    with request.app.state.database.read() as connection:
+def _entries(session: TableSession) -> list[dict[str, Any]]:
+    with session.world.database.read() as connection:
         rows = visible_events(
-            connection, seat.table_id, seat=seat.id, narrator=seat.narrator, limit=10**6
+            connection,
+            session.table_id,
+            seat=session.seat.id,
+            narrator=session.narrator,
+            limit=10**6,
         )
     return [json.loads(text) for _seq, text in rows[-SHOWN:]]
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-def table_page(request: Request, table_id: str) -> Response:
+def table_page(session: PageSessionOrJoin) -> Response:
     """The table: its log, the roll panel, characters and (for the narrator) the tools."""
-    seat = seat_or_none(request, table_id)
-    if seat is None:
-        return RedirectResponse(f"/join/{table_id}", status_code=303)
-    with request.app.state.database.read() as connection:
-        head = read_table(connection, table_id)
-    names = seat_names(request, table_id)
-    entries = attach([present(event, names) for event in _entries(request, seat)])
+    head = session.head()
+    names = seat_names(session)
+    entries = attach([present(event, names) for event in _entries(session)])
     return page(
         "table.html",
         head=head,
-        seat=seat,
+        seat=session.seat,
         entries=entries,
-        seats=seats_of(request, table_id),
-        online=request.app.state.presence.online(table_id),
+        seats=seats_of(session),
+        online=session.world.presence.online(session.table_id),
         panels=panels_for(head),
-        **roll_panel_context(request, head, None),
+        **roll_panel_context(session, head, None),
     )
 
 
@@ -79,11 +80,6 @@ def _entry_html(entry: Any, seat: Seat, head: Any) -> str:
     return render(template, e=entry, seat=seat, head=head)
 
 
-def _head(request: Request, table_id: str) -> Any:
-    with request.app.state.database.read() as connection:
-        return read_table(connection, table_id)
-
-
 def _follow_ups(event: dict[str, Any]) -> list[str]:
     """The panels a new event makes stale (their elements refresh on ``sse:NAME``)."""
     kind = str(event.get("kind", ""))
@@ -98,13 +94,13 @@ def _follow_ups(event: dict[str, Any]) -> list[str]:
     return names
 
 
-async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[str]:
-    state = request.app.state
+async def _messages(session: TableSession, after: int) -> AsyncIterator[str]:
+    state, seat = session.world, session.seat
     wake = state.hub.subscribe(seat.table_id)
     stream = await asyncio.to_thread(state.presence.connect, seat.table_id, seat.id)
     state.hub.publish(seat.table_id)
-    names = await asyncio.to_thread(seat_names, request, seat.table_id)
-    head = await asyncio.to_thread(_head, request, seat.table_id)
+    names = await asyncio.to_thread(seat_names, session)
+    head = await asyncio.to_thread(session.head)
     last, shown_online = after, None
     try:
         yield "retry: 1000\n\n"
@@ -121,7 +117,7 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
                 last = seq
             online = await asyncio.to_thread(state.presence.online, seat.table_id)
             if online != shown_online:
-                seats = await asyncio.to_thread(seats_of, request, seat.table_id)
+                seats = await asyncio.to_thread(seats_of, session)
                 yield _message("presence", render("_presence.html", seats=seats, online=online))
                 shown_online = online
             if len(rows) == PAGE:
@@ -155,14 +151,14 @@ async def page_stream(
     last_event_id: Annotated[str | None, Header(max_length=40)] = None,
 ) -> Response:
     """The table's log for this page's seat, as rendered entries (server-sent events)."""
-    seat = await asyncio.to_thread(seat_or_none, request, table_id)
-    if seat is None:
+    session = await page_session_or_none(request, table_id)
+    if session is None:
         return Response("no seat at this table", status_code=401)
     start = max(0, after)
     if last_event_id and last_event_id.strip().isdigit():
         start = int(last_event_id.strip())
     return StreamingResponse(
-        _messages(request, seat, start),
+        _messages(session, start),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

@@ -4,7 +4,7 @@ A person picks the edition, then walks that edition's creation steps (``creation
 mode or tier, identity, attributes, skills, vocations, disabling characteristics, commerce and
 quirks, equipment, destiny). Each submit reads the step's fields into the sheet being made
 (:mod:`.wizard_steps`), makes the choices that are rules through the table's action path
-(a disabling characteristic or a quirk of wealth is ``take_action``: logged, rolled with the
+(a disabling characteristic or a quirk of wealth is an action: logged, rolled with the
 scene's dice), asks ``cogent.character.new.step`` (and ``.commerce``, ``.starting-destiny``) on a
 read of the table, and renders the engine's answer: what is left, and each problem beside the
 field it names. The last step asks ``cogent.character.new`` for the whole creation report and
@@ -14,24 +14,20 @@ The sheet being made travels in the form (``draft``); the save checks it whole a
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from taletable.errors import InputError, RulesError, TaletableError
-from taletable.server.auth import Seat
 from taletable.server.errors import ActionError
-from taletable.server.log import read_table
 from taletable.server.pages.characters import MAX_SHEET_TEXT
 from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, page
-from taletable.server.pages.common import seat_or_none as _seat
 from taletable.server.pages.wizard_steps import FILLS, Data, offers, rows_of
-from taletable.server.routes.actions import NewAction, take_action
 from taletable.server.routes.characters import add_character
-from taletable.server.table_rules import table_context
-from taletable.store.sql import SqlStore
+from taletable.server.session import PageSessionOrJoin, TableSession, page_session_or_none
 
 __all__ = ["beside", "problem_of", "router"]
 
@@ -64,36 +60,23 @@ def beside(problems: list[dict[str, Any]], keys: list[str], spent_by: str = "") 
     return placed
 
 
-def _ask(request: Request, table_id: str, action: str, args: dict[str, Any]) -> Any:
-    """The engine's answer to ``action`` on a read of the table (a check changes nothing)."""
-    from taletable.play import perform
-
-    with request.app.state.database.read() as connection:
-        head = read_table(connection, table_id)
-        return perform(action, args, table_context(head, SqlStore(connection, table_id))).result
-
-
-def _take(request: Request, table_id: str, seat: Seat, action: str, args: dict[str, Any]) -> Any:
-    """A choice that is a rule, taken through the API's action path (logged, the scene's dice)."""
-    event = take_action(request.app.state, table_id, seat, NewAction(action=action, args=args))
-    return event["result"]
-
-
 class Step:
     """One submit of a step: the sheet as filled, the problems, what to say and show."""
 
-    def __init__(self, request: Request, table_id: str, seat: Seat, data: Data, form: Any):
-        self.request, self.table_id, self.seat, self.form = request, table_id, seat, form
+    def __init__(self, session: TableSession, data: Data, form: Any):
+        self.session, self.form = session, form
         self.data = data
         self.problems: list[dict[str, Any]] = []
         self.notice = ""
         self.extra: dict[str, Any] = {}
 
     def ask(self, action: str, **args: Any) -> Any:
-        return _ask(self.request, self.table_id, action, args)
+        """The engine's answer on a read of the table (a check changes nothing)."""
+        return self.session.ask(action, args).result
 
     def take(self, action: str, **args: Any) -> Any:
-        return _take(self.request, self.table_id, self.seat, action, args)
+        """A choice that is a rule, taken as an action (logged, the scene's dice)."""
+        return self.session.act(action, args)["result"]
 
     def text(self, name: str) -> str:
         return str(self.form.get(name, "") or "").strip()
@@ -250,21 +233,17 @@ def _finish(step: Step) -> dict[str, Any]:
     except CreationRefused as refused:
         step.problems = [p.to_data() for p in refused.problems]
         return {"refused": True}
-    saved = add_character(step.request.app.state, step.table_id, step.seat.id, step.data)
+    saved = add_character(step.session, step.data)
     return {"saved": saved.id}
 
 
 @router.get("/t/{table_id}/wizard", response_class=HTMLResponse)
-def wizard_page(request: Request, table_id: str) -> Response:
+def wizard_page(session: PageSessionOrJoin) -> Response:
     """The wizard's first question: which edition the character is made for."""
-    seat = _seat(request, table_id)
-    if seat is None:
-        return RedirectResponse(f"/join/{table_id}", status_code=303)
-    with request.app.state.database.read() as connection:
-        head = read_table(connection, table_id)
+    head = session.head()
     if head.system != "cogent":
         return page("_message.html", status=404, error="The wizard makes Cogent characters.")
-    return page("wizard.html", head=head, seat=seat, editions=EDITIONS, chosen=head.edition)
+    return page("wizard.html", head=head, seat=session.seat, editions=EDITIONS, chosen=head.edition)
 
 
 def _draft(text: str) -> Data:
@@ -279,12 +258,17 @@ def _draft(text: str) -> Data:
 @router.post("/t/{table_id}/wizard", response_class=HTMLResponse)
 async def wizard_step(request: Request, table_id: str) -> Response:
     """Check the step the form holds; show it again with its problems, or the next one."""
-    from taletable.systems.cogent.character.creation import creation_steps
-
-    seat = _seat(request, table_id)
-    if seat is None or seat.role == "observer":
+    session = await page_session_or_none(request, table_id)
+    if session is None or session.seat.role == "observer":
         return message(error="Only a player or the narrator of this table makes characters.")
     form = await request.form()
+    return await asyncio.to_thread(_wizard_step, session, form)
+
+
+def _wizard_step(session: TableSession, form: Any) -> Response:
+    from taletable.systems.cogent.character.creation import creation_steps
+
+    table_id = session.table_id
     text = str(form.get("step", ""))
     try:
         if text == "edition":
@@ -297,7 +281,7 @@ async def wizard_step(request: Request, table_id: str) -> Response:
     go = str(form.get("go", ""))
     if go.startswith("to:"):
         return fragment("_wizard.html", **_render(table_id, data, go[3:], base=json.dumps(base)))
-    step = Step(request, table_id, seat, data, form)
+    step = Step(session, data, form)
     if not _submit(step, text, base or data):
         return fragment("_wizard.html", **_render(table_id, step.data, text, step,
                                                   base=json.dumps(base)))  # fmt: skip

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from taletable.errors import TaletableError
 from taletable.files import describe_validation_error
-from taletable.server.auth import PlayerDep, SeatDep, new_id, taking_part
+from taletable.server.auth import new_id
 from taletable.server.errors import ActionError, ApiError, NotFound
-from taletable.server.log import Writer, read_table, table_write
+from taletable.server.log import Writer, table_write
 from taletable.server.responses import ERRORS
+from taletable.server.session import PlayerSession, SessionDep, TableSession
 from taletable.server.state import RecordingStore
 from taletable.store.sql import SqlStore
 
@@ -73,45 +74,55 @@ def _save(writer: Writer, seat: str, key: str, sheet: dict[str, Any], version: i
 
 
 @router.post("", status_code=201, responses=ERRORS)
-def create_character(request: Request, table_id: str, seat: PlayerDep, body: NewCharacter) -> Saved:
+def create_character(session: PlayerSession, body: NewCharacter) -> Saved:
     """Add a character to the table; an illegal sheet is refused listing every problem."""
-    return add_character(request.app.state, table_id, taking_part(seat).id, body.sheet)
+    return add_character(session, body.sheet)
 
 
-def add_character(state: Any, table_id: str, seat_id: str, sheet: dict[str, Any]) -> Saved:
-    """Check ``sheet`` by every rule and add it to the table as ``seat_id``'s doing."""
-    with state.database.read() as connection:
-        check_sheet(read_table(connection, table_id).system, sheet)
+def add_character(session: TableSession, sheet: dict[str, Any]) -> Saved:
+    """Check ``sheet`` by every rule and add it to the table as the session's seat's doing."""
+    check_sheet(session.head().system, sheet)
     key = new_id()
-    with table_write(state.database, state.hub, table_id) as writer:
-        version = _save(writer, seat_id, key, sheet, None)
+    world = session.world
+    with table_write(world.database, world.hub, session.table_id) as writer:
+        version = _save(writer, session.seat.id, key, sheet, None)
     return Saved(id=key, version=version)
 
 
-@router.get("/{character_id}", responses=ERRORS)
-def read_character(request: Request, table_id: str, character_id: str, seat: SeatDep) -> Character:
-    """The character's sheet and the version to send back with an edit."""
-    with request.app.state.database.read() as connection:
+def stored_character(session: TableSession, character_id: str) -> Character:
+    """The character's sheet and version (404 naming the id when there is none)."""
+    with session.reading() as reading:
         try:
-            stored = SqlStore(connection, table_id).read("character", character_id)
+            stored = reading.store.read("character", character_id)
         except TaletableError:
             raise NotFound("character_id", f"no character {character_id!r} at this table") from None
     return Character(sheet=dict(stored.data), version=stored.version)
 
 
-@router.put("/{character_id}", responses=ERRORS)
+@router.get("/{character_id}", responses=ERRORS)
+def read_character(session: SessionDep, character_id: str) -> Character:
+    """The character's sheet and the version to send back with an edit."""
+    return stored_character(session, character_id)
+
+
 def edit_character(
-    request: Request, table_id: str, character_id: str, seat: PlayerDep, body: EditedCharacter
+    session: TableSession, character_id: str, body: EditedCharacter
 ) -> dict[str, int]:
-    """Replace the sheet read at ``version``; if another edit landed since, 409 and no change."""
-    taking_part(seat)
-    state = request.app.state
-    with state.database.read() as connection:
-        check_sheet(read_table(connection, table_id).system, body.sheet)
-    with table_write(state.database, state.hub, table_id) as writer:
+    """Replace the sheet read at ``body.version``; a stale version is a 409 and changes nothing."""
+    check_sheet(session.head().system, body.sheet)
+    world = session.world
+    with table_write(world.database, world.hub, session.table_id) as writer:
         try:
-            SqlStore(writer.connection, table_id).read("character", character_id)
+            SqlStore(writer.connection, session.table_id).read("character", character_id)
         except TaletableError:
             raise NotFound("character_id", f"no character {character_id!r} at this table") from None
-        version = _save(writer, seat.id, character_id, body.sheet, body.version)
+        version = _save(writer, session.seat.id, character_id, body.sheet, body.version)
     return {"version": version}
+
+
+@router.put("/{character_id}", responses=ERRORS)
+def put_character(
+    session: PlayerSession, character_id: str, body: EditedCharacter
+) -> dict[str, int]:
+    """Replace the sheet read at ``version``; if another edit landed since, 409 and no change."""
+    return edit_character(session, character_id, body)

@@ -14,14 +14,14 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Header, Query
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel
 
-from taletable.server.auth import Seat, SeatDep
 from taletable.server.errors import ApiError
 from taletable.server.log import read_table, visible_events
 from taletable.server.responses import ERRORS
+from taletable.server.session import SessionDep, TableSession
 
 __all__ = ["router", "woken"]
 
@@ -37,9 +37,10 @@ class EventsPage(BaseModel):
     events: list[dict[str, Any]]
 
 
-def _page(request: Request, seat: Seat, after: int) -> list[tuple[int, str]]:
+def _page(session: TableSession, after: int) -> list[tuple[int, str]]:
     """The seat's next page of events (a table that does not exist is a 404)."""
-    with request.app.state.database.read() as connection:
+    seat = session.seat
+    with session.world.database.read() as connection:
         read_table(connection, seat.table_id)
         return visible_events(
             connection,
@@ -53,13 +54,11 @@ def _page(request: Request, seat: Seat, after: int) -> list[tuple[int, str]]:
 
 @router.get("/events", responses={200: {"model": EventsPage}, **ERRORS})
 def events(
-    request: Request,
-    table_id: str,
-    seat: SeatDep,
+    session: SessionDep,
     after: Annotated[int, Query(ge=0, le=2**62)] = 0,
 ) -> Response:
     """The events after ``after`` that this seat may see, in order (at most 500 a page)."""
-    rows = _page(request, seat, after)
+    rows = _page(session, after)
     body = '{"events":[' + ",".join(text for _seq, text in rows) + "]}"
     return Response(body, media_type="application/json")
 
@@ -82,15 +81,15 @@ async def woken(wake: asyncio.Event) -> bool:
     return True
 
 
-async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[str]:
-    hub = request.app.state.hub
+async def _messages(session: TableSession, after: int) -> AsyncIterator[str]:
+    seat, hub = session.seat, session.world.hub
     wake = hub.subscribe(seat.table_id)
     last = after
     try:
         yield "retry: 1000\n\n"
         while True:
             wake.clear()
-            rows = await request.app.state.shared_reads.read(
+            rows = await session.world.shared_reads.read(
                 seat.table_id, seat.id, seat.narrator, last, PAGE
             )
             for seq, text in rows:
@@ -110,16 +109,14 @@ async def _messages(request: Request, seat: Seat, after: int) -> AsyncIterator[s
     response_class=StreamingResponse,
 )
 async def stream(
-    request: Request,
-    table_id: str,
-    seat: SeatDep,
+    session: SessionDep,
     after: Annotated[int | None, Query(ge=0, le=2**62)] = None,
     last_event_id: Annotated[str | None, Header(max_length=40)] = None,
 ) -> StreamingResponse:
     """Server-sent events: each event this seat may see, as it is appended (``id:`` = seq)."""
     start = _start(last_event_id, after)
     return StreamingResponse(
-        _messages(request, seat, start),
+        _messages(session, start),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

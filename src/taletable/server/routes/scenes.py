@@ -11,14 +11,16 @@ from pydantic import BaseModel
 from sqlalchemy import select
 
 from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash, verify_export
-from taletable.server.auth import NarratorDep, hash_secret, new_id, new_secret
+from taletable.server.auth import hash_secret, new_id, new_secret
 from taletable.server.errors import ApiError, Conflict
 from taletable.server.log import full_log, read_table, stub_of, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.routes.tables import MadeTable, open_scene
 from taletable.server.schema import EVENTS, SCENES, SEATS, TABLES, THINGS
+from taletable.server.session import NarratorSession, TableSession
 from taletable.server.state import state_from_log
 from taletable.server.table_rules import checked_house_rules, checked_rules
+from taletable.server.world import world_of
 from taletable.store.base import KINDS
 
 __all__ = ["router"]
@@ -34,10 +36,15 @@ class NextScene(BaseModel):
 
 
 @router.post("/{table_id}/scenes", status_code=201, responses=ERRORS)
-def next_scene(request: Request, table_id: str, seat: NarratorDep) -> NextScene:
+def post_scene(session: NarratorSession) -> NextScene:
     """Close the open scene (its seed is revealed in the log) and open the next one."""
-    state = request.app.state
-    with table_write(state.database, state.hub, table_id) as writer:
+    return next_scene(session)
+
+
+def next_scene(session: TableSession) -> NextScene:
+    """Close the session's table's open scene (its seed revealed) and open the next one."""
+    table_id, seat, world = session.table_id, session.seat, session.world
+    with table_write(world.database, world.hub, table_id) as writer:
         closing = writer.head.scene
         where = (SCENES.c.table_id == table_id) & (SCENES.c.number == closing)
         seed = writer.connection.execute(select(SCENES.c.seed).where(where)).scalar_one()
@@ -48,10 +55,11 @@ def next_scene(request: Request, table_id: str, seat: NarratorDep) -> NextScene:
 
 
 @router.get("/{table_id}/export", responses={200: {"content": {"application/json": {}}}, **ERRORS})
-def export(request: Request, table_id: str, seat: NarratorDep) -> JSONResponse:
+def export(session: NarratorSession) -> JSONResponse:
     """The table, every event with ``prev_hash`` and ``hash``, and each scene's commitment and
     (once closed) seed: what ``taletable verify`` checks."""
-    with request.app.state.database.read() as connection:
+    table_id = session.table_id
+    with session.world.database.read() as connection:
         head = read_table(connection, table_id)
         scenes = connection.execute(
             select(SCENES).where(SCENES.c.table_id == table_id).order_by(SCENES.c.number)
@@ -106,7 +114,7 @@ def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
     The table keeps its id (the chain starts from it); seats are not carried over (tokens never
     leave the server), so a new narrator token and join code are made, and a new scene opens.
     """
-    state = request.app.state
+    state = world_of(request)
     state.limiter.check(f"address:{request.client.host if request.client else ''}")
     checked = verify_export(document)
     if not checked.ok:

@@ -13,8 +13,6 @@ from sqlalchemy import select
 
 from taletable.ledger import commitment, genesis_hash
 from taletable.server.auth import (
-    NarratorDep,
-    SeatDep,
     hash_secret,
     new_id,
     new_secret,
@@ -24,7 +22,9 @@ from taletable.server.errors import ApiError, Forbidden
 from taletable.server.log import Writer, lock_table, now, read_table, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.schema import SCENES, SEATS, TABLES
+from taletable.server.session import NarratorSession, SessionDep
 from taletable.server.table_rules import checked_house_rules, checked_rules
+from taletable.server.world import world_of
 
 __all__ = ["new_table", "open_scene", "router"]
 
@@ -119,8 +119,9 @@ def rule_options() -> dict[str, Any]:
 @router.post("", status_code=201, responses=ERRORS)
 def make_table(request: Request, body: NewTable) -> MadeTable:
     """Make a table; its narrator's token and the join code are shown only this once."""
-    request.app.state.limiter.check(f"address:{request.client.host if request.client else ''}")
-    return new_table(request.app.state.database, body)
+    world = world_of(request)
+    world.limiter.check(f"address:{request.client.host if request.client else ''}")
+    return new_table(world.database, body)
 
 
 def new_table(database: Any, body: NewTable) -> MadeTable:
@@ -171,10 +172,10 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
 @router.post("/{table_id}/join", status_code=201, responses=ERRORS)
 def join(request: Request, table_id: str, body: Join) -> Joined:
     """Take a seat as a player or an observer with the table's join code."""
-    state = request.app.state
-    state.limiter.check(f"address:{request.client.host if request.client else ''}")
+    world = world_of(request)
+    world.limiter.check(f"address:{request.client.host if request.client else ''}")
     seat, token = new_id(), new_secret()
-    with table_write(state.database, state.hub, table_id) as writer:
+    with table_write(world.database, world.hub, table_id) as writer:
         code_hash = writer.connection.execute(
             select(TABLES.c.join_code_hash).where(TABLES.c.id == table_id)
         ).scalar_one()
@@ -194,22 +195,23 @@ def join(request: Request, table_id: str, body: Join) -> Joined:
 
 
 @router.put("/{table_id}/join-code", responses=ERRORS)
-def change_join_code(
-    request: Request, table_id: str, seat: NarratorDep, body: JoinCode
-) -> dict[str, str]:
+def change_join_code(session: NarratorSession, body: JoinCode) -> dict[str, str]:
     """The narrator sets a new join code (or has one made); the old one stops working."""
     code = body.code or new_secret()
-    with request.app.state.database.write() as connection:
+    with session.world.database.write() as connection:
         connection.execute(
-            TABLES.update().where(TABLES.c.id == table_id).values(join_code_hash=hash_secret(code))
+            TABLES.update()
+            .where(TABLES.c.id == session.table_id)
+            .values(join_code_hash=hash_secret(code))
         )
     return {"join_code": code}
 
 
 @router.get("/{table_id}", responses=ERRORS)
-def show_table(request: Request, table_id: str, seat: SeatDep) -> TableView:
+def show_table(session: SessionDep) -> TableView:
     """The table as every seat sees it, with the open scene's dice commitment."""
-    with request.app.state.database.read() as connection:
+    table_id, seat = session.table_id, session.seat
+    with session.world.database.read() as connection:
         head = read_table(connection, table_id)
         promised = connection.execute(
             select(SCENES.c.commitment).where(

@@ -1,0 +1,361 @@
+"""One table session (DESIGN > Principles 12): who is asking, at which table, in which context.
+
+Every API route and every page that touches a table gets a :class:`TableSession` from one of
+the dependencies below, and only this module:
+
+* resolves the seat from the request's bearer token or the page's seat cookie (the API:
+  :data:`SessionDep` and its narrower forms; the pages: :data:`PageSession`, which answers a
+  browser without a seat in words, and :data:`PageSessionOrJoin`, which sends it to the join
+  page), with a per-worker cache of seats by token hash (a seat never changes its token);
+* builds the ``Table`` an action or a read plays at (:func:`table_context`: the table's edition,
+  rule options and house rules as a rules library, its store and its dice);
+* asks :mod:`taletable.server.permissions` whether this seat may do this, takes the action in
+  one write transaction with the scene's dice, and says what this seat may see of the result.
+
+``tests/server/test_session.py`` fails if any other module of ``server/`` builds a ``Table`` or
+reads a seat from a token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy import Connection, bindparam, select
+
+from taletable.errors import TaletableError
+from taletable.ledger import LedgerDice
+from taletable.library import RulesLibrary
+from taletable.play import Played, Table
+from taletable.server.auth import Seat, hash_secret
+from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
+from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthorized
+from taletable.server.followups import FOLLOWS, followed
+from taletable.server.log import TableHead, read_table, stub_of, table_write
+from taletable.server.permissions import check_action, may_take, narrator_only, taking_part
+from taletable.server.schema import SCENES, SEATS
+from taletable.server.state import RecordingStore
+from taletable.server.world import World, world_of
+from taletable.store import Store
+from taletable.store.sql import SqlStore
+from taletable.systems.cogent.rules import Rules
+
+__all__ = [
+    "NarratorSession",
+    "NoSeat",
+    "PageSession",
+    "PageSessionOrJoin",
+    "PlayerSession",
+    "Reading",
+    "SessionDep",
+    "TableSession",
+    "page_session_or_none",
+    "shown_to",
+    "table_context",
+]
+
+_BEARER = HTTPBearer(auto_error=False, description="The seat's token")
+#: Built once: a seat read from its token's hash (on a cache miss only).
+_SEAT_BY_TOKEN = select(SEATS).where(SEATS.c.token_hash == bindparam("token_hash"))
+_SCENE_SEED = select(SCENES.c.seed).where(
+    (SCENES.c.table_id == bindparam("table_id")) & (SCENES.c.number == bindparam("scene"))
+)
+
+
+class SeatCache:
+    """Seats by the SHA-256 of their token, kept per worker (at most ``size``, the least used
+    forgotten first). A seat's token never changes, so a kept seat stays right; a token that
+    names no seat is never kept, so a seat that joins on another worker is found at once."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._seats: OrderedDict[str, Seat] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, token_hash: str) -> Seat | None:
+        with self._lock:
+            seat = self._seats.get(token_hash)
+            if seat is not None:
+                self._seats.move_to_end(token_hash)
+            return seat
+
+    def keep(self, token_hash: str, seat: Seat) -> None:
+        with self._lock:
+            self._seats[token_hash] = seat
+            while len(self._seats) > self.size:
+                self._seats.popitem(last=False)
+
+    def forget_table(self, table_id: str) -> None:
+        """Forget every seat of ``table_id`` (for a change that removes seats)."""
+        with self._lock:
+            for key in [key for key, seat in self._seats.items() if seat.table_id == table_id]:
+                del self._seats[key]
+
+
+def _seat_row(world: World, token_hash: str) -> Seat | None:
+    with world.database.read() as connection:
+        row = connection.execute(_SEAT_BY_TOKEN, {"token_hash": token_hash}).first()
+    if row is None:
+        return None
+    return Seat(id=row.id, table_id=row.table_id, name=row.name, role=row.role)
+
+
+async def _seat_by_token(world: World, token: str) -> Seat | None:
+    """The seat ``token`` names: from the cache, else read (in a thread) and kept."""
+    token_hash = hash_secret(token)
+    seat = world.seats.get(token_hash)
+    if seat is None:
+        seat = await asyncio.to_thread(_seat_row, world, token_hash)
+        if seat is not None:
+            world.seats.keep(token_hash, seat)
+    return seat
+
+
+def _request_token(
+    request: Request, table_id: str, credentials: HTTPAuthorizationCredentials | None
+) -> str:
+    """The token of the request: its bearer header, else the table's seat cookie (a change
+    sent with the cookie must pass the CSRF check of :mod:`.cookies`: 403 otherwise)."""
+    token = credentials.credentials.strip() if credentials else ""
+    if not token:
+        token = cookie_token(request, table_id)
+        if token and not is_same_origin_or_htmx(request):
+            raise Forbidden(
+                "authorization", "a change sent with the seat cookie needs the HX-Request header"
+            )
+    return token
+
+
+async def api_session(
+    request: Request,
+    table_id: str,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_BEARER)],
+) -> TableSession:
+    """The session of the seat the request's token names at ``table_id`` (401 / 403)."""
+    world = world_of(request)
+    token = _request_token(request, table_id, credentials)
+    if not token:
+        raise Unauthorized("authorization", "send 'Authorization: Bearer TOKEN' for this table")
+    seat = await _seat_by_token(world, token)
+    if seat is None:
+        raise Unauthorized("authorization", "this token names no seat; join the table again")
+    if seat.table_id != table_id:
+        raise Forbidden("authorization", "this token is for another table")
+    world.limiter.check(seat.id)
+    return TableSession(world, seat)
+
+
+async def _player_session(session: Annotated[TableSession, Depends(api_session)]) -> TableSession:
+    taking_part(session.seat)
+    return session
+
+
+async def _narrator_session(
+    session: Annotated[TableSession, Depends(api_session)],
+) -> TableSession:
+    narrator_only(session.seat)
+    return session
+
+
+class NoSeat(Exception):
+    """A page asked for by a browser with no seat at the table (answered by ``pages``)."""
+
+    def __init__(self, table_id: str, *, join: bool) -> None:
+        super().__init__(table_id)
+        self.table_id = table_id
+        self.join = join
+
+
+class CrossSitePost(Exception):
+    """A change to a page sent by another site (or without the page's own header): refused
+    with a page that says so, never taken as the seat's."""
+
+
+async def page_session_or_none(request: Request, table_id: str) -> TableSession | None:
+    """The session of this browser's seat cookie at ``table_id``, or None."""
+    try:
+        return await api_session(request, table_id, None)
+    except ApiError as error:
+        cross_site = cookie_token(request, table_id) and not is_same_origin_or_htmx(request)
+        if isinstance(error, Forbidden) and cross_site:
+            raise CrossSitePost from None
+        if error.status == 429:
+            raise
+        return None
+
+
+async def _page_session(request: Request, table_id: str) -> TableSession:
+    session = await page_session_or_none(request, table_id)
+    if session is None:
+        raise NoSeat(table_id, join=False)
+    return session
+
+
+async def _page_session_or_join(request: Request, table_id: str) -> TableSession:
+    session = await page_session_or_none(request, table_id)
+    if session is None:
+        raise NoSeat(table_id, join=True)
+    return session
+
+
+def shown_to(event: Mapping[str, Any], *, narrator: bool) -> dict[str, Any]:
+    """The event as a seat may see it at once: whole for the narrator and for a public event
+    (without its hashes), otherwise its stub."""
+    if narrator or event["visibility"] == "public":
+        return {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
+    return stub_of(event)
+
+
+_LIBRARIES: dict[str, RulesLibrary] = {}
+_LIBRARIES_LOCK = threading.Lock()
+
+
+def _library(house_rules: Mapping[str, Any]) -> RulesLibrary | None:
+    """One library per set of house rules, kept (each loads its tables once)."""
+    if not house_rules:
+        return None
+    digest = hashlib.sha256(json.dumps(house_rules, sort_keys=True).encode()).hexdigest()
+    with _LIBRARIES_LOCK:
+        if digest not in _LIBRARIES:
+            if len(_LIBRARIES) > 256:
+                _LIBRARIES.clear()
+            _LIBRARIES[digest] = RulesLibrary(dict(house_rules))
+        return _LIBRARIES[digest]
+
+
+def table_context(head: TableHead, store: Store, **given: Any) -> Table:
+    """The ``Table`` an action of ``head``'s table plays at: its edition, its rule options, its
+    house rules, ``store``, and any ``dice`` given."""
+    rules = Rules(edition=head.edition or "core", **head.rules)
+    library = _library(head.house_rules)
+    if library is not None:
+        given["library"] = library
+    return Table(rules=rules, store=store, **given)
+
+
+def free_table() -> Table:
+    """A ``Table`` of no live table (the shipped rules): for what no table's rules change,
+    such as the list of random tables."""
+    return Table()
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A read of one table: its row, the open connection, and the ``Table`` to ask the engine
+    (nothing is written: an odds preview or a check of a sheet changes nothing)."""
+
+    connection: Connection
+    head: TableHead
+    table: Table
+
+    @property
+    def store(self) -> Store:
+        return self.table.store
+
+
+@dataclass(frozen=True)
+class TableSession:
+    """One seat at one table, in this server: everything a route or a page does to the table."""
+
+    world: World
+    seat: Seat
+
+    @property
+    def table_id(self) -> str:
+        return self.seat.table_id
+
+    @property
+    def narrator(self) -> bool:
+        return self.seat.narrator
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[Reading]:
+        """A read transaction on the table, with its ``Table`` and its rules library in force
+        (so what the engine reads outside an action, such as a fight replayed for the tracker,
+        uses the table's house rules); 404 if the table is gone."""
+        with self.world.database.read() as connection:
+            head = read_table(connection, self.table_id)
+            table = table_context(head, SqlStore(connection, self.table_id))
+            with table.library.in_force():
+                yield Reading(connection, head, table)
+
+    def head(self) -> TableHead:
+        """The table's row as it is now."""
+        with self.world.database.read() as connection:
+            return read_table(connection, self.table_id)
+
+    def ask(self, action: str, args: Mapping[str, Any]) -> Played[Any]:
+        """The engine's answer to ``action`` on a read of the table: no event, no change."""
+        from taletable.play import perform
+
+        with self.reading() as reading:
+            return perform(action, dict(args), reading.table)
+
+    def act(
+        self, action: str, args: Mapping[str, Any], visibility: str = "public"
+    ) -> dict[str, Any]:
+        """Take ``action`` as this seat with the scene's dice; append and return its whole
+        event (one transaction: the change and its event together)."""
+        from taletable.play import perform
+
+        args = dict(args)
+        may_take(self.seat, action)
+        with table_write(self.world.database, self.world.hub, self.table_id) as writer:
+            entered = check_action(writer.connection, writer.head, self.seat, action, args)
+            follow = followed(writer.connection, self.table_id, self.seat, action, args)
+            seq = writer.head.head_seq + 1
+            seed = _scene_seed(self.world, writer.connection, self.table_id, writer.head.scene)
+            dice = LedgerDice(seed, self.table_id, seq)
+            store = RecordingStore(SqlStore(writer.connection, self.table_id))
+            table = table_context(writer.head, store, dice=dice)
+            try:
+                played = perform(action, follow.args, table)
+            except TaletableError as error:
+                raise ActionError(error, "args") from None
+            content = {
+                "action": action,
+                "args": args,
+                "result": played.to_data(),
+                "dice": dice.rolled,
+                "entered": entered,
+                "changes": [change.to_data() for change in played.events],
+                "saves": store.saves,
+            }
+            if follow.seq is not None:
+                content[FOLLOWS] = follow.seq
+            shown = follow.visibility or visibility
+            return writer.append(action, content, actor=self.seat.id, visibility=shown)
+
+    def shown(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """What this seat may see of an event it just caused."""
+        return shown_to(event, narrator=self.narrator)
+
+
+def _scene_seed(world: World, connection: Connection, table_id: str, scene: int) -> bytes:
+    """The secret seed of a table's scene (never sent to a seat while the scene is open), kept
+    per worker once read: a scene's seed never changes."""
+    key = (table_id, scene)
+    seed = world.seeds.get(key)
+    if seed is None:
+        text = connection.execute(_SCENE_SEED, {"table_id": table_id, "scene": scene}).scalar_one()
+        seed = world.seeds[key] = bytes.fromhex(text)
+        if len(world.seeds) > 10_000:
+            world.seeds.clear()
+            world.seeds[key] = seed
+    return seed
+
+
+SessionDep = Annotated[TableSession, Depends(api_session)]
+PlayerSession = Annotated[TableSession, Depends(_player_session)]
+NarratorSession = Annotated[TableSession, Depends(_narrator_session)]
+PageSession = Annotated[TableSession, Depends(_page_session)]
+PageSessionOrJoin = Annotated[TableSession, Depends(_page_session_or_join)]
