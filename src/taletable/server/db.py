@@ -9,13 +9,14 @@ PostgreSQL (hosted, several workers) takes a row lock on the table before each w
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, exc, text
 from sqlalchemy.engine import make_url
 
 __all__ = ["DATABASE_VARIABLE", "Database", "default_url", "migrate"]
@@ -55,6 +56,34 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
+#: A pooled PostgreSQL connection idle longer than this is tested before use (seconds).
+IDLE_PING_SECONDS = 10.0
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Test a pooled connection before use only when it has been idle a while: a busy server
+    spends no round trip per checkout (``pool_pre_ping`` would), and a connection the database
+    dropped while idle (a restart) is replaced before a request sees it. A connection that
+    fails at any other time is invalidated by SQLAlchemy when it raises, and the pool makes a
+    new one for the next request."""
+
+    @event.listens_for(engine, "checkin")
+    def _checked_in(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checked_out(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.get("idle_since")
+        if idle_since is None or time.monotonic() - idle_since < IDLE_PING_SECONDS:
+            return
+        try:
+            with dbapi_connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            dbapi_connection.rollback()
+        except Exception as error:  # the pool retries with a new connection
+            raise exc.DisconnectionError(str(error)) from error
+
+
 class Database:
     """One database: an engine, and transactions for reading and for writing."""
 
@@ -65,7 +94,8 @@ class Database:
         if self.is_sqlite:
             self.engine = _sqlite_engine(url)
         else:
-            self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+            self.engine = create_engine(url, pool_size=10, max_overflow=20)
+            _ping_when_idle(self.engine)
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:

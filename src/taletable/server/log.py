@@ -3,8 +3,9 @@
 Appending happens inside the write transaction of the change it records (DESIGN >
 Principles 9): :func:`lock_table` locks the table's row (PostgreSQL; SQLite's ``BEGIN
 IMMEDIATE`` already holds the database), :func:`append` takes the next seq and chains the
-hash, and the caller commits both together. A notification (PostgreSQL ``NOTIFY``, sent at
-commit) tells the other workers to read from that seq; the rows stay the truth.
+hash, and the caller commits both together. :func:`table_write` hands the committed rows to
+this worker's streams and, by ``NOTIFY`` (delivered at commit), to the other workers'
+(:mod:`taletable.server.notify`); the rows in the database stay the truth.
 
 Visibility is applied in the query (DESIGN > Principles 11): :func:`visible_events` selects,
 per seat, only the events it may see, and for a blind roll the roller gets the event's stub
@@ -19,13 +20,18 @@ import datetime
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, bindparam, case, select, text
 
 from taletable.ledger import canonical_json, event_hash
 from taletable.server.errors import NotFound
 from taletable.server.schema import EVENTS, TABLES
+from taletable.server.visibility import Row
+
+if TYPE_CHECKING:
+    from taletable.server.db import Database
+    from taletable.server.notify import Hub
 
 __all__ = [
     "NOTIFY_CHANNEL",
@@ -34,6 +40,7 @@ __all__ = [
     "append",
     "full_log",
     "lock_table",
+    "newest_events",
     "read_table",
     "stub_of",
     "table_write",
@@ -72,6 +79,23 @@ _SEAT_VIEW = (
     select(EVENTS.c.seq, case((_PUBLIC, EVENTS.c.event), else_=EVENTS.c.stub))
     .where(_AFTER & (_PUBLIC | _OWN_BLIND))
     .order_by(EVENTS.c.seq)
+    .limit(bindparam("limit"))
+)
+
+
+_TABLE = EVENTS.c.table_id == bindparam("table_id")
+#: The newest events a narrator sees, newest first (the table page's opening read).
+_NARRATOR_NEWEST = (
+    select(EVENTS.c.seq, EVENTS.c.event)
+    .where(_TABLE)
+    .order_by(EVENTS.c.seq.desc())
+    .limit(bindparam("limit"))
+)
+#: The newest events a player or observer sees, newest first.
+_SEAT_NEWEST = (
+    select(EVENTS.c.seq, case((_PUBLIC, EVENTS.c.event), else_=EVENTS.c.stub))
+    .where(_TABLE & (_PUBLIC | _OWN_BLIND))
+    .order_by(EVENTS.c.seq.desc())
     .limit(bindparam("limit"))
 )
 
@@ -145,9 +169,9 @@ def append(
     *,
     actor: str | None,
     visibility: str = "public",
-    notify: bool = False,
-) -> dict[str, Any]:
-    """Append the table's next event (in the caller's transaction); return it with its hashes.
+) -> tuple[dict[str, Any], Row]:
+    """Append the table's next event (in the caller's transaction); return it with its hashes,
+    and its row as stored (what the streams are handed after the commit).
 
     ``head`` must have been read with :func:`lock_table` in this transaction.
     """
@@ -162,6 +186,7 @@ def append(
         **body,
     }
     digest = event_hash(head.head_hash, event)
+    row = Row(seq, visibility, actor, canonical_json(event), canonical_json(stub_of(event)))
     connection.execute(
         _NEW_EVENT,
         {
@@ -170,8 +195,8 @@ def append(
             "kind": kind,
             "actor": actor,
             "visibility": visibility,
-            "event": canonical_json(event),
-            "stub": canonical_json(stub_of(event)),
+            "event": row.event,
+            "stub": row.stub,
             "prev_hash": head.head_hash,
             "hash": digest,
         },
@@ -182,46 +207,42 @@ def append(
     )
     if moved.rowcount != 1:  # pragma: no cover - the row lock makes this impossible
         raise RuntimeError(f"table {head.id}: the log moved during a locked write")
-    if notify:
-        connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": f"{head.id}:{seq}"})
-    return {**event, "prev_hash": head.head_hash, "hash": digest}
+    return {**event, "prev_hash": head.head_hash, "hash": digest}, row
 
 
 class Writer:
     """One write transaction on one locked table: append events, keep the head current."""
 
-    def __init__(self, connection: Connection, head: TableHead, *, notify: bool) -> None:
+    def __init__(self, connection: Connection, head: TableHead) -> None:
         self.connection = connection
         self.head = head
-        self.notify = notify
-        self.appended: list[dict[str, Any]] = []
+        self.rows: list[Row] = []
 
     def append(
         self, kind: str, body: Mapping[str, Any], *, actor: str | None, visibility: str = "public"
     ) -> dict[str, Any]:
         """Append the next event; return it (with ``prev_hash`` and ``hash``)."""
-        event = append(
-            self.connection,
-            self.head,
-            kind,
-            body,
-            actor=actor,
-            visibility=visibility,
-            notify=self.notify,
+        event, row = append(
+            self.connection, self.head, kind, body, actor=actor, visibility=visibility
         )
         self.head = dataclasses.replace(self.head, head_seq=event["seq"], head_hash=event["hash"])
-        self.appended.append(event)
+        self.rows.append(row)
         return event
 
 
 @contextlib.contextmanager
-def table_write(database: Any, hub: Any, table_id: str) -> Iterator[Writer]:
-    """A write transaction on ``table_id``, locked; its events are announced after commit."""
+def table_write(database: Database, hub: Hub, table_id: str) -> Iterator[Writer]:
+    """A write transaction on ``table_id``, locked. At its end the rows it appended go, with the
+    commit, to the other workers (PostgreSQL ``NOTIFY``, delivered at commit, carrying the rows
+    when they fit) and, after it, to this worker's streams from memory."""
     with database.write() as connection:
-        writer = Writer(connection, lock_table(connection, table_id), notify=database.is_postgresql)
+        writer = Writer(connection, lock_table(connection, table_id))
         yield writer
-    if writer.appended:
-        hub.publish(table_id)
+        if writer.rows and database.is_postgresql:
+            payload = hub.payload(table_id, writer.rows)
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": payload})
+    if writer.rows:
+        hub.publish(table_id, writer.rows)
 
 
 def visible_events(
@@ -242,6 +263,19 @@ def visible_events(
     values = {"table_id": table_id, "after": after, "limit": limit}
     rows = connection.execute(query, values if narrator else {**values, "seat": seat})
     return [(int(seq), str(body)) for seq, body in rows]
+
+
+def newest_events(
+    connection: Connection, table_id: str, *, seat: str, narrator: bool, limit: int
+) -> list[tuple[int, str]]:
+    """``(seq, event JSON)`` of the newest ``limit`` events this seat may see, oldest first:
+    one bounded statement (the same filter as :func:`visible_events`)."""
+    query = _NARRATOR_NEWEST if narrator else _SEAT_NEWEST
+    values: dict[str, Any] = {"table_id": table_id, "limit": limit}
+    if not narrator:
+        values["seat"] = seat
+    rows = connection.execute(query, values)
+    return [(int(seq), str(body)) for seq, body in rows][::-1]
 
 
 def full_log(connection: Connection, table_id: str) -> list[dict[str, Any]]:

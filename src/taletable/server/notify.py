@@ -1,79 +1,186 @@
-"""Waking the streams when a table's log grows, in this worker and in the others.
+"""The events of a table, handed to its open streams from memory, in this worker and others.
 
-A notification carries no event: it only says "table T has events up to seq N; read them".
-Streams always read the rows (the truth), so a lost or doubled notification costs a query,
-never an event.
+After a write commits, the writing worker hands the committed rows to its own streams of that
+table (:meth:`Hub.publish`); the write's transaction also sends ``NOTIFY`` (delivered at commit)
+whose payload carries the rows to the other workers (:meth:`Hub.payload`), or, when they do
+not fit in a notification, only the table and its newest seq, so those streams read the rows
+from the database. Each stream has a bounded queue (:class:`Subscription`); a stream that
+falls :data:`QUEUE` items behind is dropped, and its client reconnects with ``Last-Event-ID``.
 
-* In one worker, a write calls :meth:`Hub.publish` after its commit.
-* Across workers (PostgreSQL), the write's transaction sends ``NOTIFY taletable_events,
-  'T:N'`` (delivered at commit); each worker's :class:`PostgresListener` thread LISTENs and
-  publishes to its own hub. When the listening connection drops, it reconnects and wakes every
-  stream, which re-reads from its last seq.
+Streams filter each row with :func:`taletable.server.visibility.seen_by`, and read the database
+when they open, when they see a gap in the seqs, or when told to (a payload too big, the
+LISTEN connection lost and found again). The rows in the database stay the truth: a lost or
+doubled notification costs a read, never an event.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import secrets
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-__all__ = ["Hub", "PostgresListener"]
+from taletable.server.visibility import Row
+
+__all__ = ["QUEUE", "Hub", "PostgresListener", "Subscription"]
 
 _log = logging.getLogger("taletable.server")
 
+#: Items a stream may fall behind before it is dropped (its client reconnects and replays).
+QUEUE = 1000
+#: The longest NOTIFY payload sent with rows (PostgreSQL refuses one of 8,000 bytes or more).
+MOST_PAYLOAD = 7_900
+
+
+@dataclass(frozen=True)
+class Rows:
+    """Events committed to the stream's table, in seq order."""
+
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class Wake:
+    """The table's log may have grown in a way not carried here: read it from the database."""
+
+
+@dataclass(frozen=True)
+class PresenceChanged:
+    """A page of the table opened or closed (in any worker)."""
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """The stream fell too far behind: it ends, and its client reconnects and replays."""
+
+
+Item = Rows | Wake | PresenceChanged | Dropped
+
+
+@dataclass(eq=False)
+class Subscription:
+    """One open stream's queue of what happened at its table."""
+
+    table_id: str
+    queue: asyncio.Queue[Item] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    dropped: bool = False
+
+    def put(self, item: Item) -> None:
+        """Queue ``item`` (on the loop); a full queue drops the stream."""
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(item)
+        except asyncio.QueueFull:
+            self.dropped = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(Dropped())
+
 
 class Hub:
-    """The streams waiting in this worker, by table; wakes them from any thread."""
+    """The streams open in this worker, by table; hands them items from any thread."""
 
     def __init__(self) -> None:
-        self._waiting: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self._streams: dict[str, set[Subscription]] = defaultdict(set)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
+        #: This worker's name in the notifications it sends (it skips its own).
+        self.origin = secrets.token_hex(6)
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Use ``loop`` (the server's) to wake streams."""
+        """Use ``loop`` (the server's) to reach the streams."""
         self._loop = loop
 
-    def subscribe(self, table_id: str) -> asyncio.Event:
-        """An event set whenever ``table_id``'s log may have grown (call from the loop)."""
+    def subscribe(self, table_id: str) -> Subscription:
+        """A new stream's subscription to ``table_id`` (call from the loop)."""
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
-        wake = asyncio.Event()
+        subscription = Subscription(table_id)
         with self._lock:
-            self._waiting[table_id].add(wake)
-        return wake
+            self._streams[table_id].add(subscription)
+        return subscription
 
-    def unsubscribe(self, table_id: str, wake: asyncio.Event) -> None:
+    def unsubscribe(self, subscription: Subscription) -> None:
         with self._lock:
-            waiting = self._waiting.get(table_id)
-            if waiting is not None:
-                waiting.discard(wake)
-                if not waiting:
-                    del self._waiting[table_id]
+            streams = self._streams.get(subscription.table_id)
+            if streams is not None:
+                streams.discard(subscription)
+                if not streams:
+                    del self._streams[subscription.table_id]
 
-    def publish(self, table_id: str | None) -> None:
-        """Wake the streams of ``table_id`` (None: every stream). Safe from any thread."""
+    def publish(self, table_id: str, rows: Sequence[Row]) -> None:
+        """Hand committed ``rows`` of ``table_id`` to its streams here. Safe from any thread."""
+        self._send(table_id, Rows(tuple(rows)))
+
+    def wake(self, table_id: str | None) -> None:
+        """Have the streams of ``table_id`` (None: every stream) read the database."""
+        self._send(table_id, Wake())
+
+    def presence_changed(self, table_id: str) -> None:
+        """Tell the pages of ``table_id`` that who is here changed."""
+        self._send(table_id, PresenceChanged())
+
+    def _send(self, table_id: str | None, item: Item) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
             return
+        with self._lock:
+            if table_id is not None and table_id not in self._streams:
+                return  # nobody listens here: no trip through the loop
         with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
-            loop.call_soon_threadsafe(self._wake, table_id)
+            loop.call_soon_threadsafe(self._deliver, table_id, item)
 
-    def _wake(self, table_id: str | None) -> None:
+    def _deliver(self, table_id: str | None, item: Item) -> None:
         with self._lock:
             if table_id is None:
-                events = [wake for group in self._waiting.values() for wake in group]
+                streams = [stream for group in self._streams.values() for stream in group]
             else:
-                events = list(self._waiting.get(table_id, ()))
-        for wake in events:
-            wake.set()
+                streams = list(self._streams.get(table_id, ()))
+        for stream in streams:
+            stream.put(item)
+
+    def payload(self, table_id: str, rows: Sequence[Row]) -> str:
+        """The NOTIFY payload announcing ``rows``: the rows themselves when they fit, else the
+        table and its newest seq (the other workers then read them)."""
+        carried = json.dumps(
+            {"o": self.origin, "t": table_id, "r": [list(row) for row in rows]},
+            separators=(",", ":"),
+        )
+        if len(carried.encode()) <= MOST_PAYLOAD:
+            return carried
+        return f"w:{table_id}:{rows[-1].seq}"
+
+    def received(self, payload: str) -> None:
+        """Act on a notification from any worker (see :meth:`payload`; ``p:TABLE`` is a change
+        of presence, :mod:`taletable.server.presence`)."""
+        if payload.startswith("{"):
+            try:
+                note = json.loads(payload)
+                if note["o"] == self.origin:
+                    return  # this worker's own write: its streams have the rows already
+                rows = [Row(int(r[0]), str(r[1]), r[2], str(r[3]), str(r[4])) for r in note["r"]]
+                self.publish(str(note["t"]), rows)
+            except (ValueError, KeyError, IndexError, TypeError):
+                _log.warning("an unreadable notification; every stream reads the database")
+                self.wake(None)
+            return
+        kind, _, rest = payload.partition(":")
+        table_id = rest.partition(":")[0]
+        if kind == "p":
+            self.presence_changed(table_id)
+        else:
+            self.wake(table_id)
 
 
 class PostgresListener:
-    """A thread that LISTENs on PostgreSQL and publishes each notification to a hub."""
+    """A thread that LISTENs on PostgreSQL and hands each notification to a hub."""
 
     def __init__(self, conninfo: str, channel: str, hub: Hub) -> None:
         self.conninfo = conninfo
@@ -99,10 +206,10 @@ class PostgresListener:
                 with psycopg.connect(self.conninfo, autocommit=True) as connection:
                     connection.execute(f"LISTEN {self.channel}")
                     self.ready.set()
-                    self.hub.publish(None)  # anything sent while we were away: re-read
+                    self.hub.wake(None)  # anything sent while we were away: re-read
                     while not self._stop.is_set():
                         for note in connection.notifies(timeout=0.5):
-                            self.hub.publish(note.payload.partition(":")[0])
+                            self.hub.received(note.payload)
             except Exception as error:  # a dropped connection: try again shortly
                 _log.warning("LISTEN connection lost (%s); reconnecting", error)
                 time.sleep(0.5)

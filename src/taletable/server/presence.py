@@ -34,7 +34,7 @@ class Presence:
 
     def _announce(self, connection: Connection, table_id: str) -> None:
         if self.database.is_postgresql:  # wakes the other workers' streams at commit
-            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": f"{table_id}:0"})
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": f"p:{table_id}"})
 
     def connect(self, table_id: str, seat_id: str) -> str:
         """Mark ``seat_id`` present through a new stream; returns the stream's id."""

@@ -18,12 +18,13 @@ from typing import Any
 
 from sqlalchemy import Boolean, CompoundSelect, Integer, bindparam, case, literal, select, union_all
 
-from taletable.server.schema import EVENTS
+from taletable.server.schema import EVENTS, TABLES
 
-__all__ = ["SharedReads", "read_views"]
+__all__ = ["SharedReads", "read_views", "read_views_at"]
 
 #: The most streams one statement reads for; more are read in several statements.
 MOST_BRANCHES = 32
+_HEAD = select(TABLES.c.head_seq).where(TABLES.c.id == bindparam("table_id"))
 
 
 @cache
@@ -60,8 +61,17 @@ def read_views(
 ) -> list[list[tuple[int, str]]]:
     """For each ``(seat, narrator, after)``: ``(seq, event JSON)`` of the events after ``after``
     that seat may see, in order, at most ``limit`` (as ``visible_events`` gives them)."""
+    return read_views_at(database, table_id, views, limit)[0]
+
+
+def read_views_at(
+    database: Any, table_id: str, views: Sequence[tuple[str, bool, int]], limit: int
+) -> tuple[list[list[tuple[int, str]]], int]:
+    """:func:`read_views`, and the table's newest seq read just before them: every event up to
+    it that a seat may see is in that seat's rows (unless its ``limit`` was reached)."""
     found: list[list[tuple[int, str]]] = [[] for _ in views]
     with database.read() as connection:
+        head = connection.execute(_HEAD, {"table_id": table_id}).scalar() or 0
         for start in range(0, len(views), MOST_BRANCHES):
             chunk = views[start : start + MOST_BRANCHES]
             values: dict[str, Any] = {"table_id": table_id, "limit": limit}
@@ -71,7 +81,7 @@ def read_views(
                 found[start + int(branch)].append((int(seq), str(body)))
     for rows in found:
         rows.sort()
-    return found
+    return found, int(head)
 
 
 class SharedReads:
@@ -87,8 +97,14 @@ class SharedReads:
     ) -> list[tuple[int, str]]:
         """The events after ``after`` that ``seat`` may see, at most ``limit``: read with the
         other streams of the table woken in this turn."""
+        return (await self.read_at(table_id, seat, narrator, after, limit))[0]
+
+    async def read_at(
+        self, table_id: str, seat: str, narrator: bool, after: int, limit: int
+    ) -> tuple[list[tuple[int, str]], int]:
+        """:meth:`read`, and the table's newest seq read just before (:func:`read_views_at`)."""
         loop = asyncio.get_running_loop()
-        answer: asyncio.Future[list[tuple[int, str]]] = loop.create_future()
+        answer: asyncio.Future[tuple[list[tuple[int, str]], int]] = loop.create_future()
         asked = self._asked.setdefault((table_id, limit), [])
         asked.append(((seat, narrator, after), answer))
         if len(asked) == 1:  # the first asks; the streams woken with it join before it runs
@@ -109,7 +125,9 @@ class SharedReads:
     ) -> None:
         views = [view for view, _ in asked]
         try:
-            found = await asyncio.to_thread(read_views, self.database, table_id, views, limit)
+            found, head = await asyncio.to_thread(
+                read_views_at, self.database, table_id, views, limit
+            )
         except Exception as error:  # each stream sees the failure its own read would have
             for _, answer in asked:
                 if not answer.done():
@@ -117,4 +135,4 @@ class SharedReads:
             return
         for (_, answer), rows in zip(asked, found, strict=True):
             if not answer.done():
-                answer.set_result(rows)
+                answer.set_result((rows, head))

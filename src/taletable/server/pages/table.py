@@ -12,21 +12,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 
 from taletable.server.auth import Seat
-from taletable.server.log import visible_events
+from taletable.server.log import TableHead, newest_events
 from taletable.server.pages.common import page, render, seat_names, seats_of
 from taletable.server.pages.panels import panels_for
 from taletable.server.pages.present import present
 from taletable.server.pages.present_rolls import attach
 from taletable.server.pages.rolls import roll_panel_context
-from taletable.server.routes.events import PAGE, woken
 from taletable.server.session import PageSessionOrJoin, TableSession, page_session_or_none
+from taletable.server.stream import AfterQuery, LastEventId, Renderer, seat_stream, start_after
+from taletable.server.world import World
 
 __all__ = ["router"]
 
@@ -37,15 +37,13 @@ SHOWN = 200
 
 
 def _entries(session: TableSession) -> list[dict[str, Any]]:
+    """The newest entries this seat may see (one bounded read), oldest first."""
+    seat = session.seat
     with session.world.database.read() as connection:
-        rows = visible_events(
-            connection,
-            session.table_id,
-            seat=session.seat.id,
-            narrator=session.narrator,
-            limit=10**6,
+        rows = newest_events(
+            connection, seat.table_id, seat=seat.id, narrator=seat.narrator, limit=SHOWN
         )
-    return [json.loads(text) for _seq, text in rows[-SHOWN:]]
+    return [json.loads(text) for _seq, text in rows]
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
@@ -94,50 +92,60 @@ def _follow_ups(event: dict[str, Any]) -> list[str]:
     return names
 
 
-async def _messages(session: TableSession, after: int) -> AsyncIterator[str]:
-    state, seat = session.world, session.seat
-    wake = state.hub.subscribe(seat.table_id)
-    stream = await asyncio.to_thread(state.presence.connect, seat.table_id, seat.id)
-    state.hub.publish(seat.table_id)
-    names = await asyncio.to_thread(seat_names, session)
-    head = await asyncio.to_thread(session.head)
-    last, shown_online = after, None
-    try:
-        yield "retry: 1000\n\n"
-        while True:
-            wake.clear()
-            rows = await state.shared_reads.read(seat.table_id, seat.id, seat.narrator, last, PAGE)
-            for seq, text in rows:
-                event = json.loads(text)
-                if event.get("kind") == "seat.join":
-                    names[str(event.get("seat"))] = str(event.get("name"))
-                yield _message("log", _entry_html(present(event, names), seat, head), seq)
-                for name in _follow_ups(event):
-                    yield _message(name, "")
-                last = seq
-            online = await asyncio.to_thread(state.presence.online, seat.table_id)
-            if online != shown_online:
-                seats = await asyncio.to_thread(seats_of, session)
-                yield _message("presence", render("_presence.html", seats=seats, online=online))
-                shown_online = online
-            if len(rows) == PAGE:
-                continue
-            if not await woken(wake):
-                await asyncio.to_thread(state.presence.beat, stream)
-                yield ": keep-alive\n\n"
-    finally:
-        state.hub.unsubscribe(seat.table_id, wake)
-        _let_go(state, seat.table_id, stream)
+class PageRenderer(Renderer):
+    """The table page's stream: each event as the HTML of its log entry (``event: log``), the
+    panels it makes stale, and who is here (presence) whenever that changes."""
+
+    def __init__(self, session: TableSession) -> None:
+        self.session = session
+        self.names: dict[str, str] = {}
+        self.head: TableHead | None = None
+        self.stream = ""
+        self.shown_online: frozenset[str] | None = None
+
+    async def opening(self) -> str:
+        world, seat = self.session.world, self.session.seat
+        self.stream = await asyncio.to_thread(world.presence.connect, seat.table_id, seat.id)
+        world.hub.presence_changed(seat.table_id)
+        self.names = await asyncio.to_thread(seat_names, self.session)
+        self.head = await asyncio.to_thread(self.session.head)
+        return "retry: 1000\n\n" + await self.presence()
+
+    def entry(self, seq: int, text: str) -> str:
+        event = json.loads(text)
+        if event.get("kind") == "seat.join":
+            self.names[str(event.get("seat"))] = str(event.get("name"))
+        html = _entry_html(present(event, self.names), self.session.seat, self.head)
+        return _message("log", html, seq) + "".join(
+            _message(name, "") for name in _follow_ups(event)
+        )
+
+    async def idle(self) -> str:
+        await asyncio.to_thread(self.session.world.presence.beat, self.stream)
+        return ": keep-alive\n\n"
+
+    async def presence(self) -> str:
+        world, table_id = self.session.world, self.session.table_id
+        online = await asyncio.to_thread(world.presence.online, table_id)
+        if online == self.shown_online:
+            return ""
+        self.shown_online = online
+        seats = await asyncio.to_thread(seats_of, self.session)
+        return _message("presence", render("_presence.html", seats=seats, online=online))
+
+    def closed(self) -> None:
+        if self.stream:
+            _let_go(self.session.world, self.session.table_id, self.stream)
 
 
-def _let_go(state: Any, table_id: str, stream: str) -> None:
+def _let_go(world: World, table_id: str, stream: str) -> None:
     """Remove a closed stream's presence in a thread, without awaiting it (a generator being
-    closed may not wait); the other streams here are woken when it is gone. Should it never
+    closed may not wait); the other streams here are told when it is gone. Should it never
     run (the loop closing), the row goes stale within ``STALE_SECONDS``."""
 
     def gone() -> None:
-        state.presence.disconnect(table_id, stream)
-        state.hub.publish(table_id)
+        world.presence.disconnect(table_id, stream)
+        world.hub.presence_changed(table_id)
 
     with contextlib.suppress(RuntimeError):
         asyncio.get_running_loop().run_in_executor(None, gone)
@@ -147,18 +155,16 @@ def _let_go(state: Any, table_id: str, stream: str) -> None:
 async def page_stream(
     request: Request,
     table_id: str,
-    after: int = 0,
-    last_event_id: Annotated[str | None, Header(max_length=40)] = None,
+    after: AfterQuery = None,
+    last_event_id: LastEventId = None,
 ) -> Response:
     """The table's log for this page's seat, as rendered entries (server-sent events)."""
     session = await page_session_or_none(request, table_id)
     if session is None:
         return Response("no seat at this table", status_code=401)
-    start = max(0, after)
-    if last_event_id and last_event_id.strip().isdigit():
-        start = int(last_event_id.strip())
+    start = start_after(last_event_id, after)
     return StreamingResponse(
-        _messages(session, start),
+        seat_stream(session.world, session.seat, start, PageRenderer(session)),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

@@ -1,36 +1,36 @@
 """The table's log as each seat may see it: a page of events, and a live event stream.
 
-A page reads the rows through :func:`taletable.server.log.visible_events`, the stream through
-:class:`taletable.server.shared_reads.SharedReads` (the same view, read with the other streams
-of the table woken at once); both filter in SQL what the seat may not see (DESIGN > Principles
-11). The stream sends one event per message
-with ``id:`` its seq; a client that reconnects with ``Last-Event-ID`` (or ``?after=``) first
+A page reads the rows through :func:`taletable.server.log.visible_events` (filtered in SQL);
+the stream is :func:`taletable.server.stream.seat_stream` with the JSON renderer: what the seat
+missed read from the database, then each event handed over from memory after its commit,
+filtered by the same rule (DESIGN > Principles 11). It sends one event per message with
+``id:`` its seq; a client that reconnects with ``Last-Event-ID`` (or ``?after=``) first
 receives every event after it, then the live ones, so it never drifts.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query
+from fastapi import APIRouter, Query
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel
 
-from taletable.server.errors import ApiError
 from taletable.server.log import read_table, visible_events
 from taletable.server.responses import ERRORS
 from taletable.server.session import SessionDep, TableSession
+from taletable.server.stream import (
+    PAGE,
+    AfterQuery,
+    LastEventId,
+    Renderer,
+    seat_stream,
+    start_after,
+)
 
-__all__ = ["router", "woken"]
+__all__ = ["router"]
 
 router = APIRouter(prefix="/api/tables/{table_id}", tags=["events"])
-
-#: How many events one page (or one read of the stream) holds.
-PAGE = 500
-#: Seconds between keep-alive comments on a quiet stream.
-KEEP_ALIVE = 15.0
 
 
 class EventsPage(BaseModel):
@@ -63,60 +63,18 @@ def events(
     return Response(body, media_type="application/json")
 
 
-def _start(last_event_id: str | None, after: int | None) -> int:
-    if last_event_id is None:
-        return after or 0
-    text = last_event_id.strip()
-    if not text.isdigit() or len(text) > 18:
-        raise ApiError("last-event-id", "Last-Event-ID must be the seq of an event (a number)")
-    return int(text)
-
-
-async def woken(wake: asyncio.Event) -> bool:
-    """Wait until the table's log may have grown (True), or a keep-alive is due (False)."""
-    try:
-        await asyncio.wait_for(wake.wait(), timeout=KEEP_ALIVE)
-    except TimeoutError:
-        return False
-    return True
-
-
-async def _messages(session: TableSession, after: int) -> AsyncIterator[str]:
-    seat, hub = session.seat, session.world.hub
-    wake = hub.subscribe(seat.table_id)
-    last = after
-    try:
-        yield "retry: 1000\n\n"
-        while True:
-            wake.clear()
-            rows = await session.world.shared_reads.read(
-                seat.table_id, seat.id, seat.narrator, last, PAGE
-            )
-            for seq, text in rows:
-                yield f"id: {seq}\ndata: {text}\n\n"
-                last = seq
-            if len(rows) == PAGE:
-                continue
-            if not await woken(wake):
-                yield ": keep-alive\n\n"
-    finally:
-        hub.unsubscribe(seat.table_id, wake)
-
-
 @router.get(
     "/stream",
     responses={200: {"content": {"text/event-stream": {}}}, **ERRORS},
     response_class=StreamingResponse,
 )
 async def stream(
-    session: SessionDep,
-    after: Annotated[int | None, Query(ge=0, le=2**62)] = None,
-    last_event_id: Annotated[str | None, Header(max_length=40)] = None,
+    session: SessionDep, after: AfterQuery = None, last_event_id: LastEventId = None
 ) -> StreamingResponse:
     """Server-sent events: each event this seat may see, as it is appended (``id:`` = seq)."""
-    start = _start(last_event_id, after)
+    start = start_after(last_event_id, after)
     return StreamingResponse(
-        _messages(session, start),
+        seat_stream(session.world, session.seat, start, Renderer()),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

@@ -159,7 +159,7 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
                 token_hash=hash_secret(token),
             )
         )
-        writer = Writer(connection, lock_table(connection, table_id), notify=False)
+        writer = Writer(connection, lock_table(connection, table_id))
         opening = {"name": body.name, "system": body.system, "edition": edition, "rules": rules,
                    "house_rules": sorted(house_rules)}  # fmt: skip
         writer.append(

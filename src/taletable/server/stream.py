@@ -1,0 +1,136 @@
+"""One stream of a seat's events, for the API (JSON) and the pages (HTML) alike.
+
+:func:`seat_stream` subscribes to the table in this worker's hub, reads from the database what
+the seat missed (after ``Last-Event-ID`` or ``?after=``, parsed by :func:`start_after`), then
+sends each event handed over from memory after a commit, filtered for the seat by
+:func:`taletable.server.visibility.seen_by`. It reads the database again only on a gap in the
+seqs, or when the hub says the rows were not carried (a payload too big, a LISTEN connection
+found again). A renderer turns what happens into server-sent-event messages: the API's sends
+each event's JSON, the table page's the HTML of its log entry (:mod:`.pages.table`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Header, Query
+
+from taletable.server.auth import Seat
+from taletable.server.errors import ApiError
+from taletable.server.notify import Dropped, PresenceChanged, Rows, Subscription, Wake
+from taletable.server.visibility import seen_by
+from taletable.server.world import World
+
+__all__ = [
+    "KEEP_ALIVE",
+    "PAGE",
+    "AfterQuery",
+    "LastEventId",
+    "Renderer",
+    "seat_stream",
+    "start_after",
+]
+
+#: How many events one read of the database holds.
+PAGE = 500
+#: Seconds between keep-alive comments on a quiet stream.
+KEEP_ALIVE = 15.0
+#: The highest seq a client may name.
+MOST_SEQ = 2**62
+
+AfterQuery = Annotated[int | None, Query(ge=0, le=MOST_SEQ)]
+LastEventId = Annotated[str | None, Header(max_length=40)]
+
+
+def start_after(last_event_id: str | None, after: int | None) -> int:
+    """The seq a stream resumes after: ``Last-Event-ID`` (a reconnect) wins over ``?after=``;
+    either must be a whole number from 0 to 2**62 (422 naming it)."""
+    if last_event_id is None:
+        return after or 0
+    text = last_event_id.strip()
+    if not text.isdigit() or len(text) > 19 or int(text) > MOST_SEQ:
+        raise ApiError("last-event-id", "Last-Event-ID must be the seq of an event (a number)")
+    return int(text)
+
+
+class Renderer:
+    """How a stream's messages are written; this one is the API's (each event as JSON)."""
+
+    async def opening(self) -> str:
+        return "retry: 1000\n\n"
+
+    def entry(self, seq: int, text: str) -> str:
+        return f"id: {seq}\ndata: {text}\n\n"
+
+    async def idle(self) -> str:
+        return ": keep-alive\n\n"
+
+    async def presence(self) -> str:
+        return ""
+
+    def closed(self) -> None:
+        """The stream ended (the client left, or it fell behind)."""
+
+
+async def _missed(world: World, seat: Seat, last: int) -> tuple[list[tuple[int, str]], int]:
+    """What the seat may see after ``last``, read from the database (one page), and the seq
+    it has then handled: the table's head at the read (or the page's last, when full)."""
+    rows, head = await world.shared_reads.read_at(seat.table_id, seat.id, seat.narrator, last, PAGE)
+    if len(rows) == PAGE:
+        return rows, rows[-1][0]
+    return rows, max(last, head, rows[-1][0] if rows else 0)
+
+
+async def seat_stream(
+    world: World, seat: Seat, after: int, renderer: Renderer
+) -> AsyncIterator[str]:
+    """Every event of the seat's table that the seat may see, after ``after``, live."""
+    subscription = world.hub.subscribe(seat.table_id)
+    try:
+        yield await renderer.opening()
+        last = after  # the newest seq of the table handled (seen by the seat or not)
+        reading = True
+        while True:
+            if reading:
+                rows, handled = await _missed(world, seat, last)
+                for seq, text in rows:
+                    yield renderer.entry(seq, text)
+                last = handled
+                reading = len(rows) == PAGE
+                if reading:
+                    continue
+            item = await _next(subscription)
+            if item is None:
+                yield await renderer.idle()
+            elif isinstance(item, Dropped):
+                return
+            elif isinstance(item, Wake):
+                reading = True
+            elif isinstance(item, PresenceChanged):
+                changed = await renderer.presence()
+                if changed:
+                    yield changed
+            elif isinstance(item, Rows):
+                for row in item.rows:
+                    if row.seq <= last:
+                        continue  # read already (a gap's read, or a doubled notification)
+                    if row.seq != last + 1:
+                        reading = True  # a gap: the database has what came between
+                        break
+                    last = row.seq
+                    seen = seen_by(row, seat.id, seat.narrator)
+                    if seen is not None:
+                        yield renderer.entry(row.seq, seen)
+    finally:
+        world.hub.unsubscribe(subscription)
+        renderer.closed()
+
+
+async def _next(subscription: Subscription) -> Rows | Wake | PresenceChanged | Dropped | None:
+    """The stream's next item, or None when a keep-alive is due."""
+    try:
+        return await asyncio.wait_for(subscription.queue.get(), timeout=KEEP_ALIVE)
+    except TimeoutError:
+        return None

@@ -1,0 +1,38 @@
+"""What a seat may see of an event: the one rule (DESIGN > Principles 11).
+
+A committed event is a :class:`Row`: its seq, its visibility, who made it, its whole JSON and
+its stub's JSON. :func:`seen_by` says what one seat receives of it: the narrator everything;
+every seat a public event; the seat that made a blind roll its stub (that it was made, never
+its result or dice); nothing else. The SQL reads (:mod:`taletable.server.log`,
+:mod:`taletable.server.shared_reads`) apply the same rule in their ``WHERE`` and ``CASE``, and
+the streams apply this function to the rows handed to them from memory after a commit;
+``tests/server/test_visibility.py`` holds the two equal for every seat and every kind of event.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["VISIBILITIES", "Row", "seen_by"]
+
+#: Every visibility an event may have.
+VISIBILITIES = ("public", "narrator", "blind")
+
+
+class Row(NamedTuple):
+    """One committed event of a table, as stored."""
+
+    seq: int
+    visibility: str
+    actor: str | None
+    event: str
+    stub: str
+
+
+def seen_by(row: Row, seat: str, narrator: bool) -> str | None:
+    """The JSON ``seat`` receives of ``row``: the event, its stub, or None (nothing at all)."""
+    if narrator or row.visibility == "public":
+        return row.event
+    if row.visibility == "blind" and row.actor == seat:
+        return row.stub
+    return None
