@@ -13,10 +13,11 @@ stream a queue behind is closed). Other workers get it from their ``LISTEN`` con
 A fast floor, not a straw man: the event is JSON-encoded once (stored, hashed, answered,
 notified and streamed as those bytes); fixed SQL through SQLAlchemy 2 Core's ``exec_driver_sql``
 (psycopg 3 prepares it after a few runs); PostgreSQL's insert, head move and ``NOTIFY`` in one
-statement; no pool pre-ping; a seat read once, then kept in memory; SQLite written on the event
-loop itself (one writer anyway), PostgreSQL with one thread hop per write, one write per table
-at a time in a worker. The roll is a plain "6 dice against CL 3", its result shaped like
-taletable's so the event is about as big. Its own tables, made at start. Run:
+statement; no pool pre-ping; a seat read once, then kept in memory; one thread hop per write
+(SQLite: one writer thread; written on the event loop itself, a WAL checkpoint's fsync would
+stall every stream), one write per table at a time in a worker. The roll is a plain "6 dice
+against CL 3", its result shaped like taletable's so the event is about as big. Its own tables,
+made at start. Run:
 ``python benchmarks/floor_app.py --port 8001 --database URL --workers N``.
 """
 
@@ -223,14 +224,11 @@ class Floor:
         self.seats: dict[str, tuple[str, str, str]] = {}  # token hash: (seat, table, role)
         self.fanout = Fanout()
         self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self.executor = concurrent.futures.ThreadPoolExecutor(PG_THREADS)
-        self.connection = None if self.postgresql else self.engine.connect()
+        threads = PG_THREADS if self.postgresql else 1  # SQLite: one writer at a time anyway
+        self.executor = concurrent.futures.ThreadPoolExecutor(threads)
 
     async def transaction(self, work: Callable[..., Any], *args: Any) -> Any:
-        """``work(connection, *args)`` in one transaction: inline on SQLite, a thread on PG."""
-        if self.connection is not None:
-            with self.connection.begin():
-                return work(self.connection, *args)
+        """``work(connection, *args)`` in one transaction, in a thread (the loop never waits)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, self._in_thread, work, args)
 
