@@ -28,7 +28,10 @@ class Seat:
 
 # -- plain HTTP/1.1 on asyncio -------------------------------------------------------------------
 CONTENT_LENGTH = re.compile(rb"content-length: *(\d+)", re.IGNORECASE)
-Streams = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+#: A kept-alive connection idle this long is replaced before use: uvicorn closes one idle 5 s,
+#: and the servers take turns (``bench_server.py``, which reopens them all before each step).
+IDLE_SECONDS = 4.0
+Streams = tuple[asyncio.StreamReader, asyncio.StreamWriter, float]  # and when last used
 
 
 def request_head(method: str, path: str, token: str, body: bytes = b"") -> bytes:
@@ -40,10 +43,10 @@ def request_head(method: str, path: str, token: str, body: bytes = b"") -> bytes
 
 
 class Poster:
-    """``size`` kept-alive connections, one request at a time on each."""
+    """``size`` kept-alive connections, one request at a time on each (replaced when idle)."""
 
     def __init__(self, port: int, size: int) -> None:
-        self.port = port
+        self.port, self.size = port, size
         self.idle: asyncio.Queue[Streams | None] = asyncio.Queue()
         for _ in range(size):
             self.idle.put_nowait(None)  # None: to be opened when first used
@@ -52,9 +55,12 @@ class Poster:
         """The status and body of the answer to ``POST path``."""
         streams = await self.idle.get()
         try:
+            if streams is not None and time.monotonic() - streams[2] > IDLE_SECONDS:
+                streams[1].close()
+                streams = None
             if streams is None:
-                streams = await asyncio.open_connection("127.0.0.1", self.port)
-            reader, writer = streams
+                streams = (*await asyncio.open_connection("127.0.0.1", self.port), 0.0)
+            reader, writer, _ = streams
             writer.write(request_head("POST", path, token, body))
             head = await reader.readuntil(b"\r\n\r\n")
             length = CONTENT_LENGTH.search(head)
@@ -64,8 +70,15 @@ class Poster:
                 streams[1].close()
             self.idle.put_nowait(None)
             raise
-        self.idle.put_nowait(streams)
+        self.idle.put_nowait((reader, writer, time.monotonic()))
         return int(head[9:12]), answer
+
+    async def reopen(self) -> None:
+        """Every connection opened afresh (before a step, so that none goes stale in it)."""
+        self.close()
+        for _ in range(self.size):
+            opened = await asyncio.open_connection("127.0.0.1", self.port)
+            self.idle.put_nowait((*opened, time.monotonic()))
 
     def close(self) -> None:
         while not self.idle.empty():
@@ -108,7 +121,8 @@ async def read_streams(port: int, seats: list[Seat], control: Connection) -> Non
                for s in seats]  # fmt: skip
     await asyncio.wait_for(opened.wait(), timeout=30)
     control.send("open")
-    await asyncio.to_thread(control.recv)  # "stop"
+    while await asyncio.to_thread(control.recv) == "report":  # else "stop"
+        control.send(list(arrivals))
     for task in readers:
         task.cancel()
     control.send((arrivals, time.process_time()))
