@@ -30,7 +30,6 @@ __all__ = [
     "dice_options",
     "emit",
     "finish_source",
-    "hardcore_options",
     "json_option",
     "make_source",
     "parse_int_list",
@@ -113,18 +112,6 @@ def json_option(function: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(
         function
     )
-
-
-def hardcore_options(function: F) -> F:
-    """Add ``--hardcore-armour`` and ``--hardcore-weapons``, as ``combat start`` has them."""
-    function = click.option(
-        "--hardcore-weapons",
-        is_flag=True,
-        help="The hardcore weapon table (002 > Hardcore Combat).",
-    )(function)
-    return click.option(
-        "--hardcore-armour", is_flag=True, help="Armour by pieces (002 > Hardcore Combat)."
-    )(function)
 
 
 def say(lines: Iterable[Note]) -> None:
