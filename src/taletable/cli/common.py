@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 
 from taletable._model import Record
 from taletable.cli.keys import encounter_key
@@ -33,6 +34,7 @@ __all__ = [
     "json_option",
     "make_source",
     "parse_int_list",
+    "say_outcome",
     "table_for",
 ]
 
@@ -118,6 +120,13 @@ def say(lines: Iterable[Note]) -> None:
     """Print each note (a rule applied, a line of a fight's log) in English."""
     for line in lines:
         console.print(render(line), markup=False)
+
+
+def say_outcome(summary: Note, passed: bool | None = None) -> None:
+    """Print a result's one-line summary in bold, in the words the live table's log shows it
+    in (green for a pass, red for a failure)."""
+    colour = "" if passed is None else " green" if passed else " red"
+    console.print(f"[bold{colour}]{escape(render(summary))}[/]")
 
 
 def emit(result: Record | dict[str, Any], as_json: bool, render: Callable[[], None]) -> None:
