@@ -5,15 +5,29 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import AliasChoices, BaseModel, ConfigDict, model_validator
 
-__all__ = ["Named", "Record", "find_named"]
+__all__ = ["CL", "Named", "Record", "find_named"]
+
+#: A Challenge Level field's names: ``challenge_level`` in code, ``cl`` in a record's JSON (read
+#: back by either, so a logged result reads back into its record).
+CL = AliasChoices("challenge_level", "cl")
 
 
 class Record(BaseModel):
     """A frozen, validated value that renders itself as JSON-ready data."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", serialize_by_alias=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _computed_dropped(cls, data: Any) -> Any:
+        """A record's data (:meth:`to_data`) reads back into the record: the fields it computes
+        (a check's ``outcome``, a result's ``summary``) are dropped, not refused as unknown."""
+        computed = cls.__pydantic_computed_fields__
+        if computed and isinstance(data, dict) and not computed.keys().isdisjoint(data):
+            return {key: value for key, value in data.items() if key not in computed}
+        return data
 
     def to_data(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (what ``--json`` prints)."""

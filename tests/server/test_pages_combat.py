@@ -260,7 +260,7 @@ def test_the_start_form_switches_a_fights_hardcore_rules(client: TestClient) -> 
     one holds for that fight (the tracker shows it and the encounter's rules carry it)."""
     table_id, _ = _table(client)
     page = html.unescape(client.get(f"/t/{table_id}/combat").text)
-    assert "Armour by pieces (002 > Hardcore Combat)." in page
+    assert "Hardcore armour, by pieces" in page
     assert 'name="hardcore_weapons"' in page and 'name="no_scale_clamp"' in page
     character = re.search(r'name="side-([0-9a-f]+)"', page)
     assert character is not None

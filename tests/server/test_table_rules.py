@@ -3,6 +3,7 @@ actions and odds follow them, another table's do not, and a broken choice is ref
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
+from taletable.systems.cogent.rules import switches
 from tests.server.conftest import bearer
 from tests.server.test_characters import terrik
 
@@ -125,6 +127,37 @@ def test_the_start_page_offers_the_options_and_takes_house_rules(client: TestCli
         },
     )
     assert broken.status_code == 422 and "house rules cogent/weapons.yaml: source" in broken.text
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_options_are_described_as_rules_describes_them(client: TestClient) -> None:
+    """The API lists each yes-or-no switch of ``Rules`` with its label, help and citation, and
+    the Start page shows them (issue 21.7: one description of each thing; issue 24: labels in
+    plain words, the citation beside them)."""
+    listed = client.get("/api/tables/rule-options").json()["rules"]
+    expected = {name: rule for name, rule in switches().items() if rule.yes_or_no}
+    assert list(listed) == list(expected)
+    for name, rule in expected.items():
+        assert listed[name] == rule.to_data(), name
+        assert "(00" not in rule.label and "002 >" not in rule.label
+    start = html.unescape(client.get("/").text)
+    for rule in expected.values():
+        assert f"> {rule.label}</label>" in start and rule.help in start and rule.cite in start
+    clamp = start.split('name="rule_scale_clamp"')[1].split(">")[0]
+    assert "checked" in clamp  # on unless switched off, as the table would play
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_start_page_switches_off_a_rule_on_by_default(client: TestClient) -> None:
+    """The scale clamp's box is shown checked; sent unchecked from the page, the table is made
+    without the clamp; the other boxes left unchecked stay at their defaults."""
+    form = {"name": "Loose", "system": "cogent", "edition": "tiered", "rules_shown": "true"}
+    made = client.post("/start", data=form)
+    assert made.status_code == 200, made.text
+    table = made.text.split("/t/")[1].split('"')[0].split("/")[0]
+    token = made.text.split("token=")[1].split('"')[0].split("&")[0]
+    export = client.get(f"/api/tables/{table}/export", headers=bearer(token)).json()
+    assert export["table"]["rules"] == {"scale_clamp": False}
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)

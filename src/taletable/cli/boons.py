@@ -8,7 +8,15 @@ from typing import Any, TypeVar
 import click
 from rich.markup import escape
 
-from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.cli.common import (
+    ask,
+    console,
+    dice_options,
+    emit,
+    json_option,
+    say_outcome,
+    table_for,
+)
 from taletable.cli.options import request_options
 from taletable.explain import render
 from taletable.play import boons as play
@@ -30,12 +38,8 @@ def _render_check(result: CheckResult) -> None:
     faces = ", ".join(map(str, result.faces))
     console.print(f"{dice} ({faces}) {result.modifier:+d} = [bold]{result.total}[/bold]")
     if result.target is not None:
-        colour = "green" if result.passed else "red"
-        verdict = "success" if result.passed else "failure"
-        console.print(
-            f"vs target {result.target} ({result.difficulty}): "
-            f"[bold {colour}]{verdict}[/], margin {result.margin:+d}"
-        )
+        console.print(f"target {result.target} ({result.difficulty}), margin {result.margin:+d}")
+    say_outcome(result.summary, result.passed)
     for line in result.rules_applied:
         console.print(f"  [dim]· {escape(render(line))}[/dim]")
 
@@ -67,10 +71,9 @@ def contest(seed: int | None, as_json: bool, **fields: Any) -> None:
                 f"{label}: a {round_.a.faces} = {round_.a.total}"
                 f" | b {round_.b.faces} = {round_.b.total}"
             )
-        winner = f"{result.winner} wins by {result.margin}" if result.winner else "no victor"
-        console.print(
-            f"[bold]{winner}[/bold]" + (f" (tie rule {result.tie_rule})" if result.tie_rule else "")
-        )
+        say_outcome(result.summary)
+        if result.tie_rule:
+            console.print(f"tie: {escape(result.tie_rule)}")
 
     emit(result, as_json, render)
 

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 
 from taletable._model import Record
 from taletable.cli.keys import encounter_key
@@ -30,10 +31,10 @@ __all__ = [
     "dice_options",
     "emit",
     "finish_source",
-    "hardcore_options",
     "json_option",
     "make_source",
     "parse_int_list",
+    "say_outcome",
     "table_for",
 ]
 
@@ -115,22 +116,17 @@ def json_option(function: F) -> F:
     )
 
 
-def hardcore_options(function: F) -> F:
-    """Add ``--hardcore-armour`` and ``--hardcore-weapons``, as ``combat start`` has them."""
-    function = click.option(
-        "--hardcore-weapons",
-        is_flag=True,
-        help="The hardcore weapon table (002 > Hardcore Combat).",
-    )(function)
-    return click.option(
-        "--hardcore-armour", is_flag=True, help="Armour by pieces (002 > Hardcore Combat)."
-    )(function)
-
-
 def say(lines: Iterable[Note]) -> None:
     """Print each note (a rule applied, a line of a fight's log) in English."""
     for line in lines:
         console.print(render(line), markup=False)
+
+
+def say_outcome(summary: Note, passed: bool | None = None) -> None:
+    """Print a result's one-line summary in bold, in the words the live table's log shows it
+    in (green for a pass, red for a failure)."""
+    colour = "" if passed is None else " green" if passed else " red"
+    console.print(f"[bold{colour}]{escape(render(summary))}[/]")
 
 
 def emit(result: Record | dict[str, Any], as_json: bool, render: Callable[[], None]) -> None:

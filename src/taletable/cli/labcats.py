@@ -7,7 +7,7 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.cli.common import ask, console, emit, json_option, say_outcome, table_for
 from taletable.cli.options import request_options
 from taletable.explain import render as english
 from taletable.play import labcats as play
@@ -42,13 +42,10 @@ def roll(seed: int | None, as_json: bool, **fields: Any) -> None:
                 "[yellow]complications: "
                 f"{', '.join(f'd{s}' for s in result.complications)}[/yellow]"
             )
-        if result.failed:
-            console.print("[bold red]all 1s: the roll fails[/bold red]")
-        else:
+        if not result.failed:
             extra = f" + resource {result.resource}" if result.resource is not None else ""
-            console.print(
-                f"kept {' + '.join(map(str, result.kept))}{extra} = [bold]{result.total}[/bold]"
-            )
+            console.print(f"kept {' + '.join(map(str, result.kept))}{extra} = {result.total}")
+        say_outcome(result.summary, not result.failed)
         for rule in result.rules_applied:
             console.print(f"[dim]{escape(english(rule))}[/dim]")
 

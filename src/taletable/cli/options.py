@@ -7,6 +7,9 @@ Each field becomes ``--field-name`` (or the CLI spelling among its validation al
 field's type gives the option's: a flag for ``bool``, a choice for a ``Literal``, a number for
 ``int``, text for everything the request parses itself (lists, ``NAME=DICE``). A field's
 ``json_schema_extra`` may add ``metavar`` and ``multiple``.
+
+:func:`rule_options` does the same for the switches of ``Rules``, each with the help its
+switch is described with (:func:`taletable.systems.cogent.rules.switch`).
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from taletable.play.requests import Request
+from taletable.systems.cogent.rules import Rules, switch
 
-__all__ = ["request_options"]
+__all__ = ["request_options", "rule_options"]
 
 _MENTION = re.compile(r"\{(\w+)\}")
 
@@ -113,6 +117,27 @@ def request_options(
                     lambda found: spelled.get(found[1], found[0]), settings["help"]
                 )
             function = click.option(spelled[name], name, **settings)(function)
+        return function
+
+    return add
+
+
+def rule_options(*names: str, flags: Mapping[str, str] | None = None) -> Callable[[F], F]:
+    """Add an option for each switch of ``Rules`` named, passed under the switch's own name:
+    ``--destiny-after-cap``; ``--no-scale-clamp`` for a switch that is on unless switched off;
+    ``flags`` respells one (``{"tiered_destiny_criticals": "--criticals"}``)."""
+
+    def add(function: F) -> F:
+        for name in reversed(names):
+            rule, settings = switch(name), _settings(Rules.model_fields[name])
+            dashed, spelled = name.replace("_", "-"), (flags or {}).get(name)
+            settings["help"] = rule.explained
+            if rule.default is True:  # on unless switched off
+                settings.update(flag_value=False, default=True, help=rule.off_explained)
+                flag = spelled or "--no-" + dashed
+            else:
+                flag = spelled or "--" + dashed
+            function = click.option(flag, name, **settings)(function)
         return function
 
     return add

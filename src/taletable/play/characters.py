@@ -13,7 +13,7 @@ from pydantic import AliasChoices, Field
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
-from taletable.play.requests import HardcoreRequest, Request, described
+from taletable.play.requests import HardcoreRequest, Request, described, rule_field
 from taletable.play.sheets import read_character, read_sheet_or_statblock, save_sheet
 from taletable.systems.cogent.character.commerce import Purchase, purchase
 from taletable.systems.cogent.character.pool_summary import SheetPools, sheet_pools
@@ -31,10 +31,7 @@ class AdvanceRequest(Request):
         "chapter", "arc", "final-arc", "first-session", "milestone", "growth", "tier"
     ] = described(text="The campaign event (002 > Campaign Progression; 000 > Tier Progression).")
     vocation: str = described("*", "For a career milestone: the vocation (default all).")
-    story_destiny: Literal["at_least", "reset"] = described(
-        "at_least", "Tiered tier: destiny held rises to the new tier's start, or is reset to it "
-        "(RULINGS.md).",
-    )  # fmt: skip
+    story_destiny: Literal["at_least", "reset"] = rule_field("story_destiny")
     out: str | None = None
 
 

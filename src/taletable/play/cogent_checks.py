@@ -20,8 +20,8 @@ from taletable.play.registry import action
 from taletable.play.requests import Request, described
 from taletable.play.sheets import StoredSheet, debit_destiny, read_character
 from taletable.systems.cogent.assists import (
-    AssistConversion,
     AssistResult,
+    AssistRoll,
     CollaborationResult,
     convert_assist,
     roll_assist,
@@ -276,15 +276,6 @@ class AssistRequest(Request):
         "against it).", validation_alias=_alias("challenge_level_change", "cl_change", "cl-change"),
     )  # fmt: skip
     faces: Faces = None
-
-
-class AssistRoll(Record):
-    """A tiered assist: the check and how the narrator converted its result (if yet)."""
-
-    wins: int | None
-    margin: int
-    check: CheckResult
-    conversion: AssistConversion | None
 
 
 @action("cogent.assist", AssistRequest)

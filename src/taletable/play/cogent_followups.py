@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
@@ -22,6 +22,7 @@ from taletable.play.events import Event, Played
 from taletable.play.fields import Faces
 from taletable.play.registry import action
 from taletable.play.requests import Request
+from taletable.play.results import read_result
 from taletable.play.sheets import debit_destiny, read_character
 from taletable.systems.cogent.checks import CheckResult
 from taletable.systems.cogent.destiny import DestinyPurse, parse_after_modes, source_for
@@ -55,14 +56,13 @@ class DestinyAfterRequest(Request):
 
 
 def check_of(result: Mapping[str, Any]) -> CheckResult:
-    """A check's record back from its logged data (``cl`` and the computed ``outcome``)."""
-    known = set(CheckResult.model_fields) - {"challenge_level"}
-    fields = {key: value for key, value in result.items() if key in known}
-    try:
-        return CheckResult.model_validate({**fields, "challenge_level": result.get("cl")})
-    except ValidationError:
+    """A check's record back from its logged data (:func:`~taletable.play.results.read_result`:
+    its computed ``outcome`` and ``summary`` dropped, older rules applied read as notes)."""
+    check = read_result("cogent.check", result)
+    if not isinstance(check, CheckResult):
         raise InputError("follows", "the entry holds no check's result",
-                         expected="the entry of a Cogent check") from None  # fmt: skip
+                         expected="the entry of a Cogent check")  # fmt: skip
+    return check
 
 
 def _followed(request: DestinyAfterRequest) -> FollowedRoll:

@@ -24,7 +24,7 @@ from taletable.play.events import Event, Played
 from taletable.play.fields import Faces
 from taletable.play.fighters import encounter_fighters
 from taletable.play.registry import action
-from taletable.play.requests import Request, described
+from taletable.play.requests import Request, described, rule_field
 from taletable.systems.cogent.combat import Declaration, Encounter, choose, declare, resolve
 from taletable.systems.cogent.combat.destiny import destiny_after
 from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
@@ -78,19 +78,15 @@ class CombatStartRequest(Request):
     edition: Literal["core", "tiered"] | None = described(
         None, "Cogent edition (default: the table's, core at the command line)."
     )
-    hardcore_armour: bool = described(False, "Armour by pieces (002 > Hardcore Combat).")
-    hardcore_weapons: bool = described(False, "The hardcore weapon table.")
-    hardcore_ranged: bool = described(False, "Ranged rolls against the hardcore CL table.")
+    hardcore_armour: bool = rule_field("hardcore_armour")
+    hardcore_weapons: bool = rule_field("hardcore_weapons")
+    hardcore_ranged: bool = rule_field("hardcore_ranged")
     scales: tuple[str, ...] = described(
         (), "A combatant's scale (tiered); a statblock's own scale counts without it.",
         form="ID=N", repeated=True, validation_alias=AliasChoices("scales", "scale"),
     )  # fmt: skip
-    scale_method: Literal["table", "difference"] = described(
-        "difference", "How scale adjusts a result, as for checks (see RULINGS.md)."
-    )
-    no_scale_clamp: bool = described(
-        False, "001's unclamped scale (a success may become a failure)."
-    )
+    scale_method: Literal["table", "difference"] = rule_field("scale_method")
+    no_scale_clamp: bool = rule_field("scale_clamp", off=True)
     engagements: tuple[str, ...] = described(
         (), "A pair that starts adjacent or in close combat (DISTANCE: adjacent or close); "
         "every other pair starts at range.", form="A:B:DISTANCE", repeated=True,

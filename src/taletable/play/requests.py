@@ -12,9 +12,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import PydanticUndefined
 
 from taletable.errors import InputError
-from taletable.systems.cogent.rules import Rules
+from taletable.systems.cogent.rules import Rules, switch
 
-__all__ = ["MAX_TEXT", "HardcoreRequest", "Request", "described", "input_error"]
+__all__ = [
+    "MAX_TEXT",
+    "HardcoreRequest",
+    "Request",
+    "described",
+    "input_error",
+    "label_of",
+    "rule_field",
+]
 
 
 #: The longest text any field of a request takes (a name, a reason, a reference), unless the
@@ -40,6 +48,23 @@ def described(
     return Field(default, description=text or None, json_schema_extra=extra or None, **more)
 
 
+def rule_field(name: str, *, off: bool = False) -> Any:
+    """A request field that sets the ``Rules`` switch ``name`` for one action, described as the
+    switch is (its help, and its label and passage beside it); ``off``: a yes or no that
+    switches off a rule that is on by default."""
+    rule = switch(name)
+    label, text = (rule.off_label, rule.off_explained) if off else (rule.label, rule.explained)
+    extra: dict[str, Any] = {"label": label, "cite": rule.cite}
+    return Field(False if off else rule.default, description=text, json_schema_extra=extra)
+
+
+def label_of(request: type[BaseModel], name: str) -> str:
+    """A field's short label (a rule switch's), or its description where it has none."""
+    info = request.model_fields[name]
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    return str(extra.get("label") or info.description or name)
+
+
 class Request(BaseModel):
     """A frozen request; unknown fields are refused, by name or by the CLI's option name; no
     text longer than :data:`MAX_TEXT`."""
@@ -56,8 +81,8 @@ class Request(BaseModel):
 class HardcoreRequest(Request):
     """A request that may switch on the optional hardcore combat rules (002 > Hardcore Combat)."""
 
-    hardcore_armour: bool = described(False, "Armour by pieces (002 > Hardcore Combat).")
-    hardcore_weapons: bool = described(False, "The hardcore weapon table (002 > Hardcore Combat).")
+    hardcore_armour: bool = rule_field("hardcore_armour")
+    hardcore_weapons: bool = rule_field("hardcore_weapons")
 
     def rules_at(self, rules: Rules) -> Rules:
         """``rules`` with the hardcore rules this request switches on (a table's own stay on)."""

@@ -1,10 +1,11 @@
 """A table's rule options and house rules: the choices offered and their checks (the ``Table``
 every action and read of a table plays at is built by :mod:`taletable.server.session`).
 
-The options are the ``Rules`` switches of the edition (002 > Hardcore Combat; RULINGS.md), listed
-here with the words the Start page shows; house rules are copies of the shipped rules tables
-(``cogent/weapons.yaml`` ...), each checked by the table's own model when the table is made, so a
-broken one is refused then, naming the table and the field, never at the first roll.
+The options are the ``Rules`` switches that are on or off (002 > Hardcore Combat; RULINGS.md),
+each as ``Rules`` describes it (a label, what it does, its passage); house rules are copies of
+the shipped rules tables (``cogent/weapons.yaml`` ...), each checked by the table's own model
+when the table is made, so a broken one is refused then, naming the table and the field, never
+at the first roll.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from taletable.errors import TaletableError
 from taletable.library import MAX_HOUSE_TABLES, RulesLibrary
 from taletable.server.errors import ApiError
+from taletable.systems.cogent.rules import Switch, switches
 
 __all__ = [
     "OPTIONS",
@@ -23,15 +25,9 @@ __all__ = [
     "house_rule_tables",
 ]
 
-#: The rule options a Cogent table may switch, with the Start page's words.
-OPTIONS: dict[str, str] = {
-    "hardcore_armour": "Hardcore armour, by pieces (002 > Hardcore Armour Rules)",
-    "hardcore_weapons": "Hardcore weapon modifiers (002 > Hardcore Weapon Modifiers)",
-    "hardcore_ranged": "Hardcore ranged CLs (002 > Hardcore Ranged Rules)",
-    "destiny_after_cap": "Destiny after a roll never lifts wins above the dice rolled (core)",
-    "scale_clamp": "Scale never turns a narrative success into a failure (000 > Scale)",
-    "tiered_destiny_criticals": "The tiered destiny roll reads 1 and 20 as criticals",
-}
+#: The rule options a Cogent table may switch on or off, as ``Rules`` describes them (the Start
+#: page's checkboxes; ``GET /api/tables/rule-options``).
+OPTIONS: dict[str, Switch] = {name: rule for name, rule in switches().items() if rule.yes_or_no}
 
 
 def checked_rules(system: str, edition: str | None, rules: Mapping[str, Any]) -> dict[str, bool]:

@@ -18,7 +18,6 @@ from taletable.cli.common import (
     dice_options,
     emit,
     finish_source,
-    hardcore_options,
     json_option,
     make_source,
     table_for,
@@ -164,15 +163,12 @@ def show(file: str, as_json: bool) -> None:
 
 @character.command("pools")
 @click.argument("file", type=click.Path(dir_okay=False))
-@hardcore_options
+@request_options(PoolsRequest, skip=("character",))
 @json_option
-def pools(file: str, hardcore_armour: bool, hardcore_weapons: bool, as_json: bool) -> None:
+def pools(file: str, as_json: bool, **fields: Any) -> None:
     """Every check pool and combat pool of a sheet or a statblock, with how each is built
     (--hardcore-armour, --hardcore-weapons: by the hardcore combat rules)."""
-    request = ask(
-        PoolsRequest, character=file, hardcore_armour=hardcore_armour,
-        hardcore_weapons=hardcore_weapons,
-    )  # fmt: skip
+    request = ask(PoolsRequest, character=file, **fields)
     summary = play_pools(request, table_for()).result
     emit(summary, as_json, lambda: render_pools(summary))
 

@@ -16,7 +16,7 @@ from taletable.cli.cogent.render import (
     render_levels,
 )
 from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
-from taletable.cli.options import request_options
+from taletable.cli.options import request_options, rule_options
 from taletable.play.cogent_checks import (
     ChallengeLevelsRequest,
     CheckRequest,
@@ -33,24 +33,11 @@ __all__ = ["register"]
 @click.command("check")
 @request_options(CheckRequest, skip=("faces",))
 @edition_option
-@click.option(
-    "--destiny-after-cap",
-    is_flag=True,
-    help="Core option: destiny after the roll lifts wins no higher than the dice rolled.",
-)
-@click.option(
-    "--scale-method",
-    type=click.Choice(["table", "difference"]),
-    default="difference",
-    help="How scale adjusts a result (see RULINGS.md).",
-)
-@click.option(
-    "--no-scale-clamp", is_flag=True, help="001's unclamped scale (a success may become a failure)."
-)
+@rule_options("destiny_after_cap", "scale_method", "scale_clamp")
 @dice_options
 @json_option
 def check(
-    edition: str, destiny_after_cap: bool, scale_method: str, no_scale_clamp: bool,
+    edition: str, destiny_after_cap: bool, scale_method: str, scale_clamp: bool,
     faces: str | None, seed: int | None, as_json: bool, **fields: Any,
 ) -> None:  # fmt: skip
     """Roll a Cogent dice pool against a Challenge Level, with every rule applied."""
@@ -58,7 +45,7 @@ def check(
         edition=edition,
         destiny_after_cap=destiny_after_cap,
         scale_method=scale_method,
-        scale_clamp=not no_scale_clamp,
+        scale_clamp=scale_clamp,
     )
     request = ask(CheckRequest, faces=faces, **fields)
     played = play_check(request, table_for(rules, seed=seed, faces=faces))
@@ -80,15 +67,13 @@ def check(
 @edition_option
 @request_options(DestinyRollRequest)
 @click.option("--seed", type=int, help="Seed for a reproducible roll.")
-@click.option(
-    "--criticals", is_flag=True, help="Tiered: 1 and 20 are criticals, as in core (RULINGS.md)."
-)
+@rule_options("tiered_destiny_criticals", flags={"tiered_destiny_criticals": "--criticals"})
 @json_option
 def destiny_roll(
-    edition: str, seed: int | None, criticals: bool, as_json: bool, **fields: Any
+    edition: str, seed: int | None, tiered_destiny_criticals: bool, as_json: bool, **fields: Any
 ) -> None:
     """Roll the d20 destiny roll (core: bands and criticals; tiered: against a CL)."""
-    rules = Rules(edition=edition, tiered_destiny_criticals=criticals)
+    rules = Rules(edition=edition, tiered_destiny_criticals=tiered_destiny_criticals)
     request = ask(DestinyRollRequest, **fields)
     result = play_destiny_roll(request, table_for(rules, seed=seed)).result
     emit(result, as_json, lambda: render_destiny_roll(result))

@@ -9,7 +9,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from taletable.cli.common import console
+from taletable.cli.common import console, say_outcome
 from taletable.explain import Note, render
 from taletable.systems.cogent.assists import AssistConversion, AssistResult, CollaborationResult
 from taletable.systems.cogent.checks import CheckResult
@@ -104,8 +104,7 @@ def render_check(result: CheckResult) -> None:
         console.print(f"  {escape(part.source)}: {part.wins:+d} win(s)")
     if result.wins is not None:
         console.print(f"wins {result.wins}, margin {result.margin:+d}")
-    colour = "green" if result.passed else "red"
-    console.print(f"[bold {colour}]{escape(result.outcome)}[/]")
+    say_outcome(result.summary, result.passed)
     if result.injury_level is not None:
         console.print(f"[red]reflex action: level {result.injury_level} injury[/red]")
     if result.capable is False:
@@ -124,12 +123,7 @@ def render_conflict(result: ConflictResult) -> None:
             f" → {exchange.a.wins} | b {show_faces(exchange.b.faces, result.win_on_b)}"
             f" → {exchange.b.wins}{tie}"
         )
-    if result.winner:
-        console.print(
-            f"[bold]{escape(result.winner)} wins[/bold], victory level {result.victory_level}"
-        )
-    else:
-        console.print("[bold]tie stands[/bold]: no winner, victory level 0")
+    say_outcome(result.summary)
     _rules(result.rules_applied)
 
 
@@ -141,28 +135,12 @@ def render_assist(result: AssistResult | CheckResult, conversion: AssistConversi
             f" vs assist CL {result.challenge_level}"
         )
         console.print(f"  {show_faces(result.faces, WIN_ON)} → {result.wins} win(s)")
-        capped = " (capped at the CL)" if result.capped else ""
-        console.print(
-            f"[bold]assist bonus {result.bonus:+d}[/bold] win(s) to the assisted roll{capped}"
-        )
+        say_outcome(result.summary)
         _rules(result.rules_applied)
         return
     render_check(result)
-    if conversion is None:
-        return
-    if conversion.method == "destiny":
-        console.print(
-            f"[bold]{conversion.temporary_destiny:+d} temporary destiny[/bold]"
-            " for the assisted roll"
-        )
-    elif conversion.method == "dice":
-        console.print(
-            f"[bold]{conversion.modifier_dice:+d}D6[/bold] modifier dice for the assisted roll"
-        )
-    else:
-        console.print(
-            f"[bold]CL {conversion.challenge_level_change:+d}[/bold] for the assisted roll"
-        )
+    if conversion is not None:
+        say_outcome(conversion.summary)
 
 
 def render_collaboration(result: CollaborationResult) -> None:
@@ -170,11 +148,8 @@ def render_collaboration(result: CollaborationResult) -> None:
     for pool, roll in zip(result.pools, result.rolls, strict=True):
         reason = escape(roll.reason)
         console.print(f"{reason} ({pool}D6): {show_faces(roll.faces, WIN_ON)} → {roll.wins}")
-    outcome = "success" if result.passed else "failure"
-    console.print(
-        f"[bold]{result.wins} wins[/bold] vs group CL {result.challenge_level}:"
-        f" narrative {outcome} of {result.margin:+d}"
-    )
+    console.print(f"{result.wins} wins summed vs group CL {result.challenge_level}")
+    say_outcome(result.summary, result.passed)
     _rules(result.rules_applied)
 
 

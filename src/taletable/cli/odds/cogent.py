@@ -15,7 +15,7 @@ from taletable.cli.common import (
     json_option,
     table_for,
 )
-from taletable.cli.options import request_options
+from taletable.cli.options import request_options, rule_options
 from taletable.play.odds_cogent import (
     AdviseRequest,
     AssistOddsRequest,
@@ -41,9 +41,7 @@ __all__ = ["odds_cogent"]
 @click.group("cogent", invoke_without_command=True)
 @request_options(CheckOddsRequest)
 @edition_option
-@click.option(
-    "--destiny-after-cap", is_flag=True, help="Core: destiny never lifts wins past the dice rolled."
-)
+@rule_options("destiny_after_cap")
 @json_option
 @click.pass_context
 def odds_cogent(

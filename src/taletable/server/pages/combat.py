@@ -178,12 +178,12 @@ START_OPTIONS = ("hardcore_armour", "hardcore_weapons", "hardcore_ranged", "no_s
 
 
 def start_options() -> list[tuple[str, str]]:
-    """Each switch of the start form and its description, as the request (and ``combat start
-    --help``) describes it."""
+    """Each switch of the start form and its label, as the request (and ``combat start
+    --help``) takes it from ``Rules``."""
     from taletable.play.combat import CombatStartRequest
+    from taletable.play.requests import label_of
 
-    fields = CombatStartRequest.model_fields
-    return [(name, fields[name].description or name) for name in START_OPTIONS]
+    return [(name, label_of(CombatStartRequest, name)) for name in START_OPTIONS]
 
 
 def _args(form: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:

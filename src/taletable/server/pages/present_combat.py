@@ -1,13 +1,23 @@
 """A combat step as the shared log shows it: the step's own lines of the encounter's log (the
 engine's words, from where the step began), and after a resolve each roll's dice with the ones
-that won marked, instead of the whole encounter record."""
+that won marked, instead of the whole encounter record.
+
+The step's result is read back into its record (an ``Encounter``, or a chase's
+``ChaseResult``) by :func:`taletable.play.results.read_result`; one that reads back into none
+is shown whole, as its JSON.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from taletable.explain import render_data
+from taletable.explain import render
+from taletable.play.results import read_result
+from taletable.server.pages.entries import DiceRow, Entry, marked
+from taletable.systems.cogent.combat.chases import Chase
+from taletable.systems.cogent.combat.state import Encounter
 
 __all__ = ["STEP_TITLES", "combat_entry"]
 
@@ -24,6 +34,7 @@ STEP_TITLES = {
 
 
 def _log_from(event: Mapping[str, Any]) -> int:
+    """Where the step's lines begin in the encounter's log (the change it logged says)."""
     for change in event.get("changes") or ():
         if str(change.get("kind", "")).startswith("cogent.combat."):
             start = (change.get("data") or {}).get("log_from")
@@ -32,25 +43,27 @@ def _log_from(event: Mapping[str, Any]) -> int:
     return 0
 
 
-def combat_entry(entry: Any, event: Mapping[str, Any]) -> None:
-    """Fill ``entry`` (a :class:`~.present.Entry`) for a ``cogent.combat.*`` event."""
-    from taletable.server.pages.present import DiceRow, _marked
-
-    action = str(event.get("action"))
-    result = event.get("result") or {}
-    entry.title = STEP_TITLES.get(action, action)
-    if result.get("name"):
-        entry.title += f" ({result['name']}, round {result.get('round')})"
-    log = [render_data(line) for line in result.get("log") or ()]
+def _fight(entry: Entry, action: str, fight: Encounter, log_from: int) -> None:
+    entry.title += f" ({fight.name}, round {fight.round})"
+    log = [render(line) for line in fight.log]
     if action in ("cogent.combat.status", "cogent.combat.replay"):
         log = log[-1:]
-    entry.lines = log[_log_from(event) :] if action != "cogent.combat.start" else log
+    entry.lines = log[log_from:] if action != "cogent.combat.start" else log
     if action in ("cogent.combat.resolve", "cogent.combat.destiny"):
         entry.rows = [
-            DiceRow(
-                str(roll.get("actor")),
-                _marked([int(f) for f in roll.get("faces") or ()], int(roll.get("win_on", 4))),
-                roll.get("wins"),
-            )
-            for roll in result.get("rolls") or ()
+            DiceRow(roll.actor, marked(roll.faces, roll.win_on), roll.wins) for roll in fight.rolls
         ]
+
+
+def combat_entry(entry: Entry, event: Mapping[str, Any]) -> None:
+    """Fill ``entry`` for a ``cogent.combat.*`` event."""
+    action = str(event.get("action"))
+    entry.title = STEP_TITLES.get(action, action)
+    data = event.get("result") or {}
+    result = read_result(action, data)
+    if isinstance(result, Encounter):
+        _fight(entry, action, result, _log_from(event))
+    elif isinstance(result, Chase):
+        entry.lines = [render(line) for line in result.log]
+    else:  # a record this version does not read: shown whole
+        entry.detail = json.dumps(data, indent=1, ensure_ascii=False)

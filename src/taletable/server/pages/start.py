@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -72,6 +73,19 @@ def _house_rules(text: str) -> dict[str, Any]:
     return data
 
 
+def _chosen_rules(submitted: Mapping[str, Any]) -> dict[str, bool]:
+    """The rule options the form sets apart from their defaults: with the page's boxes shown
+    (each pre-checked as its rule's default), an unchecked box turns its rule off; a form
+    without them (``rules_shown`` missing) switches on only the boxes it sends."""
+    shown = submitted.get("rules_shown") == "true"
+    rules = {}
+    for name, rule in OPTIONS.items():
+        checked = submitted.get(f"rule_{name}") == "true"
+        if checked != rule.default and (shown or checked):
+            rules[name] = checked
+    return rules
+
+
 @router.post("/start", response_class=HTMLResponse)
 async def start(
     request: Request,
@@ -83,7 +97,7 @@ async def start(
 ) -> HTMLResponse:
     """Make the table through the API's own function; show the links once; seat the narrator."""
     submitted = await request.form()
-    rules = {option: True for option in OPTIONS if submitted.get(f"rule_{option}") == "true"}
+    rules = _chosen_rules(submitted)
     form = {
         "name": name,
         "system": system,

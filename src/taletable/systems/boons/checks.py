@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import ceil
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, computed_field
 
 from taletable._model import Record
 from taletable.dice import DiceSource
@@ -123,6 +123,16 @@ class CheckResult(Record):
     dice_source: str
     rules_applied: tuple[Note, ...]
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The result in one line, as a note: the total, and against a target whether it
+        succeeds (003 > Standard Checks: success when the total reaches the target)."""
+        if self.target is None:
+            return note("boons.outcome.total", "003 > Standard Checks", total=self.total)
+        kind = "boons.outcome.success" if self.passed else "boons.outcome.failure"
+        return note(kind, "003 > Standard Checks", total=self.total, target=self.target)
+
 
 def check_target(target: int, *, field: str = "target") -> None:
     """The one limit on a check's target (within ±1000, DESIGN > Principles 8): the roll
@@ -183,6 +193,17 @@ class ContestResult(Record):
     rerolls: int
     rounds: tuple[ContestRound, ...]
     rules_applied: tuple[Note, ...]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """Who won and the totals, or a stalemate, as a note (003 > Opposed Contests; Resolving
+        Contest Ties)."""
+        totals = {"a_total": self.a_total, "b_total": self.b_total}
+        if self.winner is None:
+            return note("boons.outcome.stalemate", "003 > Resolving Contest Ties", **totals)
+        side = self.winner.upper()
+        return note("boons.outcome.contest_won", "003 > Opposed Contests", side=side, **totals)
 
 
 def roll_contest(

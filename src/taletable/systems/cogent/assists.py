@@ -13,21 +13,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, computed_field
 
-from taletable._model import Record
+from taletable._model import CL, Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
-from taletable.systems.cogent.checks import MAX_CHALLENGE_LEVEL, check_challenge_level
+from taletable.systems.cogent.checks import (
+    MAX_CHALLENGE_LEVEL,
+    CheckResult,
+    check_challenge_level,
+)
 from taletable.systems.cogent.dice import Roll, roll_pool
 from taletable.systems.cogent.pools import MAX_POOL, Contribution, DicePool, check_pool_size
+from taletable.systems.cogent.summaries import (
+    assist_summary,
+    conversion_summary,
+    narrative_summary,
+)
 
 __all__ = [
     "ASSIST_MINIMUM_CL",
     "MAX_HELPERS",
     "AssistConversion",
     "AssistResult",
+    "AssistRoll",
     "CollaborationResult",
     "assist_bonus",
     "check_collaboration",
@@ -54,7 +64,7 @@ class AssistResult(Record):
 
     pool: int
     breakdown: tuple[Contribution, ...]
-    challenge_level: int = Field(serialization_alias="cl")
+    challenge_level: int = Field(validation_alias=CL, serialization_alias="cl")
     helpers: int
     faces: tuple[int, ...]
     wins: int
@@ -62,6 +72,12 @@ class AssistResult(Record):
     capped: bool
     dice_source: str
     rules_applied: tuple[Note, ...]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The result in one line, as a note (``the assisted roll gets +1 win(s)``)."""
+        return assist_summary(self.bonus, capped=self.capped)
 
 
 def assist_bonus(wins: int, challenge_level: int) -> tuple[int, bool]:
@@ -126,6 +142,31 @@ class AssistConversion(Record):
     modifier_dice: int = 0
     rule: str = TIERED_ASSISTS
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """What the assisted roll gets, as a note (``... gets +1 temporary destiny``)."""
+        return conversion_summary(
+            self.method, temporary_destiny=self.temporary_destiny,
+            modifier_dice=self.modifier_dice, challenge_level_change=self.challenge_level_change,
+        )  # fmt: skip
+
+
+class AssistRoll(Record):
+    """A tiered assist: the check and how the narrator converted its result (if yet)."""
+
+    wins: int | None
+    margin: int
+    check: CheckResult
+    conversion: AssistConversion | None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The assist's check in one line, as a note (what the narrator made of it is the
+        conversion's own)."""
+        return self.check.summary
+
 
 def convert_assist(
     margin: int, method: AssistMethod, *, challenge_level_change: int | None = None
@@ -162,7 +203,7 @@ class CollaborationResult(Record):
 
     pools: tuple[int, ...]
     individual_challenge_level: int
-    challenge_level: int = Field(serialization_alias="cl")
+    challenge_level: int = Field(validation_alias=CL, serialization_alias="cl")
     rolls: tuple[Roll, ...]
     wins: int
     margin: int
@@ -170,6 +211,12 @@ class CollaborationResult(Record):
     capable: bool
     dice_source: str
     rules_applied: tuple[Note, ...]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The group's result in one line, as a note (``narrative success of +1``)."""
+        return narrative_summary(self.margin, passed=self.passed)
 
 
 def check_collaboration(pools: Sequence[int], individual_challenge_level: int) -> int:

@@ -18,10 +18,10 @@ from typing import Literal
 
 from pydantic import Field, computed_field
 
-from taletable._model import Record
+from taletable._model import CL, Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
-from taletable.explain import Note, note
+from taletable.explain import Note, note, render
 from taletable.systems.cogent.destiny import (
     BeforePlan,
     DestinyAfterMode,
@@ -39,6 +39,7 @@ from taletable.systems.cogent.dice import WIN_ON, Roll, WinAdjustment, roll_pool
 from taletable.systems.cogent.pools import MAX_POOL, Contribution, DicePool, check_pool_size
 from taletable.systems.cogent.rules import CORE, Rules
 from taletable.systems.cogent.scale import ScaleAdjustment, adjust_for_scale
+from taletable.systems.cogent.summaries import narrative_summary
 
 __all__ = [
     "MAX_CHALLENGE_LEVEL",
@@ -71,7 +72,7 @@ class CheckResult(Record):
     edition: str
     pool: int
     breakdown: tuple[Contribution, ...]
-    challenge_level: int = Field(serialization_alias="cl")
+    challenge_level: int = Field(validation_alias=CL, serialization_alias="cl")
     scaling: bool
     win_on: int
     faces: tuple[int, ...]
@@ -93,15 +94,16 @@ class CheckResult(Record):
 
     @computed_field  # type: ignore[prop-decorator]
     @property
+    def summary(self) -> Note:
+        """The result in one line, as a note (``narrative success of +2``)."""
+        return narrative_summary(self.margin, passed=self.passed, automatic=self.automatic,
+                                 critical=self.critical_failure)  # fmt: skip
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
     def outcome(self) -> str:
-        """The result in the book's words: ``narrative success of +2``."""
-        if self.automatic:
-            return "automatic pass (skill specialty)"
-        assert self.margin is not None
-        if self.passed:
-            return f"narrative success of {self.margin:+d}".replace("+0", "0")
-        text = f"narrative failure of {self.margin:+d}"
-        return text + (" (critical failure)" if self.critical_failure else "")
+        """The summary in English, for programs that read the record's JSON."""
+        return render(self.summary)
 
 
 def has_narrator_advantage(rules: Rules) -> bool:

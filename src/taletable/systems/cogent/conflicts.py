@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from pydantic import computed_field
+
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
@@ -25,6 +27,7 @@ from taletable.systems.cogent.destiny import (
 from taletable.systems.cogent.dice import Roll, roll_pool, win_threshold
 from taletable.systems.cogent.pools import MAX_POOL, DicePool, check_pool_size
 from taletable.systems.cogent.rules import CORE, Rules
+from taletable.systems.cogent.summaries import conflict_summary
 
 __all__ = [
     "MAX_TIE_REROLLS",
@@ -66,6 +69,12 @@ class ConflictResult(Record):
     destiny_b: tuple[DestinySpend, ...] = ()
     dice_source: str
     rules_applied: tuple[Note, ...]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The result in one line, as a note (``side A wins, victory level 2``)."""
+        return conflict_summary(self.winner, self.victory_level)
 
 
 ADVANTAGE = "000 > Dice Pools > Calculate Narrative Success or Failure > Advantage and Disadvantage"

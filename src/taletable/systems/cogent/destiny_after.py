@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pydantic import computed_field
+
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
@@ -48,6 +50,12 @@ class DestinyFollowUp(Record):
     outcome_before: str
     check: CheckResult
     rules_applied: tuple[Note, ...]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The check as it stands now, in one line, as a note."""
+        return self.check.summary
 
 
 def _refuse_unrollable(rolled: CheckResult, rules: Rules, new: int) -> None:

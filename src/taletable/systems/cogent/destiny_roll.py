@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from taletable._model import Record
+from taletable._model import CL, Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
@@ -30,7 +30,7 @@ class DestinyRollResult(Record):
     edition: str
     roll: int
     chance: int | None
-    challenge_level: int | None = Field(serialization_alias="cl")
+    challenge_level: int | None = Field(validation_alias=CL, serialization_alias="cl")
     margin: int | None
     passed: bool | None
     critical: Literal["success", "failure"] | None

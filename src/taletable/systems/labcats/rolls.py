@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pydantic import computed_field
+
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
@@ -38,6 +40,15 @@ class LabcatsRoll(Record):
     failed: bool
     dice_source: str
     rules_applied: tuple[Note, ...]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The result in one line, as a note: the total, or a roll failed on 1s (004 > Rolling
+        the Dice)."""
+        if self.failed:
+            return note("labcats.outcome.failed", f"{SOURCE} 1")
+        return note("labcats.outcome.total", SOURCE, total=self.total)
 
 
 def score(
