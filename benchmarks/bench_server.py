@@ -275,10 +275,15 @@ def measure(databases: dict[str, str], workers: int) -> tuple[dict[str, list[Row
 
 
 def configs() -> Iterator[tuple[str, dict[str, str], int]]:
-    """(name, the database URL of each server, workers) for each database measured."""
-    with tempfile.TemporaryDirectory() as folder:
-        urls = {name: f"sqlite:///{Path(folder) / name}.db" for name in ("taletable", "floor")}
-        yield "SQLite, 1 worker", urls, 1
+    """(name, the database URL of each server, workers) for each database measured
+    (``TALETABLE_BENCH_ONLY=sqlite`` or ``=postgresql`` measures one)."""
+    only = os.environ.get("TALETABLE_BENCH_ONLY", "")
+    if only in ("", "sqlite"):
+        with tempfile.TemporaryDirectory() as folder:
+            urls = {name: f"sqlite:///{Path(folder) / name}.db" for name in ("taletable", "floor")}
+            yield "SQLite, 1 worker", urls, 1
+    if only not in ("", "postgresql"):
+        return
     with fresh_postgresql() as mine, fresh_postgresql() as floors:
         if mine is not None and floors is not None:
             yield "PostgreSQL, 2 workers", {"taletable": mine, "floor": floors}, 2

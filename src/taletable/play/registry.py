@@ -11,6 +11,7 @@ import functools
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
@@ -86,11 +87,18 @@ def action(
     return register
 
 
+_EVERY: dict[str, Action] = {}
+
+
 def all_actions() -> Mapping[str, Action]:
-    """Every action there is, by name, sorted."""
-    for module in MODULES:
-        importlib.import_module(module)
-    return dict(sorted(ACTIONS.items()))
+    """Every action there is, by name, sorted (their modules imported on the first call; a
+    live table asks for each action it takes, so the answer is kept until one is added)."""
+    if len(_EVERY) != len(ACTIONS) or not _EVERY:
+        for module in MODULES:
+            importlib.import_module(module)
+        _EVERY.clear()
+        _EVERY.update(sorted(ACTIONS.items()))
+    return MappingProxyType(_EVERY)
 
 
 def perform(name: str, args: Mapping[str, Any], table: Table) -> Played[Any]:

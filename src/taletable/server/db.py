@@ -9,7 +9,9 @@ PostgreSQL (hosted, several workers) takes a row lock on the table before each w
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
+import weakref
 from collections.abc import Iterator
 from importlib import resources
 from typing import Any
@@ -91,6 +93,10 @@ class Database:
         self.url = make_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         self.is_postgresql = self.url.get_backend_name() == "postgresql"
+        self._table_locks: weakref.WeakValueDictionary[str, threading.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        self._locks_lock = threading.Lock()
         if self.is_sqlite:
             self.engine = _sqlite_engine(url)
         else:
@@ -102,6 +108,18 @@ class Database:
         """A read-only transaction (a consistent snapshot of the log)."""
         with self.engine.connect() as connection, connection.begin():
             yield connection
+
+    def table_lock(self, table_id: str) -> threading.Lock:
+        """The lock this process's writers of ``table_id`` queue on before taking a connection:
+        writes to one table are serial anyway (its row lock; SQLite's one writer), so waiting
+        here holds no pooled connection and spins no busy handler. SQLite has one lock for
+        every table (the database has one writer)."""
+        key = "" if self.is_sqlite else table_id
+        with self._locks_lock:
+            lock = self._table_locks.get(key)
+            if lock is None:
+                lock = self._table_locks[key] = threading.Lock()
+            return lock
 
     @contextlib.contextmanager
     def write(self) -> Iterator[Connection]:

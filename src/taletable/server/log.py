@@ -235,7 +235,7 @@ def table_write(database: Database, hub: Hub, table_id: str) -> Iterator[Writer]
     """A write transaction on ``table_id``, locked. At its end the rows it appended go, with the
     commit, to the other workers (PostgreSQL ``NOTIFY``, delivered at commit, carrying the rows
     when they fit) and, after it, to this worker's streams from memory."""
-    with database.write() as connection:
+    with database.table_lock(table_id), database.write() as connection:
         writer = Writer(connection, lock_table(connection, table_id))
         yield writer
         if writer.rows and database.is_postgresql:

@@ -129,8 +129,13 @@ async def seat_stream(
 
 
 async def _next(subscription: Subscription) -> Rows | Wake | PresenceChanged | Dropped | None:
-    """The stream's next item, or None when a keep-alive is due."""
+    """The stream's next item, or None when a keep-alive is due (an item already waiting is
+    taken without arming a timer)."""
+    queue = subscription.queue
+    if not queue.empty():
+        return queue.get_nowait()
     try:
-        return await asyncio.wait_for(subscription.queue.get(), timeout=KEEP_ALIVE)
+        async with asyncio.timeout(KEEP_ALIVE):
+            return await queue.get()
     except TimeoutError:
         return None
