@@ -1,5 +1,10 @@
-"""`taletable serve`: run the live table (needs the ``server`` extra). Imports the server only
-when the command runs, so the rest of the CLI never loads FastAPI or SQLAlchemy."""
+"""`taletable serve`: run the live table (needs the ``server`` extra).
+
+The command lives with the server it starts, so the CLI never imports the server: the CLI's
+lazy command map names it (``taletable.server.serve:serve``) and loads it only when asked.
+This module imports only click and the standard library at the top (``taletable.server``'s
+``__init__`` is light), so ``taletable serve --help`` and ``taletable --help`` load no FastAPI
+or SQLAlchemy, and a missing ``server`` extra is one line when the command runs."""
 
 from __future__ import annotations
 
