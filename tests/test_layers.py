@@ -218,16 +218,10 @@ def test_dice_and_prob_know_no_game() -> None:
     assert _breaches("prob", games) == []
 
 
-#: Import circles still open, each as its sorted modules; the list may only shrink. Both are in
-#: server code being rewritten elsewhere (drop an entry when its modules no longer import each
-#: other): the pages' presenters; and the table session's world, which imports the session
-#: inside a function while the session (and cookies) import the world.
+#: Import circles still open, each as its sorted modules; the list may only shrink (drop an
+#: entry when its modules no longer import each other): the table session's world imports the
+#: session inside a function while the session (and cookies) import the world.
 CYCLES_REMAINING = {
-    (
-        "taletable.server.pages.present",
-        "taletable.server.pages.present_combat",
-        "taletable.server.pages.present_rolls",
-    ),
     (
         "taletable.server.cookies",
         "taletable.server.session",
