@@ -12,8 +12,7 @@ import pytest
 
 from taletable.cli.main import HOUSE_RULES_VARIABLE, house_rules_library
 from taletable.errors import DataError
-from taletable.files import load_package_table
-from taletable.library import SHIPPED, RulesLibrary
+from taletable.library import SHIPPED, RulesLibrary, load_package_table
 from taletable.systems.cogent.equipment import WeaponTable
 
 SHIPPED_WEAPONS = Path("src/taletable/systems/cogent/data/weapons.yaml")

@@ -129,3 +129,153 @@ def test_the_cli_is_smaller_than_when_issue_11_opened() -> None:
     rules and their English from play and explain."""
     total = sum(_lines(path) for path in (SOURCE / "cli").glob("**/*.py"))
     assert total < CLI_LINES_WHEN_ISSUE_11_OPENED, total
+
+
+# --- Which way the imports point (DESIGN > Layers) -------------------------------------------
+#
+# Every import statement counts, at the top of a module or inside a function (a lazy import is
+# still a dependency), each as the module it names: ``from taletable.play import sheets`` is
+# ``taletable.play.sheets``. A package's ``__init__`` that Python runs first is not counted: the
+# rules are about what a module asks for. Names in strings (the CLI's lazy command map) are not
+# imports.
+
+
+def _module_name(relative: str) -> str:
+    parts = ["taletable", *relative.removesuffix(".py").split("/")]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(name): name for name in _modules("")}
+
+
+def _imports(relative: str, tree: ast.Module) -> list[tuple[str, int]]:
+    """Each ``taletable`` module ``relative`` imports, anywhere in it, with the line."""
+    package = _module_name(relative).split(".")
+    if not relative.endswith("__init__.py"):
+        package = package[:-1]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            origin = ".".join([*base, *([node.module] if node.module else [])])
+            named = [f"{origin}.{alias.name}" for alias in node.names]
+            found += [(name if name in MODULES else origin, node.lineno) for name in named]
+    return sorted({(name, line) for name, line in found if name.startswith("taletable")})
+
+
+IMPORTS = {
+    module: _imports(relative, tree)
+    for relative, tree in _modules("").items()
+    for module in [_module_name(relative)]
+}
+
+
+def _part(module: str, depth: int) -> str:
+    parts = module.split(".")
+    return parts[depth] if len(parts) > depth else ""
+
+
+def _breaches(importer: str, forbidden: set[str], *, depth: int = 1) -> list[str]:
+    """Each import of a module under ``importer`` (a top-level part such as ``cli``, or
+    ``systems.cogent``) whose part at ``depth`` is one of ``forbidden``, as a message."""
+    prefix = f"taletable.{importer}"
+    return [
+        f"{module} imports {name} (line {line})"
+        for module, names in IMPORTS.items()
+        if module == prefix or module.startswith(f"{prefix}.")
+        for name, line in names
+        if _part(name, depth) in forbidden
+    ]
+
+
+def test_the_two_shells_never_import_each_other() -> None:
+    """cli/ imports nothing of server/, and server/ nothing of cli/ (`serve` is the server's,
+    named by the CLI's lazy map)."""
+    assert _breaches("cli", {"server"}) == []
+    assert _breaches("server", {"cli"}) == []
+
+
+def test_the_systems_import_no_play_store_or_shell() -> None:
+    """A game system knows no request, store or shell: systems/ imports no play, store, cli or
+    server."""
+    assert _breaches("systems", {"play", "store", "cli", "server"}) == []
+
+
+def test_no_system_imports_another() -> None:
+    """Cogent, boons and labcats each stand alone (DESIGN > Layers)."""
+    systems = {_part(module, 2) for module in MODULES if _part(module, 1) == "systems"} - {""}
+    assert systems == {"boons", "cogent", "labcats"}
+    for system in sorted(systems):
+        assert _breaches(f"systems.{system}", systems - {system}, depth=2) == [], system
+
+
+def test_dice_and_prob_know_no_game() -> None:
+    """dice/ and prob/ import no system, table, play, store or shell."""
+    games = {"systems", "play", "store", "cli", "server", "tables"}
+    assert _breaches("dice", games) == []
+    assert _breaches("prob", games) == []
+
+
+#: Import circles still open, each as its sorted modules; the list may only shrink (drop an
+#: entry when its modules no longer import each other): the table session's world imports the
+#: session inside a function while the session (and cookies) import the world.
+CYCLES_REMAINING = {
+    (
+        "taletable.server.cookies",
+        "taletable.server.session",
+        "taletable.server.world",
+    ),
+}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[tuple[str, ...]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[tuple[str, ...]] = []
+
+    def visit(node: str) -> None:
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in order:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], order[other])
+        if low[node] == order[node]:
+            group = [stack.pop()]
+            while group[-1] != node:
+                group.append(stack.pop())
+            if len(group) > 1 or node in graph[node]:
+                found.append(tuple(sorted(group)))
+
+    for node in sorted(graph):
+        if node not in order:
+            visit(node)
+    return found
+
+
+def test_the_circles_finder_finds_a_circle() -> None:
+    """The finder itself: a -> b -> c -> a is one circle, d outside it."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}
+    assert _circles(graph) == [("a", "b", "c")]
+
+
+def test_no_modules_import_each_other_round_in_a_circle() -> None:
+    """No module reaches itself through imports, lazy ones included (files and library, the
+    combat loop destiny/exchange/replay/rounds were such circles); each circle is named with
+    the imports that close it."""
+    graph = {
+        module: {name for name, _ in names if name in MODULES} for module, names in IMPORTS.items()
+    }
+    circles = set(_circles(graph)) - CYCLES_REMAINING
+    described = [
+        [f"{module} imports {name} (line {line})"
+         for module in circle for name, line in IMPORTS[module] if name in circle]
+        for circle in sorted(circles)
+    ]  # fmt: skip
+    assert described == []

@@ -17,7 +17,9 @@ CL = AliasChoices("challenge_level", "cl")
 class Record(BaseModel):
     """A frozen, validated value that renders itself as JSON-ready data."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", serialize_by_alias=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", serialize_by_alias=True, defer_build=True
+    )
 
     @model_validator(mode="before")
     @classmethod

@@ -3,11 +3,12 @@
 * :func:`atomic_write_text` — save so that a crash never leaves half a file;
 * :func:`read_structured` / :func:`write_structured` — a YAML or JSON file as plain data, or a
   :class:`DataError`;
-* :func:`load_model` / :func:`load_package_table` — that data validated by a pydantic model,
-  every validation problem turned into one :class:`DataError` naming the file and the entry.
+* :func:`load_model` — that data validated by a pydantic model, every validation problem
+  turned into one :class:`DataError` naming the file and the entry.
 
-House rules (DESIGN > Principles 4) are the rules library's (:mod:`taletable.library`):
-:func:`load_package_table` reads a table from the library in force.
+A rules table is read through the rules library in force
+(:func:`taletable.library.load_package_table`, DESIGN > Principles 4), which reads with these;
+this module knows no library.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ __all__ = [
     "atomic_write_text",
     "describe_validation_error",
     "load_model",
-    "load_package_table",
     "parse_structured",
     "read_json",
     "read_structured",
@@ -341,15 +341,3 @@ def load_model(data: Any, model: type[M], *, source: str) -> M:
         return model.model_validate(data)
     except ValidationError as error:
         raise DataError(source, describe_validation_error(error)) from None
-
-
-def load_package_table(package: str, name: str, model: type[M]) -> M:
-    """Load the rules table ``name`` shipped inside ``package`` (e.g. its ``data`` folder).
-
-    The table comes from the rules library in force (:func:`taletable.library.rules_library`):
-    its house-rule copy when the library has one, else the shipped table; each library loads a
-    table once.
-    """
-    from taletable.library import rules_library
-
-    return rules_library().load(package, name, model)

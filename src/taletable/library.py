@@ -31,8 +31,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from taletable.errors import DataError
+from taletable.files import load_model, parse_structured, read_structured
 
-__all__ = ["SHIPPED", "RulesLibrary", "house_rules_key", "rules_library"]
+__all__ = ["SHIPPED", "RulesLibrary", "house_rules_key", "load_package_table", "rules_library"]
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -90,8 +91,6 @@ class RulesLibrary:
             return self._loaded[key]  # type: ignore[no-any-return]
 
     def _read(self, package: str, name: str, model: type[M]) -> M:
-        from taletable.files import load_model, parse_structured, read_structured
-
         key = house_rules_key(package, name)
         if key in self._house:
             given = self._house[key]
@@ -129,3 +128,10 @@ _IN_FORCE: contextvars.ContextVar[RulesLibrary] = contextvars.ContextVar(
 def rules_library() -> RulesLibrary:
     """The library in force here (the shipped one outside any ``in_force`` block)."""
     return _IN_FORCE.get()
+
+
+def load_package_table(package: str, name: str, model: type[M]) -> M:
+    """Load the rules table ``name`` shipped inside ``package`` (e.g. its ``data`` folder), from
+    the library in force: its house-rule copy when the library has one, else the shipped table;
+    each library loads a table once (DESIGN > Principles 4)."""
+    return rules_library().load(package, name, model)

@@ -16,8 +16,7 @@ from taletable.play import Table, perform
 from taletable.store import MemoryStore
 from taletable.systems.cogent.character.sheet import Destiny
 from taletable.systems.cogent.combat import Declaration, choose, declare, resolve, start_encounter
-from taletable.systems.cogent.combat.destiny import destiny_after
-from taletable.systems.cogent.combat.replay import verify_replay
+from taletable.systems.cogent.combat.replay import destiny_after, verify_replay
 from taletable.systems.cogent.combat.state import Encounter
 from tests.combat_helpers import fighter
 

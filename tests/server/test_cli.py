@@ -9,16 +9,36 @@ from typing import Any
 
 
 def test_the_cli_and_the_engine_never_load_the_server_stack() -> None:
-    """`import taletable`, a check, `verify` and `--help` import no FastAPI or SQLAlchemy."""
+    """`import taletable`, a check, `verify` and `--help` import no FastAPI or SQLAlchemy; of
+    the server package, `--help` loads only the module defining `serve` (for its help line)."""
     probe = (
         "import sys, taletable, taletable.play, taletable.store, taletable.ledger; "
         "from taletable.cli.main import main; "
-        "main(['cogent', 'check', '--pool', '3', '--cl', '1', '--seed', '1']); main(['--help']); "
-        "names = ('fastapi', 'sqlalchemy', 'uvicorn', 'taletable.server'); "
-        "print(*(m in sys.modules for m in names))"
+        "main(['cogent', 'check', '--pool', '3', '--cl', '1', '--seed', '1']); "
+        "print('after check:', any(m.startswith('taletable.server') for m in sys.modules)); "
+        "main(['--help']); main(['serve', '--help']); "
+        "names = ('fastapi', 'sqlalchemy', 'uvicorn', 'taletable.server.app'); "
+        "print(*(m in sys.modules for m in names), "
+        "sorted(m for m in sys.modules if m.startswith('taletable.server')))"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert out.stdout.strip().splitlines()[-1] == "False False False False"
+    lines = out.stdout.strip().splitlines()
+    assert "after check: False" in lines  # the check loaded nothing of the server
+    assert lines[-1] == "False False False False ['taletable.server', 'taletable.server.serve']"
+
+
+def test_serve_lives_in_the_server_and_is_reached_through_the_lazy_map() -> None:
+    """`serve` is the server package's command (cli/ never imports server/); its help is the
+    same, reached through `taletable serve --help`."""
+    from taletable.cli.main import COMMANDS
+
+    assert COMMANDS["serve"] == "taletable.server.serve:serve"
+    out = subprocess.run(
+        [sys.executable, "-m", "taletable.cli.main", "serve", "--help"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    for option in ("--host", "--port", "--database", "--workers", "--sample"):
+        assert option in out.stdout
 
 
 def test_the_server_imports_no_cli_module() -> None:

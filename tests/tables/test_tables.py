@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from taletable.dice import GivenFaces, SeededDice
 from taletable.errors import DataError, InputError, RulesError
-from taletable.files import load_package_table
+from taletable.library import load_package_table
 from taletable.systems.cogent.narrator import narrator_tables, shipped_tables
 from taletable.tables import (
     RandomTable,

@@ -24,7 +24,8 @@ __all__ = ["COMMANDS", "HOUSE_RULES_VARIABLE", "cli", "house_rules_library", "ma
 #: The environment variable naming a folder of house-rule tables (``SYSTEM/TABLE.yaml``).
 HOUSE_RULES_VARIABLE = "TALETABLE_HOUSE_RULES"
 
-#: Each top-level command and where it is defined (imported only when named).
+#: Each top-level command and where it is defined (imported only when named). ``serve`` is the
+#: live table's own (server/serve.py): the CLI names it here and never imports the server.
 COMMANDS = {
     "roll": "taletable.cli.roll:roll",
     "cogent": "taletable.cli.cogent:cogent",
@@ -34,7 +35,7 @@ COMMANDS = {
     "cheatsheet": "taletable.cli.odds.cheatsheet:cheatsheet",
     "table": "taletable.cli.tables:table",
     "schema": "taletable.cli.schema:schema",
-    "serve": "taletable.cli.serve:serve",
+    "serve": "taletable.server.serve:serve",
     "verify": "taletable.cli.verify:verify",
 }
 

@@ -27,7 +27,6 @@ from taletable.systems.cogent.assists import (
     roll_assist,
     roll_collaboration,
 )
-from taletable.systems.cogent.character import check_pool
 from taletable.systems.cogent.checks import CheckResult, roll_check
 from taletable.systems.cogent.conflicts import (
     ConflictResult,
@@ -138,6 +137,8 @@ def _check_pool(request: CheckRequest, table: Table) -> tuple[DicePool, Table, S
             raise InputError(
                 "skill", "{character} needs {skill} and no {pool}", expected="a skill of the sheet"
             )
+        from taletable.systems.cogent.character import check_pool  # only for a sheet's check
+
         read = read_character(table, request.character)
         sheet = read.sheet
         if sheet.edition != table.rules.edition:

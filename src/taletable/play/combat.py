@@ -26,11 +26,10 @@ from taletable.play.fighters import encounter_fighters
 from taletable.play.registry import action
 from taletable.play.requests import Request, described, rule_field
 from taletable.systems.cogent.combat import Declaration, Encounter, choose, declare, resolve
-from taletable.systems.cogent.combat.destiny import destiny_after
 from taletable.systems.cogent.combat.hardcore import Cover, Range, TargetState
 from taletable.systems.cogent.combat.narration import CLEARABLE, NARRATED, narrate_condition
 from taletable.systems.cogent.combat.pool import narrator_modifiers
-from taletable.systems.cogent.combat.replay import verify_replay
+from taletable.systems.cogent.combat.replay import destiny_after, verify_replay
 from taletable.systems.cogent.combat.rounds import start_encounter
 from taletable.systems.cogent.combat.state import MAX_ASSIST, MAX_ROUNDS, Action, Engagement
 

@@ -75,6 +75,7 @@ class Request(BaseModel):
         validate_by_name=True,
         validate_by_alias=True,
         str_max_length=MAX_TEXT,
+        defer_build=True,
     )
 
 

@@ -1,17 +1,23 @@
-"""Characters and statblocks read from and saved to the table's store, by version."""
+"""Characters and statblocks read from and saved to the table's store, by version.
+
+The character system (sheets, their models and rules tables) is imported when a sheet is read
+or saved, not with this module: a check from a plain pool (``cogent check --pool 6``) imports
+this module and never loads it (CLI start-up; tests/test_import_budget.py).
+"""
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from taletable.errors import DataError, InputError
 from taletable.play.context import Table
 from taletable.play.events import Event
-from taletable.systems.cogent.character import CoreCharacter, TieredCharacter
-from taletable.systems.cogent.character.files import character_from_data
-from taletable.systems.cogent.statblock import Statblock, statblock_from_data
+
+if TYPE_CHECKING:
+    from taletable.systems.cogent.character import CoreCharacter, TieredCharacter
+    from taletable.systems.cogent.statblock import Statblock
 
 __all__ = [
     "Sheet",
@@ -25,7 +31,21 @@ __all__ = [
     "save_statblock",
 ]
 
-Sheet = CoreCharacter | TieredCharacter
+Sheet: TypeAlias = "CoreCharacter | TieredCharacter"
+
+
+def _sheet_from_data(data: dict[str, Any], *, source: str) -> Sheet:
+    """A sheet of either edition from saved data, checked (the character system, loaded now)."""
+    from taletable.systems.cogent.character.files import character_from_data as from_data
+
+    return from_data(data, source=source)
+
+
+def _statblock_from_data(data: dict[str, Any], source: str) -> Statblock:
+    """A statblock from saved data, checked (002 > NPCs and Monsters)."""
+    from taletable.systems.cogent.statblock import statblock_from_data as from_data
+
+    return from_data(data, source)
 
 
 @dataclass(frozen=True)
@@ -40,7 +60,7 @@ class StoredSheet:
 def read_character(table: Table, key: str) -> StoredSheet:
     """The character saved under ``key`` (a file's path at the CLI, an id at a live table)."""
     stored = table.store.read("character", key)
-    return StoredSheet(key, stored.version, character_from_data(dict(stored.data), source=key))
+    return StoredSheet(key, stored.version, _sheet_from_data(dict(stored.data), source=key))
 
 
 def _checked(sheet: Sheet, key: str) -> dict[str, Any]:
@@ -48,7 +68,7 @@ def _checked(sheet: Sheet, key: str) -> dict[str, Any]:
     own limits (a commerce gain past 100) is refused here, before a file no command could read
     is written."""
     data = sheet.model_dump(mode="json")
-    character_from_data(copy.deepcopy(data), source=key)
+    _sheet_from_data(copy.deepcopy(data), source=key)
     return data
 
 
@@ -86,7 +106,7 @@ def debit_destiny(table: Table, read: StoredSheet | None, spent: int, what: str)
 
 def read_statblock(table: Table, key: str) -> Statblock:
     """The statblock saved under ``key`` (002 > NPCs and Monsters), checked."""
-    return statblock_from_data(dict(table.store.read("statblock", key).data), key)
+    return _statblock_from_data(dict(table.store.read("statblock", key).data), key)
 
 
 def read_sheet_or_statblock(table: Table, key: str) -> tuple[Sheet, Statblock | None]:
@@ -102,12 +122,12 @@ def read_sheet_or_statblock(table: Table, key: str) -> tuple[Sheet, Statblock | 
                 "character", f"no character or statblock is saved as {key!r}",
                 expected="a saved key",
             ) from None  # fmt: skip
-        block = statblock_from_data(data, key)
+        block = _statblock_from_data(data, key)
         return block.as_character(), block
     if data.get("kind") == "statblock":
-        block = statblock_from_data(data, key)
+        block = _statblock_from_data(data, key)
         return block.as_character(), block
-    return character_from_data(data, source=key), None
+    return _sheet_from_data(data, source=key), None
 
 
 def save_statblock(table: Table, key: str, block: Statblock) -> Event:

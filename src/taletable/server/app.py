@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import AsyncIterator
 from importlib import resources
 
@@ -12,11 +11,12 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from taletable import __version__
-from taletable.server.db import DATABASE_VARIABLE, Database, default_url, migrate
+from taletable.server.db import Database, default_url, migrate
 from taletable.server.errors import install_error_handlers
 from taletable.server.limits import BodyLimit, Limits
 from taletable.server.log import NOTIFY_CHANNEL
 from taletable.server.notify import PostgresListener
+from taletable.server.settings import Settings
 from taletable.server.world import make_world
 
 __all__ = ["app_from_environment", "create_app"]
@@ -86,4 +86,5 @@ def _include_routes(app: FastAPI) -> None:
 
 def app_from_environment() -> FastAPI:
     """The application for ``$TALETABLE_DATABASE_URL`` (what each uvicorn worker runs)."""
-    return create_app(os.environ.get(DATABASE_VARIABLE) or default_url())
+    settings = Settings.from_environment()  # the server's settings, read once per worker
+    return create_app(settings.database_url, limits=Limits.from_settings(settings))

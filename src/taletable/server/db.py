@@ -21,6 +21,8 @@ from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, exc, text
 from sqlalchemy.engine import make_url
 
+from taletable.server.settings import DEFAULT_DATABASE_URL
+
 __all__ = ["DATABASE_VARIABLE", "Database", "default_url", "migrate"]
 
 #: The environment variable naming the database when ``--database`` is not given.
@@ -33,7 +35,7 @@ _MIGRATION_LOCK = 7_243_511
 
 def default_url() -> str:
     """The SQLite file ``taletable.db`` in the current folder."""
-    return "sqlite:///taletable.db"
+    return DEFAULT_DATABASE_URL
 
 
 def _sqlite_engine(url: str) -> Engine:

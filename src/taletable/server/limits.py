@@ -20,18 +20,18 @@ each past it is a 422 naming the argument (``args.pool``).
 
 The request counts are kept per worker process (a token bucket per seat): with N workers a
 seat may reach N times the rate. ``TALETABLE_RATE_LIMIT=RATE,BURST`` and
-``TALETABLE_MAX_BODY=BYTES`` change them for a server.
+``TALETABLE_MAX_BODY=BYTES`` change them for a server (:mod:`taletable.server.settings`).
 """
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from taletable.server.errors import ApiError, error_body
+from taletable.server.settings import Settings
 
 __all__ = ["SLOW_ACTIONS", "BodyLimit", "Limits", "RateLimiter", "TooManyRequests"]
 
@@ -56,17 +56,16 @@ class Limits:
     burst: int = 60
 
     @classmethod
+    def from_settings(cls, settings: Settings) -> Limits:
+        """The limits ``settings`` give (``TALETABLE_MAX_BODY``, ``TALETABLE_RATE_LIMIT``)."""
+        rate = settings.rate_limit
+        return cls(max_body=settings.max_body, rate=rate.rate, burst=rate.burst)
+
+    @classmethod
     def from_environment(cls) -> Limits:
-        """The defaults, changed by ``TALETABLE_RATE_LIMIT`` and ``TALETABLE_MAX_BODY``."""
-        limits = cls()
-        rate = os.environ.get("TALETABLE_RATE_LIMIT", "").strip()
-        if rate:
-            per_second, _, burst = rate.partition(",")
-            limits = cls(limits.max_body, float(per_second), int(burst or float(per_second) * 3))
-        body = os.environ.get("TALETABLE_MAX_BODY", "").strip()
-        if body:
-            limits = cls(int(body), limits.rate, limits.burst)
-        return limits
+        """The defaults, changed by ``TALETABLE_RATE_LIMIT`` and ``TALETABLE_MAX_BODY`` (read
+        through :class:`~taletable.server.settings.Settings`: a bad value is an InputError)."""
+        return cls.from_settings(Settings.from_environment())
 
 
 class RateLimiter:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from taletable._model import Record
-from taletable.files import load_package_table
+from taletable.library import load_package_table
 
 __all__ = [
     "DifficultyTable",

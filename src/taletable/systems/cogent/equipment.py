@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from taletable._model import Record, find_named
 from taletable.errors import InputError
-from taletable.files import load_package_table
+from taletable.library import load_package_table
 
 __all__ = [
     "ArmourPiece",

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from taletable._model import Record, find_named
-from taletable.files import load_package_table
+from taletable.library import load_package_table
 from taletable.systems.cogent.rules import Edition
 
 __all__ = [

@@ -5,10 +5,15 @@ A tiered sheet (000) fights by the core combat rules adapted (RULINGS.md "tiered
 STR, RFL and INT join the pool, CHA does not; a specialisation named after a weapon category
 (or a weapon's own skill) is its combat skill, with its points only; everything else that a
 fight reads (skills such as Endurance, equipment, injuries, disabling characteristics) is kept.
+
+A fighter's destiny is its sheet's: :func:`spend_from_sheet` debits it, for a declaration made
+with destiny (``rounds``) and for wins added after a roll (``destiny``).
 """
 
 from __future__ import annotations
 
+from taletable.errors import RulesError
+from taletable.systems.cogent.character.destiny_awards import spend_destiny
 from taletable.systems.cogent.character.sheet import (
     CombatSkill,
     CoreAttributes,
@@ -16,11 +21,13 @@ from taletable.systems.cogent.character.sheet import (
     CoreVocation,
     TieredCharacter,
 )
+from taletable.systems.cogent.combat.state import Combatant
 from taletable.systems.cogent.equipment import weapon_table
 
-__all__ = ["TIERED_COMBAT", "combatant_sheet"]
+__all__ = ["DESTINY", "TIERED_COMBAT", "combatant_sheet", "spend_from_sheet"]
 
 TIERED_COMBAT = "000 > Combat (the core combat rules, 002 > Combat, adapted)"
+DESTINY = "002 > Character Creation > Destiny Points"
 
 
 def _combat_skill_names(sheet: TieredCharacter) -> set[str]:
@@ -68,3 +75,16 @@ def combatant_sheet(sheet: CoreCharacter | TieredCharacter) -> CoreCharacter:
         injuries=sheet.injuries,
         conditions=sheet.conditions,
     )
+
+
+def spend_from_sheet(fighter: Combatant, points: int, what: str) -> Combatant:
+    """``fighter`` with ``points`` debited from its sheet's destiny, recorded in its history;
+    refused beyond what the sheet holds ("for as many Destiny Points as they have")."""
+    held = fighter.sheet.destiny.points
+    if points > held:
+        raise RulesError(
+            DESTINY,
+            f"{fighter.id} holds {held} destiny point(s), {points} to spend",
+            fix=f"spend at most {held}" if held else "spend none: its sheet holds no destiny",
+        )
+    return fighter.model_copy(update={"sheet": spend_destiny(fighter.sheet, points, what)})

@@ -8,6 +8,10 @@ roll or separate rolls, for as many Destiny Points as they have."
 The points come from the fighter's sheet as it is in the encounter (a statblock holds none):
 before the roll with the declaration; after it with a step of its own, made right after the
 roll, before any outcome is chosen (RULINGS.md "assists and destiny in combat").
+
+This module checks a spend after the roll and compares the round's rolls again from the
+encounter as it stood before the roll; ``replay.destiny_after`` finds that encounter by
+replaying the steps before it (so replaying a destiny step needs no import back here).
 """
 
 from __future__ import annotations
@@ -15,26 +19,11 @@ from __future__ import annotations
 from taletable.dice import GivenFaces
 from taletable.errors import InputError, RulesError
 from taletable.explain import note
-from taletable.systems.cogent.character.destiny_awards import spend_destiny
+from taletable.systems.cogent.combat.combatant import DESTINY, spend_from_sheet
 from taletable.systems.cogent.combat.exchange import resolve
-from taletable.systems.cogent.combat.state import Combatant, Encounter, Step
+from taletable.systems.cogent.combat.state import Encounter, Step
 
-__all__ = ["DESTINY", "destiny_after", "spend_from_sheet"]
-
-DESTINY = "002 > Character Creation > Destiny Points"
-
-
-def spend_from_sheet(fighter: Combatant, points: int, what: str) -> Combatant:
-    """``fighter`` with ``points`` debited from its sheet's destiny, recorded in its history;
-    refused beyond what the sheet holds ("for as many Destiny Points as they have")."""
-    held = fighter.sheet.destiny.points
-    if points > held:
-        raise RulesError(
-            DESTINY,
-            f"{fighter.id} holds {held} destiny point(s), {points} to spend",
-            fix=f"spend at most {held}" if held else "spend none: its sheet holds no destiny",
-        )
-    return fighter.model_copy(update={"sheet": spend_destiny(fighter.sheet, points, what)})
+__all__ = ["DESTINY", "add_wins_after", "check_destiny_after", "spend_from_sheet"]
 
 
 def _last_resolve(encounter: Encounter) -> int:
@@ -53,12 +42,10 @@ def _last_resolve(encounter: Encounter) -> int:
     )
 
 
-def destiny_after(encounter: Encounter, fighter_id: str, points: int) -> Encounter:
-    """Add ``points`` wins to ``fighter_id``'s last roll, one per destiny point, and compare the
-    round's rolls again (002 > Destiny Points: "add a single win in addition to what they
-    achieved"). The faces stay those rolled; the victories are found again from them."""
-    from taletable.systems.cogent.combat.replay import replay  # replay plays this step too
-
+def check_destiny_after(encounter: Encounter, fighter_id: str, points: int) -> int:
+    """Refuse a spend of ``points`` after ``fighter_id``'s roll that the rules forbid (002 >
+    Destiny Points; 000 > Destiny Points > After a Dice Roll); the index of the roll's resolve
+    step when it is allowed."""
     if encounter.rules.edition == "tiered":
         raise RulesError(
             "000 > Destiny > Destiny Points > After a Dice Roll",
@@ -75,6 +62,18 @@ def destiny_after(encounter: Encounter, fighter_id: str, points: int) -> Encount
         raise InputError("fighter", f"{fighter.id} made no roll this round", expected=rolled)
     if fighter.sheet.destiny.points < points:
         spend_from_sheet(fighter, points, "")  # refused: says what the sheet holds
+    return index
+
+
+def add_wins_after(
+    before: Encounter, encounter: Encounter, index: int, fighter_id: str, points: int
+) -> Encounter:
+    """Add ``points`` wins to ``fighter_id``'s last roll, one per destiny point, and compare the
+    round's rolls again (002 > Destiny Points: "add a single win in addition to what they
+    achieved"). ``index`` is the roll's resolve step (:func:`check_destiny_after`) and
+    ``before`` the encounter as its steps before it make. The faces stay those rolled; the
+    victories are found again from them."""
+    fighter = encounter.combatant(fighter_id)
     spends = [
         (step.fighter, step.points)
         for step in encounter.steps[index + 1 :]
@@ -84,7 +83,6 @@ def destiny_after(encounter: Encounter, fighter_id: str, points: int) -> Encount
     after: dict[str, int] = {}
     for ident, count in spends:
         after[ident] = after.get(ident, 0) + count
-    before = replay(encounter.model_copy(update={"steps": encounter.steps[:index]}))
     state = resolve(before, GivenFaces(encounter.steps[index].faces), after=after)
     log = list(state.log)
     for ident, count in spends:

@@ -21,7 +21,7 @@ from pydantic import Field
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
-from taletable.files import load_package_table
+from taletable.library import load_package_table
 from taletable.systems.cogent.equipment import armour_level, armour_table
 from taletable.systems.cogent.rules import Rules
 

@@ -4,6 +4,8 @@ An encounter keeps its opening combatants and every accepted step (declarations 
 faces each resolve rolled, choices as given). ``replay`` runs those steps again from the
 opening, with the recorded faces, and returns the encounter they make; ``verify_replay``
 refuses a file whose state is not what its own steps make (edited or corrupted).
+``destiny_after`` is here because it compares a round again from the encounter as it stood
+before the roll, which replaying the steps before it gives.
 """
 
 from __future__ import annotations
@@ -12,13 +14,13 @@ from taletable.dice import GivenFaces
 from taletable.errors import InputError
 from taletable.explain import Note, render_all
 from taletable.systems.cogent.combat.aftermath import choose
-from taletable.systems.cogent.combat.destiny import destiny_after
+from taletable.systems.cogent.combat.destiny import add_wins_after, check_destiny_after
 from taletable.systems.cogent.combat.exchange import resolve
 from taletable.systems.cogent.combat.narration import narrate_condition
 from taletable.systems.cogent.combat.rounds import declare
 from taletable.systems.cogent.combat.state import Encounter
 
-__all__ = ["replay", "verify_replay"]
+__all__ = ["destiny_after", "replay", "verify_replay"]
 
 
 def _is_order(line: Note) -> bool:
@@ -76,6 +78,15 @@ def replay(encounter: Encounter) -> Encounter:
                 "step",
             )
     return state
+
+
+def destiny_after(encounter: Encounter, fighter_id: str, points: int) -> Encounter:
+    """Add ``points`` wins to ``fighter_id``'s last roll, one per destiny point, and compare the
+    round's rolls again (002 > Character Creation > Destiny Points: "add a single win in
+    addition to what they achieved"); refused where the rules forbid it."""
+    index = check_destiny_after(encounter, fighter_id, points)
+    before = replay(encounter.model_copy(update={"steps": encounter.steps[:index]}))
+    return add_wins_after(before, encounter, index, fighter_id, points)
 
 
 def _keep_source(state: Encounter, recorded: str | None) -> Encounter:

@@ -11,6 +11,7 @@ from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
 from taletable.systems.cogent.character.sheet import CoreCharacter
+from taletable.systems.cogent.combat.combatant import spend_from_sheet
 from taletable.systems.cogent.combat.conditions import brought_conditions
 from taletable.systems.cogent.combat.hardcore import worn_armour_level
 from taletable.systems.cogent.combat.pool import DUAL_WIELD_BONUS
@@ -202,8 +203,6 @@ def _spend_before(encounter: Encounter, actor: Combatant) -> Encounter:
     """A destiny point spent before the roll, from the fighter's sheet (002 > Destiny Points:
     "each dice that rolls a 3 or higher will be considered a win"; 000 > Destiny Points:
     Advantage, the same)."""
-    from taletable.systems.cogent.combat.destiny import spend_from_sheet
-
     what = f"3-6 wins on a combat roll in round {encounter.round}"
     return encounter.replace(spend_from_sheet(actor, 1, what))
 

@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 
 from taletable._model import Record
 from taletable.errors import InputError
-from taletable.files import load_package_table
+from taletable.library import load_package_table
 
 __all__ = [
     "MAGIC",

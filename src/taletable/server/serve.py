@@ -1,15 +1,24 @@
-"""`taletable serve`: run the live table (needs the ``server`` extra). Imports the server only
-when the command runs, so the rest of the CLI never loads FastAPI or SQLAlchemy."""
+"""`taletable serve`: run the live table (needs the ``server`` extra).
+
+The command lives with the server it starts, so the CLI never imports the server: the CLI's
+lazy command map names it (``taletable.server.serve:serve``) and loads it only when asked.
+This module imports only click and the standard library at the top (``taletable.server``'s
+``__init__`` is light), so ``taletable serve --help`` and ``taletable --help`` load no FastAPI
+or SQLAlchemy, and a missing ``server`` extra is one line when the command runs."""
 
 from __future__ import annotations
 
 import errno
 import os
 import socket
+from typing import TYPE_CHECKING
 
 import click
 
 from taletable.errors import InputError
+
+if TYPE_CHECKING:
+    from taletable.server.settings import Settings
 
 __all__ = ["serve"]
 
@@ -41,7 +50,8 @@ GRACE_SECONDS = 2
 )
 def serve(host: str, port: int, database: str | None, workers: int, sample: bool) -> None:
     """Serve the live table: its pages, the JSON API, the event stream and the log."""
-    url = database or os.environ.get("TALETABLE_DATABASE_URL") or "sqlite:///taletable.db"
+    settings = _settings(overridden=("database_url",) if database else ())
+    url = database or settings.database_url
     if workers > 1 and url.startswith("sqlite"):
         raise InputError(
             "--workers", "SQLite serves one worker; use --workers 1 or a PostgreSQL --database"
@@ -52,9 +62,7 @@ def serve(host: str, port: int, database: str | None, workers: int, sample: bool
 
         from taletable.server.db import Database, migrate
     except ImportError as error:
-        raise InputError(
-            "serve", f"the server is not installed ({error.name}); pip install 'taletable[server]'"
-        ) from None
+        raise _not_installed(error) from None
     try:
         migrate(Database(url))
     except Exception as error:  # a database that cannot be reached or migrated: one line
@@ -73,6 +81,24 @@ def serve(host: str, port: int, database: str | None, workers: int, sample: bool
         log_level="warning",
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
+
+
+def _not_installed(error: ImportError) -> InputError:
+    """The one line for a missing ``server`` extra."""
+    return InputError(
+        "serve", f"the server is not installed ({error.name}); pip install 'taletable[server]'"
+    )
+
+
+def _settings(overridden: tuple[str, ...]) -> Settings:
+    """The server's settings, read once, before any work: a bad ``TALETABLE_*`` variable is one
+    line naming it (exit 2), and the workers then read the same environment (``overridden``:
+    the settings an option gives instead)."""
+    try:
+        from taletable.server.settings import Settings
+    except ImportError as error:
+        raise _not_installed(error) from None
+    return Settings.from_environment(overridden)
 
 
 def _check_address(host: str, port: int) -> None:

@@ -1,0 +1,126 @@
+"""The live table's configuration: every ``TALETABLE_*`` variable the server reads, in one typed
+:class:`Settings`, read once where the server starts (``taletable serve``, and each worker's
+:func:`taletable.server.app.app_from_environment`) and handed down from there.
+
+================================  ==========================  ==================================
+variable                          default                     what
+================================  ==========================  ==================================
+``TALETABLE_DATABASE_URL``        ``sqlite:///taletable.db``  the database (``--database`` wins)
+``TALETABLE_MAX_BODY``            ``262144`` (256 KiB)        the largest request body, bytes
+``TALETABLE_RATE_LIMIT``          ``20,60``                   requests a second per seat, burst
+================================  ==========================  ==================================
+
+A variable set to nothing counts as unset. A bad value is one :class:`~taletable.errors.InputError`
+naming the variable, what it must be and an example (``taletable serve``: one line, exit 2),
+never a traceback from deep in the server.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Collection
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from taletable.errors import InputError
+
+__all__ = ["DEFAULT_DATABASE_URL", "PREFIX", "RateLimit", "Settings"]
+
+#: Every variable's name starts so.
+PREFIX = "TALETABLE_"
+DEFAULT_DATABASE_URL = "sqlite:///taletable.db"
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+]*://")
+
+
+class RateLimit(BaseModel):
+    """Requests a second a seat may make (``rate``) and how many at once (``burst``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rate: float = 20.0
+    burst: int = 60
+
+
+def _rate_limit(text: Any) -> Any:
+    """``RATE,BURST`` or ``RATE`` (a burst of three seconds' worth) as a :class:`RateLimit`."""
+    if not isinstance(text, str):
+        return text
+    rate_text, _, burst_text = text.strip().partition(",")
+    try:
+        rate = float(rate_text)
+        burst = int(burst_text) if burst_text.strip() else max(1, int(rate * 3))
+    except ValueError:
+        raise ValueError("not RATE,BURST") from None
+    if not (math.isfinite(rate) and rate > 0 and burst >= 1):
+        raise ValueError("not RATE,BURST")
+    return RateLimit(rate=rate, burst=burst)
+
+
+class Settings(BaseSettings):
+    """The server's settings, from the environment (:meth:`from_environment`)."""
+
+    model_config = SettingsConfigDict(env_prefix=PREFIX, env_ignore_empty=True, frozen=True)
+
+    database_url: str = Field(
+        DEFAULT_DATABASE_URL,
+        description="an SQLAlchemy database URL",
+        examples=["sqlite:///taletable.db", "postgresql+psycopg://user@host/db"],
+    )
+    max_body: int = Field(
+        256 * 1024,
+        ge=1024,
+        le=100 * 1024 * 1024,
+        description="a whole number of bytes from 1024 to 104857600",
+        examples=["262144"],
+    )
+    rate_limit: Annotated[RateLimit, NoDecode] = Field(
+        RateLimit(),
+        description="RATE,BURST: requests a second per seat (a number above 0), then how many "
+        "at once (a whole number, 1 or more)",
+        examples=["20,60"],
+    )
+
+    @field_validator("database_url")
+    @classmethod
+    def _is_a_url(cls, value: str) -> str:
+        if not _URL.match(value.strip()):
+            raise ValueError("not a database URL")
+        return value.strip()
+
+    @field_validator("rate_limit", mode="before")
+    @classmethod
+    def _parse_rate(cls, value: Any) -> Any:
+        return _rate_limit(value)
+
+    @classmethod
+    def from_environment(cls, overridden: Collection[str] = ()) -> Settings:
+        """The settings the environment gives; a bad value is one InputError naming its
+        variable, the rule and an example (the first bad one; the others are named too).
+        ``overridden`` names settings a command's option gives instead (``serve --database``):
+        their variables are not read, and they keep their defaults here."""
+        try:
+            return cls(**{name: cls.model_fields[name].default for name in overridden})
+        except ValidationError as error:
+            raise _one_line(error) from None
+
+
+def _one_line(error: ValidationError) -> InputError:
+    """A validation error of the settings as one InputError on its first variable."""
+    problems = [problem for problem in error.errors() if problem["loc"]]
+    fields = [str(problem["loc"][0]) for problem in problems]
+    first = fields[0] if fields else "settings"
+    given = problems[0]["input"] if problems else ""
+    variable = f"{PREFIX}{first.upper()}"
+    info = Settings.model_fields.get(first)
+    rule = info.description if info and info.description else "valid"
+    example = f"{variable}={info.examples[0]}" if info and info.examples else ""
+    others = sorted({f"{PREFIX}{name.upper()}" for name in fields} - {variable})
+    also = f" (also wrong: {', '.join(others)})" if others else ""
+    return InputError(
+        variable,
+        f"{given!r} is not {rule}{also}",
+        expected=f"e.g. {example}, or unset it for the default" if example else "",
+    )

@@ -1,0 +1,94 @@
+"""The server's settings (server/settings.py): read once from the environment into one typed
+object; each bad variable is one line naming it, the rule and an example, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from taletable.errors import InputError
+from taletable.server.limits import Limits
+from taletable.server.settings import RateLimit, Settings
+
+
+def test_the_defaults_when_nothing_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unset or empty variables give the documented defaults, and Limits' own defaults."""
+    for name in ("DATABASE_URL", "MAX_BODY", "RATE_LIMIT"):
+        monkeypatch.delenv(f"TALETABLE_{name}", raising=False)
+    monkeypatch.setenv("TALETABLE_RATE_LIMIT", "")
+    settings = Settings.from_environment()
+    assert settings.database_url == "sqlite:///taletable.db"
+    assert Limits.from_settings(settings) == Limits() == Limits.from_environment()
+
+
+def test_each_variable_is_read_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RATE,BURST, RATE alone (a burst of three seconds' worth, at least 1), bytes, a URL."""
+    monkeypatch.setenv("TALETABLE_DATABASE_URL", "postgresql+psycopg://u@h/db")
+    monkeypatch.setenv("TALETABLE_MAX_BODY", "2048")
+    monkeypatch.setenv("TALETABLE_RATE_LIMIT", "2.5,7")
+    settings = Settings.from_environment()
+    assert settings.database_url == "postgresql+psycopg://u@h/db"
+    assert Limits.from_settings(settings) == Limits(max_body=2048, rate=2.5, burst=7)
+    monkeypatch.setenv("TALETABLE_RATE_LIMIT", "5")
+    assert Settings.from_environment().rate_limit == RateLimit(rate=5, burst=15)
+    monkeypatch.setenv("TALETABLE_RATE_LIMIT", "0.01")
+    assert Settings.from_environment().rate_limit == RateLimit(rate=0.01, burst=1)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "rule"),
+    [
+        ("TALETABLE_RATE_LIMIT", "fast", "RATE,BURST"),
+        ("TALETABLE_RATE_LIMIT", "0,5", "RATE,BURST"),
+        ("TALETABLE_RATE_LIMIT", "nan", "RATE,BURST"),
+        ("TALETABLE_RATE_LIMIT", "5,0", "RATE,BURST"),
+        ("TALETABLE_MAX_BODY", "big", "whole number of bytes"),
+        ("TALETABLE_MAX_BODY", "10", "whole number of bytes"),
+        ("TALETABLE_DATABASE_URL", "taletable.db", "database URL"),
+    ],
+)
+def test_a_bad_variable_is_one_input_error_naming_it(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str, rule: str
+) -> None:
+    """The message names the variable, what was given, the rule and an example to copy."""
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(InputError) as caught:
+        Settings.from_environment()
+    message = str(caught.value)
+    assert caught.value.field == variable and "\n" not in message
+    assert repr(value) in message and rule in message and f"e.g. {variable}=" in message
+
+
+def test_every_bad_variable_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two bad variables: the first is the error, the other named with it."""
+    monkeypatch.setenv("TALETABLE_MAX_BODY", "x")
+    monkeypatch.setenv("TALETABLE_RATE_LIMIT", "y")
+    with pytest.raises(InputError, match="also wrong: TALETABLE_RATE_LIMIT"):
+        Settings.from_environment()
+
+
+def test_an_overridden_setting_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve --database` gives the database: a stale variable for it does not stop the server."""
+    monkeypatch.setenv("TALETABLE_DATABASE_URL", "not a url")
+    assert Settings.from_environment(("database_url",)).database_url == "sqlite:///taletable.db"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [("TALETABLE_RATE_LIMIT", "fast"), ("TALETABLE_MAX_BODY", "-1"),
+     ("TALETABLE_DATABASE_URL", "nowhere")],
+)  # fmt: skip
+def test_serve_with_a_bad_setting_exits_2_with_one_line(variable: str, value: str) -> None:
+    """`TALETABLE_RATE_LIMIT=fast taletable serve` (was an uncaught ValueError): one line on
+    stderr naming the variable, exit 2, no traceback, nothing served."""
+    environment = {**os.environ, variable: value}
+    done = subprocess.run(
+        [sys.executable, "-m", "taletable.cli.main", "serve", "--port", "0"],
+        env=environment, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"taletable: error: {variable}: {value!r} is not ")
