@@ -23,7 +23,6 @@ import contextlib
 import hashlib
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -69,36 +68,6 @@ _SEAT_BY_TOKEN = select(SEATS).where(SEATS.c.token_hash == bindparam("token_hash
 _SCENE_SEED = select(SCENES.c.seed).where(
     (SCENES.c.table_id == bindparam("table_id")) & (SCENES.c.number == bindparam("scene"))
 )
-
-
-class SeatCache:
-    """Seats by the SHA-256 of their token, kept per worker (at most ``size``, the least used
-    forgotten first). A seat's token never changes, so a kept seat stays right; a token that
-    names no seat is never kept, so a seat that joins on another worker is found at once."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self._seats: OrderedDict[str, Seat] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, token_hash: str) -> Seat | None:
-        with self._lock:
-            seat = self._seats.get(token_hash)
-            if seat is not None:
-                self._seats.move_to_end(token_hash)
-            return seat
-
-    def keep(self, token_hash: str, seat: Seat) -> None:
-        with self._lock:
-            self._seats[token_hash] = seat
-            while len(self._seats) > self.size:
-                self._seats.popitem(last=False)
-
-    def forget_table(self, table_id: str) -> None:
-        """Forget every seat of ``table_id`` (for a change that removes seats)."""
-        with self._lock:
-            for key in [key for key, seat in self._seats.items() if seat.table_id == table_id]:
-                del self._seats[key]
 
 
 def _seat_row(world: World, token_hash: str) -> Seat | None:

@@ -3,21 +3,51 @@ presence, its limits and its per-worker caches, as one typed value (``app.state.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from fastapi import Request
 
+from taletable.server.auth import Seat
 from taletable.server.db import Database
 from taletable.server.limits import Limits, RateLimiter
 from taletable.server.notify import Hub
 from taletable.server.presence import Presence
+from taletable.server.shared_reads import SharedReads
 
-if TYPE_CHECKING:
-    from taletable.server.session import SeatCache
-    from taletable.server.shared_reads import SharedReads
+__all__ = ["SeatCache", "World", "make_world", "world_of"]
 
-__all__ = ["World", "make_world", "world_of"]
+
+class SeatCache:
+    """Seats by the SHA-256 of their token, kept per worker (at most ``size``, the least used
+    forgotten first). A seat's token never changes, so a kept seat stays right; a token that
+    names no seat is never kept, so a seat that joins on another worker is found at once."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._seats: OrderedDict[str, Seat] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, token_hash: str) -> Seat | None:
+        with self._lock:
+            seat = self._seats.get(token_hash)
+            if seat is not None:
+                self._seats.move_to_end(token_hash)
+            return seat
+
+    def keep(self, token_hash: str, seat: Seat) -> None:
+        with self._lock:
+            self._seats[token_hash] = seat
+            while len(self._seats) > self.size:
+                self._seats.popitem(last=False)
+
+    def forget_table(self, table_id: str) -> None:
+        """Forget every seat of ``table_id`` (for a change that removes seats)."""
+        with self._lock:
+            for key in [key for key, seat in self._seats.items() if seat.table_id == table_id]:
+                del self._seats[key]
 
 
 @dataclass
@@ -44,9 +74,6 @@ def world_of(request: Request) -> World:
 
 def make_world(database: Database, limits: Limits | None = None) -> World:
     """The state of a server on ``database`` (its streams woken on this process's loop)."""
-    from taletable.server.session import SeatCache
-    from taletable.server.shared_reads import SharedReads
-
     limits = limits or Limits()
     return World(
         database=database,
