@@ -231,17 +231,20 @@ class Writer:
 
 
 @contextlib.contextmanager
-def table_write(database: Database, hub: Hub, table_id: str) -> Iterator[Writer]:
+def table_write(
+    database: Database, hub: Hub, table_id: str, *, publish: bool = True
+) -> Iterator[Writer]:
     """A write transaction on ``table_id``, locked. At its end the rows it appended go, with the
     commit, to the other workers (PostgreSQL ``NOTIFY``, delivered at commit, carrying the rows
-    when they fit) and, after it, to this worker's streams from memory."""
+    when they fit) and, after it, to this worker's streams from memory (unless ``publish`` is
+    false: the caller hands ``writer.rows`` over itself, from the event loop)."""
     with database.table_lock(table_id), database.write() as connection:
         writer = Writer(connection, lock_table(connection, table_id))
         yield writer
         if writer.rows and database.is_postgresql:
             payload = hub.payload(table_id, writer.rows)
             connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": payload})
-    if writer.rows:
+    if writer.rows and publish:
         hub.publish(table_id, writer.rows)
 
 

@@ -90,6 +90,7 @@ class Hub:
     def __init__(self) -> None:
         self._streams: dict[str, set[Subscription]] = defaultdict(set)
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread: int | None = None
         self._lock = threading.Lock()
         #: This worker's name in the notifications it sends (it skips its own).
         self.origin = secrets.token_hex(6)
@@ -97,11 +98,12 @@ class Hub:
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Use ``loop`` (the server's) to reach the streams."""
         self._loop = loop
+        self._loop_thread = threading.get_ident()
 
     def subscribe(self, table_id: str) -> Subscription:
         """A new stream's subscription to ``table_id`` (call from the loop)."""
         if self._loop is None:
-            self._loop = asyncio.get_running_loop()
+            self.attach(asyncio.get_running_loop())
         subscription = Subscription(table_id)
         with self._lock:
             self._streams[table_id].add(subscription)
@@ -134,6 +136,9 @@ class Hub:
         with self._lock:
             if table_id is not None and table_id not in self._streams:
                 return  # nobody listens here: no trip through the loop
+        if threading.get_ident() == self._loop_thread:
+            self._deliver(table_id, item)  # on the loop already: no wake-up of it
+            return
         with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
             loop.call_soon_threadsafe(self._deliver, table_id, item)
 

@@ -30,6 +30,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import Connection, bindparam, select
+from starlette.concurrency import run_in_threadpool
 
 from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice
@@ -43,6 +44,7 @@ from taletable.server.log import TableHead, read_table, stub_of, table_write
 from taletable.server.permissions import check_action, may_take, narrator_only, taking_part
 from taletable.server.schema import SCENES, SEATS
 from taletable.server.state import RecordingStore
+from taletable.server.visibility import Row
 from taletable.server.world import World, world_of
 from taletable.store import Store
 from taletable.store.sql import SqlStore
@@ -273,16 +275,35 @@ class TableSession:
         self, action: str, args: Mapping[str, Any], visibility: str = "public"
     ) -> dict[str, Any]:
         """Take ``action`` as this seat with the scene's dice; append and return its whole
-        event (one transaction: the change and its event together)."""
+        event (one transaction: the change and its event together). Call from a thread."""
+        return self._write(action, args, visibility, publish=True)[0]
+
+    async def act_on_loop(
+        self, action: str, args: Mapping[str, Any], visibility: str = "public"
+    ) -> tuple[dict[str, Any], Row]:
+        """:meth:`act` from the event loop: the API's writers of the table take turns on the
+        loop, the transaction runs in a thread, and its row goes to this worker's streams from
+        the loop; the event, and its row as stored."""
+        async with self.world.write_lock(self.table_id):
+            event, rows = await run_in_threadpool(
+                self._write, action, args, visibility, publish=False
+            )
+        self.world.hub.publish(self.table_id, rows)
+        return event, rows[-1]
+
+    def _write(
+        self, action: str, args: Mapping[str, Any], visibility: str, *, publish: bool
+    ) -> tuple[dict[str, Any], list[Row]]:
         from taletable.play import perform
 
         args = dict(args)
         may_take(self.seat, action)
-        with table_write(self.world.database, self.world.hub, self.table_id) as writer:
+        world = self.world
+        with table_write(world.database, world.hub, self.table_id, publish=publish) as writer:
             entered = check_action(writer.connection, writer.head, self.seat, action, args)
             follow = followed(writer.connection, self.table_id, self.seat, action, args)
             seq = writer.head.head_seq + 1
-            seed = _scene_seed(self.world, writer.connection, self.table_id, writer.head.scene)
+            seed = _scene_seed(world, writer.connection, self.table_id, writer.head.scene)
             dice = LedgerDice(seed, self.table_id, seq)
             store = RecordingStore(SqlStore(writer.connection, self.table_id))
             table = table_context(writer.head, store, dice=dice)
@@ -302,11 +323,16 @@ class TableSession:
             if follow.seq is not None:
                 content[FOLLOWS] = follow.seq
             shown = follow.visibility or visibility
-            return writer.append(action, content, actor=self.seat.id, visibility=shown)
+            event = writer.append(action, content, actor=self.seat.id, visibility=shown)
+        return event, writer.rows
 
     def shown(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """What this seat may see of an event it just caused."""
         return shown_to(event, narrator=self.narrator)
+
+    def shown_row(self, row: Row) -> str:
+        """The JSON this seat may see of an event it just caused, as stored (:meth:`shown`)."""
+        return row.event if self.narrator or row.visibility == "public" else row.stub
 
 
 def _scene_seed(world: World, connection: Connection, table_id: str, scene: int) -> bytes:

@@ -86,46 +86,69 @@ async def _missed(world: World, seat: Seat, last: int) -> tuple[list[tuple[int, 
 async def seat_stream(
     world: World, seat: Seat, after: int, renderer: Renderer
 ) -> AsyncIterator[str]:
-    """Every event of the seat's table that the seat may see, after ``after``, live."""
+    """Every event of the seat's table that the seat may see, after ``after``, live. What is
+    waiting in the stream's queue when it wakes is sent as one chunk (one write to the socket
+    however many events a busy table made meanwhile)."""
     subscription = world.hub.subscribe(seat.table_id)
     try:
         yield await renderer.opening()
-        last = after  # the newest seq of the table handled (seen by the seat or not)
-        reading = True
+        cursor = _Cursor(world, seat, renderer, after)
         while True:
-            if reading:
-                rows, handled = await _missed(world, seat, last)
-                for seq, text in rows:
-                    yield renderer.entry(seq, text)
-                last = handled
-                reading = len(rows) == PAGE
-                if reading:
-                    continue
+            if cursor.reading:
+                rows, handled = await _missed(world, seat, cursor.last)
+                if rows:
+                    yield "".join(renderer.entry(seq, text) for seq, text in rows)
+                cursor.last, cursor.reading = handled, len(rows) == PAGE
+                continue
             item = await _next(subscription)
             if item is None:
                 yield await renderer.idle()
-            elif isinstance(item, Dropped):
-                return
-            elif isinstance(item, Wake):
-                reading = True
-            elif isinstance(item, PresenceChanged):
-                changed = await renderer.presence()
-                if changed:
-                    yield changed
-            elif isinstance(item, Rows):
-                for row in item.rows:
-                    if row.seq <= last:
-                        continue  # read already (a gap's read, or a doubled notification)
-                    if row.seq != last + 1:
-                        reading = True  # a gap: the database has what came between
-                        break
-                    last = row.seq
-                    seen = seen_by(row, seat.id, seat.narrator)
-                    if seen is not None:
-                        yield renderer.entry(row.seq, seen)
+                continue
+            out: list[str] = []
+            while True:
+                if isinstance(item, Dropped):
+                    if out:
+                        yield "".join(out)
+                    return
+                out += await cursor.take(item)
+                if cursor.reading or subscription.queue.empty():
+                    break
+                item = subscription.queue.get_nowait()
+            if out:
+                yield "".join(out)
     finally:
         world.hub.unsubscribe(subscription)
         renderer.closed()
+
+
+class _Cursor:
+    """Where a stream is in its table's log, and what it makes of each item."""
+
+    def __init__(self, world: World, seat: Seat, renderer: Renderer, after: int) -> None:
+        self.seat, self.renderer = seat, renderer
+        self.last = after  # the newest seq of the table handled (seen by the seat or not)
+        self.reading = True  # the database has events the stream has not sent
+
+    async def take(self, item: Rows | Wake | PresenceChanged) -> list[str]:
+        """The messages ``item`` makes (none, when it asks for a read of the database)."""
+        if isinstance(item, Wake):
+            self.reading = True
+            return []
+        if isinstance(item, PresenceChanged):
+            changed = await self.renderer.presence()
+            return [changed] if changed else []
+        out = []
+        for row in item.rows:
+            if row.seq <= self.last:
+                continue  # read already (a gap's read, or a doubled notification)
+            if row.seq != self.last + 1:
+                self.reading = True  # a gap: the database has what came between
+                break
+            self.last = row.seq
+            seen = seen_by(row, self.seat.id, self.seat.narrator)
+            if seen is not None:
+                out.append(self.renderer.entry(row.seq, seen))
+        return out
 
 
 async def _next(subscription: Subscription) -> Rows | Wake | PresenceChanged | Dropped | None:

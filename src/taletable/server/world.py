@@ -3,6 +3,7 @@ presence, its limits and its per-worker caches, as one typed value (``app.state.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -65,6 +66,20 @@ class World:
     seeds: dict[tuple[str, int], bytes] = field(default_factory=dict)
     #: The key that signs the pages' seat cookies (read from the database once).
     cookie_key: bytes | None = None
+    #: The API's writers of one table queue here, on the loop, holding no thread meanwhile.
+    write_locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+
+    def write_lock(self, table_id: str) -> asyncio.Lock:
+        """The lock the API's writes to ``table_id`` take in turn (on SQLite, one for every
+        table: the database has one writer)."""
+        key = "" if self.database.is_sqlite else table_id
+        lock = self.write_locks.get(key)
+        if lock is None:
+            if len(self.write_locks) > 10_000:  # forget the idle ones
+                for idle in [k for k, held in self.write_locks.items() if not held.locked()]:
+                    del self.write_locks[idle]
+            lock = self.write_locks[key] = asyncio.Lock()
+        return lock
 
 
 def world_of(request: Request) -> World:

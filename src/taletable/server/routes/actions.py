@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any, Literal
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from taletable.server.limits import SLOW_ACTIONS
@@ -33,11 +33,16 @@ class NewAction(BaseModel):
     visibility: Literal["public", "narrator", "blind"] = "public"
 
 
-@router.post("/actions", status_code=201, responses=ERRORS)
-def act(session: SessionDep, body: NewAction) -> JSONResponse:
+@router.post(
+    "/actions",
+    status_code=201,
+    responses={201: {"content": {"application/json": {}}}, **ERRORS},
+    response_class=Response,
+)
+async def act(session: SessionDep, body: NewAction) -> Response:
     """Take an action; 201 with its event (a blind or narrator-only one shows a player a stub)."""
-    event = session.act(body.action, body.args, body.visibility)
-    return JSONResponse(session.shown(event), status_code=201)
+    _event, row = await session.act_on_loop(body.action, body.args, body.visibility)
+    return Response(session.shown_row(row), status_code=201, media_type="application/json")
 
 
 @router.get("/actions", include_in_schema=True, responses=ERRORS)
