@@ -17,8 +17,9 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime
+import functools
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +64,14 @@ _MOVE_HEAD = (
     .where((TABLES.c.id == bindparam("table_id")) & (TABLES.c.head_seq == bindparam("from_seq")))
     .values(head_seq=bindparam("to_seq"), head_hash=bindparam("to_hash"))
 )
-_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+#: PostgreSQL: the event inserted, the head moved and the event announced in one round trip.
+_APPEND_AND_NOTIFY = text(
+    "WITH new_event AS (INSERT INTO events (table_id, seq, kind, actor, visibility, event, stub, "
+    "prev_hash, hash) VALUES (:table_id, :seq, :kind, :actor, :visibility, :event, :stub, "
+    ":prev_hash, :hash)), moved AS (UPDATE tables SET head_seq = :to_seq, head_hash = :to_hash "
+    "WHERE id = :table_id AND head_seq = :from_seq RETURNING 1) "
+    "SELECT (SELECT count(*) FROM moved), pg_notify(:channel, :payload)"
+)
 _AFTER = (EVENTS.c.table_id == bindparam("table_id")) & (EVENTS.c.seq > bindparam("after"))
 _PUBLIC = EVENTS.c.visibility == "public"
 _OWN_BLIND = (EVENTS.c.visibility == "blind") & (EVENTS.c.actor == bindparam("seat"))
@@ -169,9 +177,12 @@ def append(
     *,
     actor: str | None,
     visibility: str = "public",
+    announce: Callable[[Row], str] | None = None,
 ) -> tuple[dict[str, Any], Row]:
     """Append the table's next event (in the caller's transaction); return it with its hashes,
-    and its row as stored (what the streams are handed after the commit).
+    and its row as stored (what the streams are handed after the commit). With ``announce``
+    (PostgreSQL), the same statement sends ``NOTIFY`` with the payload it makes of the row,
+    delivered to the other workers at commit.
 
     ``head`` must have been read with :func:`lock_table` in this transaction.
     """
@@ -187,25 +198,17 @@ def append(
     }
     digest = event_hash(head.head_hash, event)
     row = Row(seq, visibility, actor, canonical_json(event), canonical_json(stub_of(event)))
-    connection.execute(
-        _NEW_EVENT,
-        {
-            "table_id": head.id,
-            "seq": seq,
-            "kind": kind,
-            "actor": actor,
-            "visibility": visibility,
-            "event": row.event,
-            "stub": row.stub,
-            "prev_hash": head.head_hash,
-            "hash": digest,
-        },
-    )
-    moved = connection.execute(
-        _MOVE_HEAD,
-        {"table_id": head.id, "from_seq": head.head_seq, "to_seq": seq, "to_hash": digest},
-    )
-    if moved.rowcount != 1:  # pragma: no cover - the row lock makes this impossible
+    values = {"table_id": head.id, "seq": seq, "kind": kind, "actor": actor,
+              "visibility": visibility, "event": row.event, "stub": row.stub,
+              "prev_hash": head.head_hash, "hash": digest}  # fmt: skip
+    moving = {"table_id": head.id, "from_seq": head.head_seq, "to_seq": seq, "to_hash": digest}
+    if announce is not None:
+        payload = {"channel": NOTIFY_CHANNEL, "payload": announce(row)}
+        moved = connection.execute(_APPEND_AND_NOTIFY, {**values, **moving, **payload}).scalar()
+    else:
+        connection.execute(_NEW_EVENT, values)
+        moved = connection.execute(_MOVE_HEAD, moving).rowcount
+    if moved != 1:  # pragma: no cover - the row lock makes this impossible
         raise RuntimeError(f"table {head.id}: the log moved during a locked write")
     return {**event, "prev_hash": head.head_hash, "hash": digest}, row
 
@@ -213,9 +216,12 @@ def append(
 class Writer:
     """One write transaction on one locked table: append events, keep the head current."""
 
-    def __init__(self, connection: Connection, head: TableHead) -> None:
+    def __init__(
+        self, connection: Connection, head: TableHead, announce: Callable[[Row], str] | None = None
+    ) -> None:
         self.connection = connection
         self.head = head
+        self.announce = announce
         self.rows: list[Row] = []
 
     def append(
@@ -223,7 +229,13 @@ class Writer:
     ) -> dict[str, Any]:
         """Append the next event; return it (with ``prev_hash`` and ``hash``)."""
         event, row = append(
-            self.connection, self.head, kind, body, actor=actor, visibility=visibility
+            self.connection,
+            self.head,
+            kind,
+            body,
+            actor=actor,
+            visibility=visibility,
+            announce=self.announce,
         )
         self.head = dataclasses.replace(self.head, head_seq=event["seq"], head_hash=event["hash"])
         self.rows.append(row)
@@ -238,12 +250,10 @@ def table_write(
     commit, to the other workers (PostgreSQL ``NOTIFY``, delivered at commit, carrying the rows
     when they fit) and, after it, to this worker's streams from memory (unless ``publish`` is
     false: the caller hands ``writer.rows`` over itself, from the event loop)."""
+    announce = functools.partial(hub.payload, table_id) if database.is_postgresql else None
     with database.table_lock(table_id), database.write() as connection:
-        writer = Writer(connection, lock_table(connection, table_id))
+        writer = Writer(connection, lock_table(connection, table_id), announce)
         yield writer
-        if writer.rows and database.is_postgresql:
-            payload = hub.payload(table_id, writer.rows)
-            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": payload})
     if writer.rows and publish:
         hub.publish(table_id, writer.rows)
 

@@ -151,9 +151,11 @@ class Hub:
         for stream in streams:
             stream.put(item)
 
-    def payload(self, table_id: str, rows: Sequence[Row]) -> str:
+    def payload(self, table_id: str, rows: Row | Sequence[Row]) -> str:
         """The NOTIFY payload announcing ``rows``: the rows themselves when they fit, else the
         table and its newest seq (the other workers then read them)."""
+        if isinstance(rows, Row):
+            rows = [rows]
         carried = json.dumps(
             {"o": self.origin, "t": table_id, "r": [list(row) for row in rows]},
             separators=(",", ":"),

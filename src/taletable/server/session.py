@@ -30,7 +30,6 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import Connection, bindparam, select
-from starlette.concurrency import run_in_threadpool
 
 from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice
@@ -285,7 +284,7 @@ class TableSession:
         loop, the transaction runs in a thread, and its row goes to this worker's streams from
         the loop; the event, and its row as stored."""
         async with self.world.write_lock(self.table_id):
-            event, rows = await run_in_threadpool(
+            event, rows = await self.world.in_writer(
                 self._write, action, args, visibility, publish=False
             )
         self.world.hub.publish(self.table_id, rows)

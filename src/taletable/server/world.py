@@ -4,10 +4,13 @@ presence, its limits and its per-worker caches, as one typed value (``app.state.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import functools
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, TypeVar, cast
 
 from fastapi import Request
 
@@ -19,6 +22,10 @@ from taletable.server.presence import Presence
 from taletable.server.shared_reads import SharedReads
 
 __all__ = ["SeatCache", "World", "make_world", "world_of"]
+
+T = TypeVar("T")
+#: Threads for the API's writes on PostgreSQL (SQLite: one).
+WRITER_THREADS = 10
 
 
 class SeatCache:
@@ -68,6 +75,17 @@ class World:
     cookie_key: bytes | None = None
     #: The API's writers of one table queue here, on the loop, holding no thread meanwhile.
     write_locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    #: The threads the API's writes run in: few (one on SQLite, whose database has one
+    #: writer), so that threads do not crowd the interpreter's lock while they wait on the
+    #: database.
+    writers: concurrent.futures.ThreadPoolExecutor = field(
+        default_factory=lambda: concurrent.futures.ThreadPoolExecutor(WRITER_THREADS)
+    )
+
+    async def in_writer(self, work: Callable[..., T], *args: Any, **named: Any) -> T:
+        """``work(*args, **named)`` in one of the writers' threads (one hop from the loop)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.writers, functools.partial(work, *args, **named))
 
     def write_lock(self, table_id: str) -> asyncio.Lock:
         """The lock the API's writes to ``table_id`` take in turn (on SQLite, one for every
@@ -98,4 +116,7 @@ def make_world(database: Database, limits: Limits | None = None) -> World:
         limiter=RateLimiter(limits.rate, limits.burst),
         shared_reads=SharedReads(database),
         seats=SeatCache(),
+        writers=concurrent.futures.ThreadPoolExecutor(
+            1 if database.is_sqlite else WRITER_THREADS, thread_name_prefix="taletable-write"
+        ),
     )
