@@ -87,8 +87,8 @@ def _random_tables() -> list[str]:
     """The names of the random tables the table may roll on (``table.list``)."""
     from taletable.play import perform
 
-    listed = perform("table.list", {}, free_table()).to_data()["tables"]
-    return [str(row["name"]) for row in listed]
+    listing = perform("table.list", {}, free_table()).result
+    return [row.name for row in listing.tables]
 
 
 def check_args(form: Mapping[str, Any]) -> dict[str, Any]:
@@ -118,16 +118,16 @@ def odds(request: Request, session: PageSession) -> Response:
     if "cl" not in args:
         return fragment("_odds.html", hint="Set a CL to see the chance of success.")
     try:
-        result = session.ask("odds.cogent", args).to_data()
+        result = session.ask("odds.cogent", args).result
     except PAGE_ERRORS as error:
         return fragment("_odds.html", error=error_text(error))
-    chance = Fraction(result["odds"]["p_pass"])
+    chance = Fraction(result.odds.p_pass)
     return fragment(
         "_odds.html",
         percent=percent(chance),
         fraction=str(chance),
-        odds=result["odds"],
-        breakdown=result.get("breakdown", ()),
+        odds=result.odds,
+        breakdown=result.breakdown or (),
     )
 
 
