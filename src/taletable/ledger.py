@@ -44,6 +44,7 @@ __all__ = [
     "derive_face",
     "event_hash",
     "genesis_hash",
+    "text_hash",
     "verify_export",
 ]
 
@@ -65,7 +66,12 @@ def genesis_hash(table_id: str) -> str:
 def event_hash(prev_hash: str, event: Mapping[str, Any]) -> str:
     """``sha256(prev_hash + canonical_json(event))`` as hex, ``event`` without its hashes."""
     body = {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
-    return hashlib.sha256((prev_hash + canonical_json(body)).encode()).hexdigest()
+    return text_hash(prev_hash, canonical_json(body))
+
+
+def text_hash(prev_hash: str, text: str) -> str:
+    """:func:`event_hash` of an event already written as canonical JSON (without its hashes)."""
+    return hashlib.sha256((prev_hash + text).encode()).hexdigest()
 
 
 def commitment(seed_hex: str) -> str:

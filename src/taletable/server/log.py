@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, bindparam, case, select, text
 
-from taletable.ledger import canonical_json, event_hash
+from taletable.ledger import canonical_json, text_hash
 from taletable.server.errors import NotFound
 from taletable.server.schema import EVENTS, TABLES
 from taletable.server.visibility import Row
@@ -196,8 +196,8 @@ def append(
         "scene": head.scene,
         **body,
     }
-    digest = event_hash(head.head_hash, event)
     row = Row(seq, visibility, actor, canonical_json(event), canonical_json(stub_of(event)))
+    digest = text_hash(head.head_hash, row.event)
     values = {"table_id": head.id, "seq": seq, "kind": kind, "actor": actor,
               "visibility": visibility, "event": row.event, "stub": row.stub,
               "prev_hash": head.head_hash, "hash": digest}  # fmt: skip
