@@ -152,3 +152,21 @@ def test_a_players_stream_from_memory_holds_no_secret(client: TestClient, table:
     blind = [event for event in received if event.get("visibility") == "blind"]
     assert len(blind) == 1 and blind[0].get("hidden") is True and "result" not in blind[0]
     assert "dice" not in json.dumps(blind) and received[-1]["result"]
+
+
+def test_a_stream_that_falls_behind_is_dropped() -> None:
+    """A stream's queue holds at most QUEUE items; one more drops the stream: its queue is
+    emptied and ends with Dropped (the stream ends; its client reconnects with its last id)."""
+    import asyncio
+
+    from taletable.server.notify import QUEUE, Dropped, Rows, Subscription
+
+    async def fill() -> Subscription:
+        subscription = Subscription("t1")
+        for seq in range(1, QUEUE + 2):
+            subscription.put(Rows((Row(seq, "public", None, "{}", "{}"),)))
+        return subscription
+
+    subscription = asyncio.run(fill())
+    assert subscription.dropped and subscription.queue.qsize() == 1
+    assert isinstance(subscription.queue.get_nowait(), Dropped)
