@@ -43,12 +43,12 @@ def create_app(
         listener = None
         if database.is_postgresql:
             listener = PostgresListener(database.listen_url(), NOTIFY_CHANNEL, hub)
-            await asyncio.to_thread(listener.start)
+            await listener.start()
         try:
             yield
         finally:
             if listener is not None:
-                await asyncio.to_thread(listener.stop)
+                await listener.stop()
             database.dispose()
 
     app = FastAPI(

@@ -9,6 +9,8 @@ requests per seat             20 a second, bursts of 60      429, field ``author
 requests without a seat       the same, per client address   429
 (making a table, joining)
 events in one answer          500 (``?after=`` pages on)     the next page
+a stream's queue              1,000 events behind            the stream closes; its client
+                                                             reconnects with Last-Event-ID
 actions that take minutes     ``odds.cogent.fight`` (a       422, field ``action``
                               Monte Carlo run of whole
                               fights: seconds per 100)

@@ -21,7 +21,6 @@ import json
 import logging
 import secrets
 import threading
-import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -187,36 +186,44 @@ class Hub:
 
 
 class PostgresListener:
-    """A thread that LISTENs on PostgreSQL and hands each notification to a hub."""
+    """LISTENs on PostgreSQL from the server's event loop (an async connection: no thread,
+    no hand-over between threads per notification) and hands each notification to a hub."""
 
     def __init__(self, conninfo: str, channel: str, hub: Hub) -> None:
         self.conninfo = conninfo
         self.channel = channel
         self.hub = hub
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="taletable-listen", daemon=True)
-        self.ready = threading.Event()
+        self.ready = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
-        self._thread.start()
-        self.ready.wait(timeout=10)
+    async def start(self) -> None:
+        """Start listening; return once the first LISTEN is in place (or after 10 s)."""
+        self._task = asyncio.create_task(self._run(), name="taletable-listen")
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(10):
+                await self.ready.wait()
 
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=5)
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
 
-    def _run(self) -> None:
+    async def _run(self) -> None:
         import psycopg
 
-        while not self._stop.is_set():
+        while True:
             try:
-                with psycopg.connect(self.conninfo, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {self.channel}")
+                async with await psycopg.AsyncConnection.connect(
+                    self.conninfo, autocommit=True
+                ) as connection:
+                    await connection.execute(f"LISTEN {self.channel}")
                     self.ready.set()
                     self.hub.wake(None)  # anything sent while we were away: re-read
-                    while not self._stop.is_set():
-                        for note in connection.notifies(timeout=0.5):
-                            self.hub.received(note.payload)
+                    async for note in connection.notifies():
+                        self.hub.received(note.payload)
+            except asyncio.CancelledError:
+                raise
             except Exception as error:  # a dropped connection: try again shortly
                 _log.warning("LISTEN connection lost (%s); reconnecting", error)
-                time.sleep(0.5)
+                await asyncio.sleep(0.5)
