@@ -11,7 +11,7 @@ from taletable.errors import InputError
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
-from taletable.play.fields import Faces, IntList
+from taletable.play.fields import Face, Faces, IntList
 from taletable.play.registry import action
 from taletable.play.requests import Request
 from taletable.systems.boons.chance import (
@@ -225,7 +225,7 @@ def boons_group(request: BoonsGroupRequest, table: Table) -> Played[GroupChallen
 class BoonsTwistRequest(Request):
     """A twist of fate, with the d100's face if it was rolled at the table."""
 
-    face: int | None = Field(None, description="The d100 rolled at the table.")
+    face: Face = Field(None, description="The d100 rolled at the table.")
 
 
 @action("boons.twist", BoonsTwistRequest)

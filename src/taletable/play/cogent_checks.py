@@ -15,7 +15,7 @@ from taletable.errors import InputError, RulesError
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
-from taletable.play.fields import Faces, IntList, Scale, parse_parts
+from taletable.play.fields import Face, Faces, IntList, Scale, parse_parts
 from taletable.play.registry import action
 from taletable.play.requests import Request, described
 from taletable.play.sheets import StoredSheet, debit_destiny, read_character
@@ -337,7 +337,7 @@ class DestinyRollRequest(Request):
     challenge_level: int | None = described(
         None, "Tiered: the CL directly (1-20).", validation_alias=CL
     )
-    face: int | None = described(None, "The d20's face, rolled at the table.")
+    face: Face = described(None, "The d20's face, rolled at the table.")
 
 
 @action("cogent.destiny-roll", DestinyRollRequest)

@@ -2,14 +2,41 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from taletable.dice import MAX_DICE_PER_ROLL
 from taletable.errors import InputError
 
-__all__ = ["Faces", "IntList", "Scale", "parse_faces_field", "parse_parts", "parse_scale"]
+__all__ = [
+    "Face",
+    "Faces",
+    "IntList",
+    "PhysicalDice",
+    "Scale",
+    "parse_faces_field",
+    "parse_parts",
+    "parse_scale",
+]
+
+
+@dataclass(frozen=True)
+class PhysicalDice:
+    """Marks a request field that carries faces of physical dice a person rolled and typed in
+    (:data:`Faces`, :data:`Face`): a live table takes one only where it allows physical dice,
+    and marks the action as entered (:meth:`taletable.play.requests.Request.dice_fields`). The
+    field's JSON schema says so: ``"physical_dice": true``."""
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        described = handler(schema)
+        described["physical_dice"] = True
+        return described
 
 
 def _ints(value: Any, example: str) -> Any:
@@ -71,9 +98,13 @@ def parse_scale(value: Any) -> Any:
     return value
 
 
+#: The faces of physical dice, in order (rerolls included): ``"1,3,3,4"`` or ``[1, 3, 3, 4]``.
 Faces = Annotated[
     Annotated[tuple[int, ...], Field(max_length=MAX_DICE_PER_ROLL * 10)] | None,
     BeforeValidator(parse_faces_field),
+    PhysicalDice(),
 ]
+#: The face of one physical die.
+Face = Annotated[int | None, PhysicalDice()]
 IntList = Annotated[tuple[int, ...], BeforeValidator(lambda v: _ints(v, "4,4,4"))]
 Scale = Annotated[tuple[int, int] | None, BeforeValidator(parse_scale)]

@@ -6,12 +6,15 @@ CLI's option name without dashes (``cl``), which is how the live table's API nam
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
+from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from taletable.errors import InputError
+from taletable.play.fields import PhysicalDice
 from taletable.systems.cogent.rules import Rules, switch
 
 __all__ = [
@@ -77,6 +80,45 @@ class Request(BaseModel):
         str_max_length=MAX_TEXT,
         defer_build=True,
     )
+
+    #: Each request type's fields that carry physical dice (:meth:`dice_fields`), once found.
+    _dice: ClassVar[dict[type[Request], dict[str, str]]] = {}
+
+    @classmethod
+    def dice_fields(cls) -> tuple[str, ...]:
+        """The fields that carry faces of physical dice a person rolled and typed in: those
+        marked :class:`~taletable.play.fields.PhysicalDice` (typed ``Faces`` or ``Face``)."""
+        return tuple(dict.fromkeys(cls._dice_spellings().values()))
+
+    @classmethod
+    def dice_given(cls, args: Mapping[str, Any]) -> tuple[str, ...]:
+        """The arguments of ``args`` (plain, by field name or alias, as :func:`perform` takes
+        them) that give faces of physical dice: a dice field's, and not ``None``."""
+        spellings = cls._dice_spellings()
+        return tuple(
+            name for name, value in args.items() if name in spellings and value is not None
+        )
+
+    @classmethod
+    def _dice_spellings(cls) -> dict[str, str]:
+        """Every name a dice field may be given by (its own, its aliases) -> the field."""
+        found = Request._dice.get(cls)
+        if found is None:
+            found = {
+                spelled: name
+                for name, info in cls.model_fields.items()
+                if any(isinstance(item, PhysicalDice) for item in info.metadata)
+                for spelled in _spellings(name, info)
+            }
+            Request._dice[cls] = found
+        return found
+
+
+def _spellings(name: str, info: FieldInfo) -> tuple[str, ...]:
+    """The names a field is given by: its own and its aliases (a request takes either)."""
+    alias = info.validation_alias
+    choices = alias.choices if isinstance(alias, AliasChoices) else (alias, info.alias)
+    return (name, *(choice for choice in choices if isinstance(choice, str)))
 
 
 class HardcoreRequest(Request):

@@ -6,7 +6,8 @@
   (:mod:`taletable.server.combat_seats`).
 * An observer watches and reads the log; it may not roll, act or edit.
 * Dice are the server's: a client never sends a seed, and sends faces of physical dice only
-  where the table allows them (marked as entered in the event).
+  where the table allows them (marked as entered in the event). Which arguments carry such
+  faces, each request declares (:meth:`taletable.play.requests.Request.dice_fields`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from taletable.server.log import TableHead
 __all__ = [
     "REFUSED_ARGS",
     "check_action",
-    "is_faces",
     "may_take",
     "narrator_only",
     "taking_part",
@@ -54,17 +54,15 @@ def narrator_only(seat: Seat) -> Seat:
     return seat
 
 
-def is_faces(name: str) -> bool:
-    """Whether the argument ``name`` carries faces of physical dice (``faces``, ``faces_a``)."""
-    return name == "faces" or name.startswith("faces_") or name.endswith("_faces")
+def _entered_faces(action: str, args: Mapping[str, Any], head: TableHead) -> bool:
+    """Refuse what the server never takes; return whether physical faces are entered (in the
+    arguments the action's request declares as carrying them)."""
+    from taletable.play import all_actions
 
-
-def _entered_faces(args: Mapping[str, Any], head: TableHead) -> bool:
-    """Refuse what the server never takes; return whether physical faces are entered."""
     for name in args:
         if name in REFUSED_ARGS:
             raise ApiError(f"args.{name}", "the live table's dice are the server's; remove it")
-    entered = [name for name in args if is_faces(name) and args[name] is not None]
+    entered = all_actions()[action].request.dice_given(args)
     if entered and not head.physical_dice:
         raise ApiError(
             f"args.{entered[0]}",
@@ -91,6 +89,6 @@ def check_action(
 ) -> bool:
     """Refuse an action this seat may not take at this table now (403 or 422 naming why), in
     the write's transaction; return whether it carries physical dice entered by the seat."""
-    entered = _entered_faces(args, head)
+    entered = _entered_faces(action, args, head)
     check_combat_seat(connection, head.id, seat, action, args)
     return entered
