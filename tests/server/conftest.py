@@ -127,6 +127,8 @@ class Seats:
     mara_seat: str
     bram: dict[str, str]
     observer: dict[str, str]
+    bram_seat: str = ""
+    observer_seat: str = ""
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -150,6 +152,7 @@ def make_table(http: Any, *, system: str = "cogent", **extra: Any) -> Seats:
         id=table["id"], join_code=table["join_code"], narrator=bearer(table["narrator_token"]),
         mara=bearer(seats["Mara"]["token"]), mara_seat=seats["Mara"]["seat"],
         bram=bearer(seats["Bram"]["token"]), observer=bearer(seats["Owl"]["token"]),
+        bram_seat=seats["Bram"]["seat"], observer_seat=seats["Owl"]["seat"],
     )  # fmt: skip
 
 

@@ -133,7 +133,7 @@ def test_the_log_is_the_truth(client: TestClient, table: Seats, database_url: st
     cid = client.post(base, json={"sheet": terrik()}, headers=table.mara).json()["id"]
     sheet = terrik()
     sheet["identity"]["name"] = "Terrik"
-    client.put(f"{base}/{cid}", json={"sheet": sheet, "version": 1}, headers=table.bram)
+    client.put(f"{base}/{cid}", json={"sheet": sheet, "version": 1}, headers=table.mara)
     act(
         client,
         table,

@@ -48,7 +48,7 @@ def test_a_stale_edit_is_409_with_the_current_version(client: TestClient, table:
     base = f"/api/tables/{table.id}/characters"
     url = f"{base}/{client.post(base, json={'sheet': terrik()}, headers=table.mara).json()['id']}"
     first = client.put(url, json={"sheet": named("A"), "version": 1}, headers=table.mara)
-    second = client.put(url, json={"sheet": named("B"), "version": 1}, headers=table.bram)
+    second = client.put(url, json={"sheet": named("B"), "version": 1}, headers=table.narrator)
     assert first.status_code == 200
     assert second.status_code == 409
     assert second.json()["version"] == 2 and second.json()["error"]["field"] == "version"

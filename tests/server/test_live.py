@@ -118,7 +118,7 @@ def test_two_seats_editing_one_sheet_at_once_lose_nothing(live_server: LiveServe
     is stored is always the edit that landed."""
     with (
         httpx.Client(base_url=live_server.url, timeout=30) as mara,
-        httpx.Client(base_url=live_server.url, timeout=30) as bram,
+        httpx.Client(base_url=live_server.url, timeout=30) as narrator,
     ):
         table = make_table(mara)
         base = f"/api/tables/{table.id}/characters"
@@ -126,7 +126,7 @@ def test_two_seats_editing_one_sheet_at_once_lose_nothing(live_server: LiveServe
         version = 1
         for round_number in range(100):
             edits = {}
-            for who in ("mara", "bram"):
+            for who in ("mara", "narrator"):
                 sheet = terrik()
                 sheet["identity"]["name"] = f"{who} {round_number}"
                 edits[who] = sheet
@@ -138,12 +138,12 @@ def test_two_seats_editing_one_sheet_at_once_lose_nothing(live_server: LiveServe
                         json={"sheet": edits[who], "version": version},
                         headers=getattr(table, who),
                     )
-                    for who, client in (("mara", mara), ("bram", bram))
+                    for who, client in (("mara", mara), ("narrator", narrator))
                 ]
             )
             statuses = sorted(answer.status_code for answer in answers)
             assert statuses == [200, 409], [answer.text for answer in answers]
-            winner = "mara" if answers[0].status_code == 200 else "bram"
+            winner = "mara" if answers[0].status_code == 200 else "narrator"
             loser = answers[1] if winner == "mara" else answers[0]
             assert loser.json()["version"] == version + 1
             version += 1

@@ -1,7 +1,8 @@
 """Who may act in a live table's fight: the server's rule, not the engine's (the rulebook leaves
 it to the table). The narrator starts fights, sets conditions and acts for anyone; a player acts
-only for the fighters made from a character its seat brought to the table (the seat that created
-it), and chooses the outcome of its fighters' victories; an observer acts for no one.
+only for the fighters made from a character its seat owns (:mod:`taletable.server.owners`: the
+seat that added it, or the one the narrator handed it to), and chooses the outcome of its
+fighters' victories; an observer acts for no one.
 
 :func:`check_combat_seat` is called by every action taken at the table (the API and the pages
 alike), before the action is played; :func:`fighters_of` tells a page which forms to offer.
@@ -9,40 +10,24 @@ alike), before the action is played; :func:`fighters_of` tells a page which form
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from taletable.errors import TaletableError
 from taletable.server.auth import Seat
 from taletable.server.errors import Forbidden
-from taletable.server.schema import EVENTS
+from taletable.server.owners import character_owners
 from taletable.store.sql import SqlStore
 
-__all__ = ["NARRATOR_ONLY", "character_owners", "check_combat_seat", "fighters_of"]
+__all__ = ["NARRATOR_ONLY", "check_combat_seat", "fighters_of"]
 
 #: Combat actions only the narrator takes.
 NARRATOR_ONLY = ("cogent.combat.start", "cogent.combat.condition")
 #: Combat actions taken for one fighter: the argument naming it.
 FOR_A_FIGHTER = {"cogent.combat.declare": "actor", "cogent.combat.destiny": "fighter"}
 KEY_NAMES = ("encounter", "file", "out", "key")
-
-
-def character_owners(connection: Connection, table_id: str) -> dict[str, str]:
-    """Character key -> the seat that created it at this table."""
-    rows = connection.execute(
-        select(EVENTS.c.actor, EVENTS.c.event).where(
-            EVENTS.c.table_id == table_id, EVENTS.c.kind == "character.create"
-        )
-    )
-    owners: dict[str, str] = {}
-    for row in rows:
-        key = json.loads(row.event).get("character")
-        if isinstance(key, str) and row.actor:
-            owners.setdefault(key, str(row.actor))
-    return owners
 
 
 def _encounter(connection: Connection, table_id: str, key: str) -> Mapping[str, Any] | None:

@@ -103,6 +103,9 @@ def _table_event(entry: Entry, event: Mapping[str, Any], names: Mapping[str, str
         name = sheet.get("identity", {}).get("name", event.get("character"))
         verb = "added" if kind == "character.create" else "edited"
         entry.title = f"{verb} the character {name} (version {saves[-1].get('version')})"
+    elif kind == "character.owner":
+        seat = names.get(str(event.get("seat")), "another seat")
+        entry.title = f"handed the character {event.get('name', event.get('character'))} to {seat}"
     else:
         entry.title = kind
 

@@ -6,18 +6,21 @@ from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy import Connection
 
 from taletable.errors import TaletableError
 from taletable.files import describe_validation_error
 from taletable.server.auth import new_id
 from taletable.server.errors import ActionError, ApiError, NotFound
 from taletable.server.log import Writer, table_write
+from taletable.server.owners import CHARACTER_OWNER
+from taletable.server.permissions import check_character, new_owner
 from taletable.server.responses import ERRORS
-from taletable.server.session import PlayerSession, SessionDep, TableSession
+from taletable.server.session import NarratorSession, PlayerSession, SessionDep, TableSession
 from taletable.server.state import RecordingStore
 from taletable.store.sql import SqlStore
 
-__all__ = ["add_character", "router"]
+__all__ = ["add_character", "edit_character", "hand_character", "router"]
 
 router = APIRouter(prefix="/api/tables/{table_id}/characters", tags=["characters"])
 
@@ -34,6 +37,17 @@ class EditedCharacter(NewCharacter):
 class Saved(BaseModel):
     id: str
     version: int
+
+
+class NewOwner(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: str = Field(min_length=1, max_length=64, description="The seat that gets the character")
+
+
+class Owned(BaseModel):
+    character: str
+    seat: str
+    name: str = Field(description="The seat's name")
 
 
 class Character(BaseModel):
@@ -105,17 +119,29 @@ def read_character(session: SessionDep, character_id: str) -> Character:
     return stored_character(session, character_id)
 
 
+def _may_edit(session: TableSession, connection: Connection, character_id: str) -> None:
+    try:
+        SqlStore(connection, session.table_id).read("character", character_id)
+    except TaletableError:
+        raise NotFound("character_id", f"no character {character_id!r} at this table") from None
+    check_character(
+        connection, session.table_id, session.seat, character_id, "character_id", "edit its sheet"
+    )
+
+
 def edit_character(
     session: TableSession, character_id: str, body: EditedCharacter
 ) -> dict[str, int]:
-    """Replace the sheet read at ``body.version``; a stale version is a 409 and changes nothing."""
-    check_sheet(session.head().system, body.sheet)
+    """Replace the sheet read at ``body.version``; a stale version is a 409 and changes nothing;
+    another player's character is a 403 naming its owner (checked before the sheet's rules,
+    and again in the write: the narrator may have handed it meanwhile)."""
+    with session.reading() as reading:
+        _may_edit(session, reading.connection, character_id)
+        system = reading.head.system
+    check_sheet(system, body.sheet)
     world = session.world
     with table_write(world.database, world.hub, session.table_id) as writer:
-        try:
-            SqlStore(writer.connection, session.table_id).read("character", character_id)
-        except TaletableError:
-            raise NotFound("character_id", f"no character {character_id!r} at this table") from None
+        _may_edit(session, writer.connection, character_id)
         version = _save(writer, session.seat.id, character_id, body.sheet, body.version)
     return {"version": version}
 
@@ -126,3 +152,26 @@ def put_character(
 ) -> dict[str, int]:
     """Replace the sheet read at ``version``; if another edit landed since, 409 and no change."""
     return edit_character(session, character_id, body)
+
+
+def hand_character(session: TableSession, character_id: str, seat: str) -> Owned:
+    """Hand the character to ``seat`` (the narrator's doing: a ``character.owner`` event)."""
+    world = session.world
+    with table_write(world.database, world.hub, session.table_id) as writer:
+        try:
+            stored = SqlStore(writer.connection, session.table_id).read("character", character_id)
+        except TaletableError:
+            raise NotFound("character_id", f"no character {character_id!r} at this table") from None
+        name = new_owner(writer.connection, session.table_id, seat)
+        identity = stored.data.get("identity")
+        shown = identity.get("name") if isinstance(identity, dict) else None
+        body = {"character": character_id, "seat": seat, "name": str(shown or character_id)}
+        writer.append(CHARACTER_OWNER, body, actor=session.seat.id)
+    return Owned(character=character_id, seat=seat, name=name)
+
+
+@router.put("/{character_id}/owner", responses=ERRORS)
+def put_owner(session: NarratorSession, character_id: str, body: NewOwner) -> Owned:
+    """Hand the character to another seat (the narrator only): from then on that seat, and no
+    longer the one before, rolls with it and edits it."""
+    return hand_character(session, character_id, body.seat)
