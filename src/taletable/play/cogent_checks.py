@@ -13,7 +13,7 @@ from pydantic import AliasChoices, BeforeValidator
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.play.context import Table
-from taletable.play.dice import dice_for, finish
+from taletable.play.dice import Side, dice_for, finish, sides_dice
 from taletable.play.events import Event, Played
 from taletable.play.fields import Face, Faces, IntList, Scale, parse_parts
 from taletable.play.registry import action
@@ -224,10 +224,14 @@ class ConflictRequest(ConflictOptions):
     """Two sides roll against each other (002 > How to Play > Conflicts)."""
 
     faces_a: Faces = described(
-        None, "Side a's faces, in order (tie rerolls included).", form="LIST"
+        None,
+        "Side a's faces, in order (tie rerolls included); none when a takes half.",
+        form="LIST",
     )
     faces_b: Faces = described(
-        None, "Side b's faces, in order (tie rerolls included).", form="LIST"
+        None,
+        "Side b's faces, in order (tie rerolls included); none when b takes half.",
+        form="LIST",
     )
 
 
@@ -237,28 +241,34 @@ def _before(
     return parse_before_modes(modes, rules, field=field)
 
 
+def _side(name: str, faces: tuple[int, ...] | None, before: tuple[DestinyBeforeMode, ...]) -> Side:
+    """Side ``name``'s faces; it rolls no dice when it spent destiny on half its pool."""
+    idle = f"side {name} takes half its pool instead of rolling (destiny)"
+    return Side(f"faces_{name}", faces, idle if "half" in before else None)
+
+
 @action("cogent.conflict", ConflictRequest)
 def conflict(request: ConflictRequest, table: Table) -> Played[ConflictResult]:
-    """Roll a conflict: most wins wins, the difference is the victory level (002 > Conflicts)."""
-    if (request.faces_a is None) != (request.faces_b is None):
-        raise InputError("faces_a", "give both sides' faces, or neither", expected="both")
+    """Roll a conflict: most wins wins, the difference is the victory level (002 > Conflicts).
+
+    Physical dice are given for the sides that roll; a side taking half its pool (000 > Destiny
+    Points > Before a Dice Roll: "Do not roll") rolls none, so it takes no faces."""
     rules = table.rules
-    source_a = dice_for(table, request.faces_a, field="faces_a")
-    source_b = dice_for(table, request.faces_b, field="faces_b") if request.faces_b else None
-    result = roll_conflict(
+    pool_a, pool_b = (
         pool_of(request.pool_a, field="pool_a"),
         pool_of(request.pool_b, field="pool_b"),
-        source_a,
-        source_b,
-        advantage_a=request.advantage_a,
-        disadvantage_a=request.disadvantage_a,
-        advantage_b=request.advantage_b,
-        disadvantage_b=request.disadvantage_b,
-        aware_and_active=not request.not_aware,
-        rules=rules,
-        destiny_before_a=_before(request.destiny_before_a, rules, "destiny_before_a"),
-        destiny_before_b=_before(request.destiny_before_b, rules, "destiny_before_b"),
     )
+    before_a = _before(request.destiny_before_a, rules, "destiny_before_a")
+    before_b = _before(request.destiny_before_b, rules, "destiny_before_b")
+    source_a, source_b = sides_dice(
+        table, (_side("a", request.faces_a, before_a), _side("b", request.faces_b, before_b))
+    )
+    result = roll_conflict(
+        pool_a, pool_b, source_a, source_b, rules=rules, aware_and_active=not request.not_aware,
+        advantage_a=request.advantage_a, disadvantage_a=request.disadvantage_a,
+        advantage_b=request.advantage_b, disadvantage_b=request.disadvantage_b,
+        destiny_before_a=before_a, destiny_before_b=before_b,
+    )  # fmt: skip
     finish(source_a, source_b)
     return Played(result, (Event(kind="cogent.conflict"),))
 

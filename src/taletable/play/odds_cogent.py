@@ -175,12 +175,17 @@ def odds_advise(request: AdviseRequest, table: Table) -> Played[AdviceOdds]:
 class ConflictOddsRequest(ConflictOptions):
     """A conflict's odds: both pools and each side's options, as for the roll."""
 
+    edition: Literal["core", "tiered"] | None = described(
+        None, "Cogent edition (default: the table's, core at the command line)."
+    )
+
 
 @action("odds.cogent.conflict", ConflictOddsRequest)
 def odds_conflict(request: ConflictOddsRequest, table: Table) -> Played[ConflictOdds]:
     """Who wins a conflict and by how much; ties between aware parties are rerolled
-    (002 > Conflicts)."""
-    rules = table.rules
+    (002 > Conflicts); in the tiered edition with the narrator's Advantage/Disadvantage and
+    destiny before the roll (000 > Dice Pools; 000 > Destiny Points > Before a Dice Roll)."""
+    rules = table.rules.model_copy(update={"edition": request.edition or table.rules.edition})
     check_pool_size(request.pool_a, field="pool_a")  # the pools, then destiny: as the roll reads
     check_pool_size(request.pool_b, field="pool_b")
     result = rolled_conflict_odds(

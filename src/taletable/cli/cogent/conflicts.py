@@ -25,7 +25,6 @@ from taletable.cli.common import (
     table_for,
 )
 from taletable.cli.options import request_options
-from taletable.errors import InputError
 from taletable.play.cogent_checks import (
     AssistRequest,
     AssistRoll,
@@ -48,13 +47,11 @@ __all__ = ["register"]
 @edition_option
 @json_option
 def conflict(seed: int | None, edition: str, as_json: bool, **fields: Any) -> None:
-    """Roll a conflict: most wins wins; the difference is the victory level."""
-    if (fields["faces_a"] is None) != (fields["faces_b"] is None):
-        raise InputError(
-            "--faces-a/--faces-b", "give both sides' faces", expected="both or neither"
-        )
+    """Roll a conflict: most wins wins; the difference is the victory level. Give the faces of
+    each side that rolls (a side taking half its pool rolls none)."""
     request = ask(ConflictRequest, **fields)
-    table = table_for(Rules(edition=edition), seed=seed, faces=fields["faces_a"])
+    faces = fields["faces_b"] if fields["faces_a"] is None else fields["faces_a"]
+    table = table_for(Rules(edition=edition), seed=seed, faces=faces)
     result = play_conflict(request, table).result
     emit(result, as_json, lambda: render_conflict(result))
 

@@ -139,6 +139,13 @@ def plan_conflict(
         raise RulesError(
             source_for(rules), "that side already has Disadvantage", fix="spend it otherwise"
         )
+    if (plan_a.opponent_disadvantage and plan_b.half) or (
+        plan_b.opponent_disadvantage and plan_a.half
+    ):
+        raise RulesError(
+            source_for(rules), "that side takes half its pool and rolls no dice",
+            fix="spend it otherwise",
+        )  # fmt: skip
     size_a = pool_a + plan_a.extra_dice
     size_b = pool_b + plan_b.extra_dice
     check_pool_size(size_a, field="pool_a")
