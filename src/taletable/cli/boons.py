@@ -89,13 +89,18 @@ def group(faces: str | None, seed: int | None, as_json: bool, **fields: Any) -> 
     challenge = play.boons_group(request, table_for(seed=seed, faces=faces)).result
 
     def render() -> None:
-        for member, result in zip(challenge.members, challenge.results, strict=True):
+        rows = zip(challenge.members, challenge.results, challenge.counts(), strict=True)
+        for member, result, counts in rows:
             console.print(
-                f"{member.name}: {result.total} vs {member.target} (margin {result.margin:+d})",
+                f"{member.name}: {result.total} vs {member.target} (margin {result.margin:+d}):"
+                f" {counts:+d}",
                 markup=False,
             )
         verdict = "[green]success[/]" if challenge.passed else "[red]failure[/]"
-        console.print(f"{challenge.successes} successes of {challenge.required} needed: {verdict}")
+        console.print(
+            f"{challenge.successes} successes of {challenge.required} needed"
+            f" (misses: {challenge.failures}): {verdict}"
+        )
 
     emit(challenge, as_json, render)
 

@@ -33,7 +33,12 @@ from taletable.systems.boons.checks import (
     roll_contest,
 )
 from taletable.systems.boons.dice import ResizeMethod
-from taletable.systems.boons.group import GroupChallenge, GroupDifficulty, start_group_challenge
+from taletable.systems.boons.group import (
+    GroupChallenge,
+    GroupDifficulty,
+    GroupFailures,
+    start_group_challenge,
+)
 from taletable.systems.boons.tables import DifficultyTable, difficulty_table
 
 __all__ = [
@@ -54,6 +59,12 @@ __all__ = [
 
 #: How boons and banes share the dice (RULINGS.md).
 METHOD = "How many boons and banes share a die (see RULINGS.md)."
+#: How a group challenge counts a missed check (RULINGS.md).
+FAILURES = (
+    "How a missed check counts: offset (a miss is one failure, a miss by more than 5 two, "
+    "each taking a success away), none (misses count nothing) or big-only (only a miss by "
+    "more than 5, as two failures); see RULINGS.md."
+)
 #: The form of a member written as one text (the CLI's ``--member``).
 MEMBER_FORM = "NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
 
@@ -202,6 +213,7 @@ class BoonsGroupRequest(Request):
         "(repeatable).", json_schema_extra={"metavar": "NAME", "multiple": True},
     )  # fmt: skip
     method: ResizeMethod = Field("sequence", description=METHOD)
+    failures: GroupFailures = Field("offset", description=FAILURES)
     faces: Faces = None
 
 
@@ -214,7 +226,7 @@ def boons_group(request: BoonsGroupRequest, table: Table) -> Played[GroupChallen
         for member in request.members
     ]
     source = dice_for(table, request.faces)
-    challenge = start_group_challenge(request.difficulty, members, source)
+    challenge = start_group_challenge(request.difficulty, members, source, request.failures)
     for name in request.rerolls:
         challenge = challenge.reroll(name, source)
     challenge = challenge.fix()

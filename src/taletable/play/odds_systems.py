@@ -18,7 +18,7 @@ from taletable.play.requests import Request, described
 from taletable.prob import fraction_text, probability_rows
 from taletable.systems.boons.checks import declare_check
 from taletable.systems.boons.dice import ResizeMethod
-from taletable.systems.boons.group import GroupDifficulty, successes_required
+from taletable.systems.boons.group import GroupDifficulty, GroupFailures, successes_required
 from taletable.systems.boons.odds import (
     BoonsContestOdds,
     check_total,
@@ -57,6 +57,9 @@ class BoonsOddsRequest(Request):
     difficulty: GroupDifficulty = described(
         "moderate", "Group challenge difficulty (with {party})."
     )
+    failures: GroupFailures = described(
+        "offset", "Group challenge: how a miss counts (offset, none, big-only; see RULINGS.md)."
+    )
     against_bonus: int | None = described(None, "Opposed contest: the other side's bonus.")
     against_boons: int = described(0, "The other side's boons.")
     against_banes: int = described(0, "The other side's banes.")
@@ -73,6 +76,8 @@ class BoonsOdds(Record):
     p_pass: Fraction | None
     party: int | None
     difficulty: GroupDifficulty
+    #: How the group's misses count; odds logged before the switch counted ``big-only``.
+    failures: GroupFailures = "big-only"
     p_group: Fraction | None
     contest: BoonsContestOdds | None
     distribution: tuple[tuple[int, Fraction], ...]
@@ -85,6 +90,7 @@ class BoonsOdds(Record):
                      "p_pass_float": float(self.p_pass)}  # fmt: skip
         if self.p_group is not None:
             data["group"] = {"party": self.party, "difficulty": self.difficulty,
+                             "failures": self.failures,
                              "p_pass": fraction_text(self.p_group)}  # fmt: skip
         if self.contest is not None:
             data["contest"] = {
@@ -111,7 +117,7 @@ def odds_boons(request: BoonsOddsRequest, table: Table) -> Played[BoonsOdds]:
         if request.party is not None:
             successes_required(request.difficulty, request.party)  # the party's size, first
             members = [(check, request.target)] * request.party
-            p_group = group_challenge_odds(members, request.difficulty)
+            p_group = group_challenge_odds(members, request.difficulty, request.failures)
     if request.against_bonus is not None:
         other = declare_check(
             request.against_bonus, request.against_boons, request.against_banes,
@@ -122,7 +128,8 @@ def odds_boons(request: BoonsOddsRequest, table: Table) -> Played[BoonsOdds]:
         )
     result = BoonsOdds(
         dice=check.dice, modifier=check.modifier, target=request.target, p_pass=p_pass,
-        party=request.party, difficulty=request.difficulty, p_group=p_group, contest=contest,
+        party=request.party, difficulty=request.difficulty, failures=request.failures,
+        p_group=p_group, contest=contest,
         distribution=tuple(check_total(check).items()),
     )  # fmt: skip
     return Played(result, (Event(kind="odds.boons"),))

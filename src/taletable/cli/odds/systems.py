@@ -37,7 +37,8 @@ def odds_boons(as_json: bool, **fields: Any) -> None:
         )
     if result.p_group is not None:
         lines.append(
-            f"a party of {request.party}, {request.difficulty}: {float(result.p_group):.2%}"
+            f"a party of {request.party}, {request.difficulty} (misses: {result.failures}):"
+            f" {float(result.p_group):.2%} ({data['group']['p_pass']})"
         )
     if (contest := result.contest) is not None:
         lines.append(

@@ -2,9 +2,10 @@
 
 Each member rolls a check against the secret difficulty the Game Master set for their skill.
 A check that reaches its target is one success; one that beats it by more than 5 is two
-successes; one that misses by more than 5 is two failures, which take two successes away
-(RULINGS.md "group challenge failures"). Rerolls (from abilities) are allowed until the outcome
-is fixed; then it is final. The successes required for a party of N are in the group challenge
+successes; one that misses by more than 5 is two failures, and so a closer miss is one failure;
+by default each failure takes a success away (``failures``, RULINGS.md "group challenge
+failures", says the other readings). Rerolls (from abilities) are allowed until the outcome is
+fixed; then it is final. The successes required for a party of N are in the group challenge
 difficulty table, rounded up.
 """
 
@@ -24,6 +25,7 @@ __all__ = [
     "MAX_PARTY",
     "GroupChallenge",
     "GroupDifficulty",
+    "GroupFailures",
     "check_successes",
     "start_group_challenge",
     "successes_for_margin",
@@ -37,6 +39,12 @@ MAX_PARTY = 50
 WIDE_MARGIN = 5
 
 GroupDifficulty = Literal["easy", "moderate", "challenging", "formidable", "impossible"]
+#: How a missed check counts (RULINGS.md "group challenge failures"): ``offset`` (a miss is one
+#: failure, a miss by more than 5 two, each taking a success away), ``none`` (failures take
+#: nothing away) or ``big-only`` (only a miss by more than 5 counts, as two failures).
+GroupFailures = Literal["offset", "none", "big-only"]
+#: What a miss (within 5, by more than 5) adds to the group under each reading.
+MISS_COUNTS: dict[str, tuple[int, int]] = {"offset": (-1, -2), "none": (0, 0), "big-only": (0, -2)}
 
 
 def successes_required(difficulty: GroupDifficulty, party: int) -> int:
@@ -60,26 +68,31 @@ def successes_required(difficulty: GroupDifficulty, party: int) -> int:
     return max(0, required[difficulty])
 
 
-def successes_for_margin(margin: int) -> int:
-    """What a check's margin adds to the group: +2, +1, 0 or -2 (003 > Group Challenges).
+def successes_for_margin(margin: int, failures: GroupFailures = "offset") -> int:
+    """What a check's margin adds to the group (003 > Group Challenges).
 
-    Beating the target by more than 5 is two successes, reaching it one, missing it by more
-    than 5 two failures (-2, RULINGS.md "group challenge failures"), a closer miss nothing.
+    "each check which surpassed its target Difficulty Rating counts as one success, a roll
+    which exceeds the target by more than 5 counts as 2 successes, a roll which is more than 5
+    below the target counts as two failures". Reaching the target (margin 0) is a success, as
+    it is for a single check (RULINGS.md "success at the target"). A miss counts as
+    ``failures`` says (RULINGS.md "group challenge failures"): by default -1 within 5 and -2
+    beyond.
     """
     if margin > WIDE_MARGIN:
         return 2
     if margin >= 0:
         return 1
-    if margin < -WIDE_MARGIN:
-        return -2
-    return 0
+    if failures not in MISS_COUNTS:
+        raise InputError("failures", f"{failures!r}", expected=", ".join(MISS_COUNTS))
+    near, wide = MISS_COUNTS[failures]
+    return wide if margin < -WIDE_MARGIN else near
 
 
-def check_successes(result: CheckResult) -> int:
+def check_successes(result: CheckResult, failures: GroupFailures = "offset") -> int:
     """What one rolled check adds to the group (003 > Group Challenges)."""
     if result.margin is None:
         raise InputError("target", "the check has no target", expected="a secret target per member")
-    return successes_for_margin(result.margin)
+    return successes_for_margin(result.margin, failures)
 
 
 class Member(Record):
@@ -96,15 +109,21 @@ class GroupChallenge(Record):
     difficulty: GroupDifficulty
     members: tuple[Member, ...]
     results: tuple[CheckResult, ...]
+    #: How misses count; a result logged before the switch counted the ``big-only`` way.
+    failures: GroupFailures = "big-only"
     rerolls: tuple[str, ...] = ()
     fixed: bool = False
     successes: int = 0
     required: int = Field(default=0, ge=0)
     passed: bool | None = None
 
+    def counts(self) -> tuple[int, ...]:
+        """What each member's current roll adds to the group, in the members' order."""
+        return tuple(check_successes(result, self.failures) for result in self.results)
+
     def tally(self) -> int:
         """The group's successes from the current rolls."""
-        return sum(check_successes(result) for result in self.results)
+        return sum(self.counts())
 
     def reroll(self, name: str, source: DiceSource) -> GroupChallenge:
         """A member's ability forces a reroll, allowed until the outcome is fixed."""
@@ -136,10 +155,15 @@ class GroupChallenge(Record):
 
 
 def start_group_challenge(
-    difficulty: GroupDifficulty, members: list[tuple[str, BoonsCheck, int]], source: DiceSource
+    difficulty: GroupDifficulty,
+    members: list[tuple[str, BoonsCheck, int]],
+    source: DiceSource,
+    failures: GroupFailures = "offset",
 ) -> GroupChallenge:
-    """Every member rolls their check against their secret target (003 > Group Challenges)."""
+    """Every member rolls their check against their secret target (003 > Group Challenges);
+    misses will count as ``failures`` says (RULINGS.md "group challenge failures")."""
     successes_required(difficulty, max(1, len(members)))
+    successes_for_margin(-1, failures)  # the reading, checked before any die is rolled
     if not members:
         raise InputError("members", "no members", expected="one {members} per party member")
     names = [name for name, _, _ in members]
@@ -147,4 +171,4 @@ def start_group_challenge(
         raise InputError("members", "two members share a name", expected="distinct names")
     built = tuple(Member(name=name, check=check, target=target) for name, check, target in members)
     results = tuple(roll_check(member.check, member.target, source) for member in built)
-    return GroupChallenge(difficulty=difficulty, members=built, results=results)
+    return GroupChallenge(difficulty=difficulty, members=built, results=results, failures=failures)

@@ -2,7 +2,8 @@
 
 The total of a check is the sum of its resized dice plus its modifier; a passive check is 12
 plus the modifier. Contests compare two totals with the four tie rules; group challenges
-convolve each member's +2/+1/0/-2 against the party's requirement.
+convolve what each member adds (+2, +1, or a miss's count under the ``failures`` reading)
+against the party's requirement.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from taletable.systems.boons.checks import PASSIVE_RESULT, BoonsCheck, check_tar
 from taletable.systems.boons.dice import ResizeMethod, resize_dice
 from taletable.systems.boons.group import (
     GroupDifficulty,
+    GroupFailures,
     successes_for_margin,
     successes_required,
 )
@@ -92,12 +94,17 @@ def contest_odds(
 
 
 def group_challenge_odds(
-    members: Sequence[tuple[BoonsCheck, int]], difficulty: GroupDifficulty
+    members: Sequence[tuple[BoonsCheck, int]],
+    difficulty: GroupDifficulty,
+    failures: GroupFailures = "offset",
 ) -> Fraction:
-    """P(the party's successes reach the requirement) (003 > Group Challenges)."""
+    """P(the party's successes reach the requirement) (003 > Group Challenges), misses counted
+    as ``failures`` says (RULINGS.md "group challenge failures")."""
     if not members:
         raise InputError("members", "no members", expected="one check per member")
+    successes_for_margin(-1, failures)  # the reading, checked even where no check can miss
     total = point(0)
     for check, target in members:
-        total = total + (check_total(check) - target).map(successes_for_margin)
+        margins = check_total(check) - target
+        total = total + margins.map(lambda margin: successes_for_margin(margin, failures))
     return total.at_least(successes_required(difficulty, len(members)))
