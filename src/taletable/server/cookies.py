@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 
 from fastapi import Request, Response
 from sqlalchemy import select
@@ -24,9 +25,11 @@ from taletable.server.world import world_of
 
 __all__ = [
     "COOKIE_PREFIX",
+    "TABLE_ID_TEXT",
     "cookie_name",
     "cookie_token",
     "is_same_origin_or_htmx",
+    "is_table_id",
     "set_seat_cookie",
 ]
 
@@ -36,8 +39,19 @@ COOKIE_AGE = 30 * 24 * 3600
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
+#: What a table's id may be: the server makes 16 hex digits; an imported table keeps its own.
+#: The cookie's name holds it, so no ``;``, space, quote, NUL or non-ASCII letter.
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+TABLE_ID_TEXT = "1 to 64 letters, digits, '-' or '_'"
+
+
+def is_table_id(text: str) -> bool:
+    """Whether ``text`` can be a table's id (a path holding anything else names no table)."""
+    return _TABLE_ID.fullmatch(text) is not None
+
+
 def cookie_name(table_id: str) -> str:
-    """The name of a table's seat cookie."""
+    """The name of a table's seat cookie (``table_id`` passes :func:`is_table_id`)."""
     return f"{COOKIE_PREFIX}{table_id}"
 
 
@@ -59,7 +73,8 @@ def _signature(key: bytes, token: str) -> str:
 
 
 def set_seat_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
-    """Seat this browser at ``table_id`` with ``token`` (signed, HttpOnly, SameSite=Lax)."""
+    """Seat this browser at ``table_id`` with ``token`` (signed, HttpOnly, SameSite=Lax);
+    ``table_id`` is checked (:func:`is_table_id`) before: a cookie cannot be named otherwise."""
     response.set_cookie(
         cookie_name(table_id),
         f"{token}.{_signature(_key(request), token)}",
@@ -73,6 +88,8 @@ def set_seat_cookie(request: Request, response: Response, table_id: str, token: 
 
 def cookie_token(request: Request, table_id: str) -> str:
     """The token of this table's seat cookie, or "" when there is none or its signature fails."""
+    if not is_table_id(table_id):
+        return ""
     value = request.cookies.get(cookie_name(table_id), "")
     token, _, signature = value.rpartition(".")
     if not token or not signature:

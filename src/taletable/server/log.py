@@ -27,6 +27,7 @@ from sqlalchemy import Connection, bindparam, case, select, text
 
 from taletable.ledger import canonical_json, text_hash
 from taletable.server.errors import NotFound
+from taletable.server.fields import has_nul
 from taletable.server.schema import EVENTS, TABLES
 from taletable.server.visibility import Row
 
@@ -143,8 +144,16 @@ def _head(row: Any) -> TableHead:
     )
 
 
+def _named(table_id: str) -> None:
+    """404 for an id no table can have, before the database is asked (PostgreSQL refuses a
+    NUL in a parameter: a 500, were it sent)."""
+    if has_nul(table_id):
+        raise NotFound("id", f"no table {table_id!r}")
+
+
 def read_table(connection: Connection, table_id: str) -> TableHead:
     """The table ``table_id`` (404 when there is none)."""
+    _named(table_id)
     row = connection.execute(_TABLE_ROW, {"table_id": table_id}).first()
     if row is None:
         raise NotFound("id", f"no table {table_id!r}")
@@ -153,6 +162,7 @@ def read_table(connection: Connection, table_id: str) -> TableHead:
 
 def lock_table(connection: Connection, table_id: str) -> TableHead:
     """The table's row, locked until the transaction ends (writes to one table queue here)."""
+    _named(table_id)
     row = connection.execute(_LOCKED_TABLE_ROW, {"table_id": table_id}).first()
     if row is None:
         raise NotFound("id", f"no table {table_id!r}")

@@ -38,6 +38,7 @@ from taletable.play import Played, Table
 from taletable.server.auth import Seat, hash_secret
 from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthorized
+from taletable.server.fields import has_nul
 from taletable.server.followups import FOLLOWS, followed
 from taletable.server.log import TableHead, read_table, stub_of, table_write
 from taletable.server.permissions import check_action, may_take, narrator_only, taking_part
@@ -59,6 +60,7 @@ __all__ = [
     "SessionDep",
     "TableSession",
     "page_session_or_none",
+    "seat_of_table",
     "shown_to",
     "table_context",
 ]
@@ -88,6 +90,15 @@ async def _seat_by_token(world: World, token: str) -> Seat | None:
         if seat is not None:
             world.seats.keep(token_hash, seat)
     return seat
+
+
+async def seat_of_table(world: World, table_id: str, token: str) -> Seat | None:
+    """The seat ``token`` names at ``table_id``, or None (no such seat, or another table's):
+    what a link that holds a token is checked by before its token is kept in a cookie."""
+    if not token or has_nul(token):
+        return None
+    seat = await _seat_by_token(world, token)
+    return seat if seat is not None and seat.table_id == table_id else None
 
 
 def _request_token(

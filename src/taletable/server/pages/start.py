@@ -11,13 +11,14 @@ from pydantic import ValidationError
 
 from taletable.errors import TaletableError
 from taletable.files import parse_structured
-from taletable.server.cookies import set_seat_cookie
+from taletable.server.cookies import is_table_id, set_seat_cookie
 from taletable.server.errors import ApiError
 from taletable.server.pages.common import error_text, fragment, message, page
 from taletable.server.routes import tables
 from taletable.server.routes.tables import Join, JoinCode, NewTable
-from taletable.server.session import PageSession
+from taletable.server.session import PageSession, seat_of_table
 from taletable.server.table_rules import OPTIONS, house_rule_tables
+from taletable.server.world import world_of
 
 __all__ = ["join_link", "narrator_link", "router"]
 
@@ -135,17 +136,40 @@ async def start(
     return response
 
 
+#: What a seat link that names no seat of its table answers (a link made by another site
+#: would otherwise seat the browser as whoever made it).
+NOT_A_SEAT_LINK = (
+    "This link is not valid: it names no seat at this table. Nothing was changed; ask the "
+    "table's narrator for the link again."
+)
+#: What a path naming no table can be answered with (its id holds what no id holds).
+NO_SUCH_TABLE = "There is no such table here: check the link."
+
+
+def not_found(text: str) -> HTMLResponse:
+    """A whole page that says ``text`` (404)."""
+    return page("notice.html", status=404, error=text)
+
+
 @router.get("/t/{table_id}/enter")
-def enter(request: Request, table_id: str, token: str = "") -> Response:
-    """The narrator's link: keep the token in this browser's cookie and open the table."""
+async def enter(request: Request, table_id: str, token: str = "") -> Response:
+    """The narrator's link: when the token names a seat of this table, keep it in this
+    browser's cookie and open the table; otherwise say the link is not valid (no cookie)."""
+    if not is_table_id(table_id):
+        return not_found(NO_SUCH_TABLE)
+    token = token.strip()
+    if await seat_of_table(world_of(request), table_id, token) is None:
+        return not_found(NOT_A_SEAT_LINK)
     response = RedirectResponse(f"/t/{table_id}", status_code=303)
-    set_seat_cookie(request, response, table_id, token.strip())
+    set_seat_cookie(request, response, table_id, token)
     return response
 
 
 @router.get("/join/{table_id}", response_class=HTMLResponse)
 def join_page(table_id: str, code: str = "") -> HTMLResponse:
     """The join form (the join link fills in the code)."""
+    if not is_table_id(table_id):
+        return not_found(NO_SUCH_TABLE)
     return page("join.html", table_id=table_id, code=code)
 
 
@@ -158,6 +182,8 @@ def join(
     role: Annotated[str, Form()] = "player",
 ) -> Response:
     """Take a seat through the API's own function; keep its token in the cookie."""
+    if not is_table_id(table_id):
+        return not_found(NO_SUCH_TABLE)
     context = {"table_id": table_id, "code": code, "name": name, "role": role}
     try:
         body = Join(code=code.strip(), name=name.strip(), role=role)

@@ -12,7 +12,9 @@ from sqlalchemy import select
 
 from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash, verify_export
 from taletable.server.auth import hash_secret, new_id, new_secret
+from taletable.server.cookies import TABLE_ID_TEXT, is_table_id
 from taletable.server.errors import ApiError, Conflict
+from taletable.server.fields import NUL_MESSAGE, has_nul
 from taletable.server.log import full_log, read_table, stub_of, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.routes.tables import MadeTable, open_scene
@@ -95,10 +97,11 @@ def _table_of(document: dict[str, Any]) -> dict[str, Any]:
     system = table.get("system")
     if system not in ("cogent", "boons", "labcats"):
         raise ApiError("table.system", f"{system!r} is not a system this server plays")
-    if not isinstance(table.get("name"), str) or not 1 <= len(table["name"]) <= 200:
-        raise ApiError("table.name", "a table's name is 1 to 200 characters")
-    if not isinstance(table.get("id"), str) or not 1 <= len(table["id"]) <= 64:
-        raise ApiError("table.id", "a table's id is 1 to 64 characters")
+    name = table.get("name")
+    if not isinstance(name, str) or not 1 <= len(name) <= 200 or has_nul(name):
+        raise ApiError("table.name", f"a table's name is 1 to 200 characters and {NUL_MESSAGE}")
+    if not isinstance(table.get("id"), str) or not is_table_id(table["id"]):
+        raise ApiError("table.id", f"a table's id is {TABLE_ID_TEXT}")
     rules, house_rules = table.get("rules") or {}, table.get("house_rules") or {}
     if not isinstance(rules, dict) or not isinstance(house_rules, dict):
         raise ApiError("table.rules", "rule options and house rules are mappings")
@@ -147,10 +150,11 @@ def _check_event(event: dict[str, Any]) -> None:
     seq = event.get("seq")
     if event.get("visibility") not in ("public", "narrator", "blind"):
         raise ApiError(f"events.{seq}.visibility", "public, narrator or blind")
-    if not isinstance(event.get("kind"), str) or not 1 <= len(event["kind"]) <= 40:
-        raise ApiError(f"events.{seq}.kind", "an event's kind is 1 to 40 characters")
+    kind = event.get("kind")
+    if not isinstance(kind, str) or not 1 <= len(kind) <= 40 or has_nul(kind):
+        raise ApiError(f"events.{seq}.kind", "an event's kind is 1 to 40 characters, no NUL")
     actor = event.get("actor")
-    if actor is not None and (not isinstance(actor, str) or len(actor) > 64):
+    if actor is not None and (not isinstance(actor, str) or len(actor) > 64 or has_nul(actor)):
         raise ApiError(f"events.{seq}.actor", "an actor is a seat's id, at most 64 characters")
     if event.get("kind") == "scene.open" and not isinstance(event.get("scene"), int):
         raise ApiError(f"events.{seq}.scene", "a scene is numbered")

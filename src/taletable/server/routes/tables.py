@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,6 +19,7 @@ from taletable.server.auth import (
     secrets_match,
 )
 from taletable.server.errors import ApiError, Forbidden
+from taletable.server.fields import PlainText
 from taletable.server.log import Writer, lock_table, now, read_table, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.schema import SCENES, SEATS, TABLES
@@ -30,12 +31,15 @@ __all__ = ["new_table", "open_scene", "router"]
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
-Name = Field(min_length=1, max_length=200)
+#: A table's or a seat's name: 1 to 200 characters, no NUL (:mod:`taletable.server.fields`).
+Name = Annotated[PlainText, Field(min_length=1, max_length=200)]
+#: A join code as typed (compared by its hash, never kept): no NUL either.
+Code = Annotated[PlainText, Field(max_length=200)]
 
 
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Name
+    name: Name
     system: Literal["cogent", "boons", "labcats"]
     edition: Literal["core", "tiered"] | None = Field(None, description="Cogent only")
     physical_dice: bool = Field(False, description="May seats type in faces they rolled?")
@@ -57,8 +61,8 @@ class MadeTable(BaseModel):
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    code: str = Field(max_length=200)
-    name: str = Name
+    code: Code
+    name: Name
     role: Literal["player", "observer"]
 
 
@@ -69,7 +73,7 @@ class Joined(BaseModel):
 
 class JoinCode(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    code: str | None = Field(None, min_length=8, max_length=200)
+    code: Annotated[PlainText, Field(min_length=8, max_length=200)] | None = None
 
 
 class SeatView(BaseModel):

@@ -1,0 +1,34 @@
+"""Free text a client sends that the server keeps in a column (a table's or a seat's name) or
+compares with one (a join code): one pydantic type, :data:`PlainText`, refusing the NUL
+character (its lengths given where it is used: ``Annotated[PlainText, Field(max_length=200)]``).
+
+PostgreSQL cannot store a NUL (``\\x00``) in a text column and SQLite keeps it, so without this
+check the same request was a 500 on one database and a strange name on the other; refused, it
+is a 422 naming the field on both. Text kept inside JSON (a sheet, an action's arguments) needs
+no check: JSON writes a NUL as ``\\u0000``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator
+
+__all__ = ["NUL_MESSAGE", "PlainText", "has_nul"]
+
+NUL_MESSAGE = "may not hold a NUL character (\\x00)"
+
+
+def has_nul(value: str) -> bool:
+    """Whether ``value`` holds a character no PostgreSQL text column can keep."""
+    return "\x00" in value
+
+
+def _no_nul(value: str) -> str:
+    if has_nul(value):
+        raise ValueError(NUL_MESSAGE)
+    return value
+
+
+#: A ``str`` without a NUL (a 422 naming the field otherwise).
+PlainText = Annotated[str, AfterValidator(_no_nul)]

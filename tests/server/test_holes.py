@@ -1,0 +1,112 @@
+"""Smaller holes (issue 22, point 8): a NUL in a name, page paths no table id can have, a seat
+link with a wrong token, the security headers, and the open streams one seat may hold."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from fastapi.testclient import TestClient
+
+from taletable.server.cookies import cookie_name
+
+from .conftest import Seats, bearer
+
+NUL = "a\x00b"
+
+
+def test_a_nul_in_a_table_name_is_a_422_naming_the_field(client: TestClient) -> None:
+    answer = client.post("/api/tables", json={"name": NUL, "system": "cogent"})
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"]["field"] == "name"
+    assert "NUL" in answer.json()["error"]["message"]
+
+
+def test_a_nul_in_a_seat_name_or_a_code_is_a_422_naming_the_field(
+    client: TestClient, table: Seats
+) -> None:
+    join = f"/api/tables/{table.id}/join"
+    seat = client.post(join, json={"code": table.join_code, "name": NUL, "role": "player"})
+    assert seat.status_code == 422 and seat.json()["error"]["field"] == "name", seat.text
+    code = client.post(join, json={"code": NUL, "name": "Mara", "role": "player"})
+    assert code.status_code == 422 and code.json()["error"]["field"] == "code", code.text
+    new_code = client.put(
+        f"/api/tables/{table.id}/join-code", json={"code": NUL * 4}, headers=table.narrator
+    )
+    assert new_code.status_code == 422 and new_code.json()["error"]["field"] == "code"
+    seats = client.get(f"/api/tables/{table.id}", headers=table.narrator).json()["seats"]
+    assert len(seats) == 4  # nothing was added
+
+
+def test_the_pages_forms_refuse_a_nul_in_words(client: TestClient, table: Seats) -> None:
+    made = client.post("/start", data={"name": NUL, "system": "cogent"})
+    assert made.status_code == 422 and "NUL" in made.text
+    joined = client.post(
+        f"/join/{table.id}", data={"code": table.join_code, "name": NUL, "role": "player"}
+    )
+    assert joined.status_code == 422 and "NUL" in joined.text
+    assert "set-cookie" not in joined.headers
+
+
+def test_an_import_with_a_nul_in_its_name_or_a_bad_id_is_refused(
+    client: TestClient, table: Seats
+) -> None:
+    document = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
+    for field, value in (("name", NUL), ("id", "a;b")):
+        changed = {**document, "table": {**document["table"], field: value}}
+        answer = client.post("/api/tables/import", json=changed)
+        assert answer.status_code in (409, 422), answer.text
+
+
+BAD_IDS = ("a;b", "a%20b", "%22x", "%C3%A9", "a%00b", "x%27y")
+
+
+@pytest.mark.parametrize("bad", BAD_IDS)
+def test_a_page_path_no_table_id_can_hold_is_never_a_500(client: TestClient, bad: str) -> None:
+    paths = (
+        f"/t/{bad}",
+        f"/t/{bad}/stream",
+        f"/t/{bad}/enter?token=abc",
+        f"/join/{bad}",
+        f"/join/{bad}?code=x",
+        f"/api/tables/{bad}",
+        f"/api/tables/{bad}/stream",
+    )
+    for path in paths:
+        answer = client.get(path, follow_redirects=False)
+        assert answer.status_code in (303, 401, 404), (path, answer.status_code, answer.text)
+        assert "set-cookie" not in answer.headers, path
+    body = {"code": "x", "name": "Mara", "role": "player"}
+    for answer in (
+        client.post(f"/join/{bad}", data=body),
+        client.post(f"/api/tables/{bad}/join", json=body),
+    ):
+        assert answer.status_code == 404, answer.text
+
+
+@pytest.mark.parametrize("token", ["a;b", "%22", "%C3%A9", "a%00b", "a%20b", ""])
+def test_a_seat_link_with_a_token_of_no_seat_says_so_and_sets_no_cookie(
+    client: TestClient, table: Seats, token: str
+) -> None:
+    answer = client.get(f"/t/{table.id}/enter?token={token}", follow_redirects=False)
+    assert answer.status_code == 404, answer.text
+    assert "not valid" in html.unescape(answer.text)
+    assert "set-cookie" not in answer.headers
+
+
+def test_a_seat_link_of_another_table_seats_no_one(client: TestClient, table: Seats) -> None:
+    """A link made by another site (its maker's token, of its own table) keeps nothing."""
+    other = client.post("/api/tables", json={"name": "Elsewhere", "system": "cogent"}).json()
+    answer = client.get(
+        f"/t/{table.id}/enter?token={other['narrator_token']}", follow_redirects=False
+    )
+    assert answer.status_code == 404 and "set-cookie" not in answer.headers
+
+
+def test_the_narrators_link_still_seats_the_narrator(client: TestClient, table: Seats) -> None:
+    token = table.narrator["Authorization"].removeprefix("Bearer ")
+    answer = client.get(f"/t/{table.id}/enter?token={token}", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == f"/t/{table.id}"
+    assert cookie_name(table.id) in answer.headers["set-cookie"]
+    assert client.get(f"/api/tables/{table.id}").json()["seat"]["role"] == "narrator"
+    assert bearer(token) == table.narrator
