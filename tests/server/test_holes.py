@@ -3,14 +3,18 @@ link with a wrong token, the security headers, and the open streams one seat may
 
 from __future__ import annotations
 
+import contextlib
 import html
+import time
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from taletable.server.cookies import cookie_name
+from taletable.server.limits import Limits
 
-from .conftest import Seats, bearer
+from .conftest import LiveServer, Seats, bearer, make_table
 
 NUL = "a\x00b"
 
@@ -110,3 +114,32 @@ def test_the_narrators_link_still_seats_the_narrator(client: TestClient, table: 
     assert cookie_name(table.id) in answer.headers["set-cookie"]
     assert client.get(f"/api/tables/{table.id}").json()["seat"]["role"] == "narrator"
     assert bearer(token) == table.narrator
+
+
+def test_a_seat_holds_at_most_its_limit_of_open_streams(live_server: LiveServer) -> None:
+    """The cap's streams open, the next is 429 with Retry-After, another seat is not counted
+    with it, and a stream that ends frees its place."""
+    most = Limits().streams_per_seat
+    with httpx.Client(base_url=live_server.url, timeout=httpx.Timeout(10, read=None)) as http:
+        table = make_table(http)
+        url = f"/api/tables/{table.id}/stream"
+        with contextlib.ExitStack() as held:
+            streams = []
+            for _ in range(most):
+                stream = held.enter_context(http.stream("GET", url, headers=table.mara))
+                assert stream.status_code == 200
+                streams.append(stream)
+            refused = http.get(url, headers=table.mara)
+            assert refused.status_code == 429, refused.text
+            assert int(refused.headers["retry-after"]) >= 1
+            assert refused.json()["error"]["field"] == "authorization"
+            with http.stream("GET", url, headers=table.bram) as other:
+                assert other.status_code == 200
+            streams[0].close()
+            deadline = time.monotonic() + 10
+            while True:
+                with http.stream("GET", url, headers=table.mara) as again:
+                    if again.status_code == 200:
+                        break
+                assert time.monotonic() < deadline, "a closed stream never freed its place"
+                time.sleep(0.2)

@@ -11,6 +11,9 @@ requests without a seat       the same, per client address   429
 events in one answer          500 (``?after=`` pages on)     the next page
 a stream's queue              1,000 events behind            the stream closes; its client
                                                              reconnects with Last-Event-ID
+open streams per seat         8 in each worker               429, field ``authorization``, and
+                              (``streams_per_seat``)         ``Retry-After``; a stream that
+                                                             ends frees its place
 actions that take minutes     ``odds.cogent.fight`` (a       422, field ``action``
                               Monte Carlo run of whole
                               fights: seconds per 100)
@@ -35,7 +38,15 @@ from typing import Any
 from taletable.server.errors import ApiError, error_body
 from taletable.server.settings import Settings
 
-__all__ = ["SLOW_ACTIONS", "BodyLimit", "Limits", "RateLimiter", "TooManyRequests"]
+__all__ = [
+    "SLOW_ACTIONS",
+    "BodyLimit",
+    "Limits",
+    "OpenStreams",
+    "RateLimiter",
+    "StreamPlace",
+    "TooManyRequests",
+]
 
 #: Actions a live table does not run, each with what to do instead: one request would hold a
 #: worker for minutes.
@@ -56,6 +67,7 @@ class Limits:
     max_body: int = 256 * 1024
     rate: float = 20.0
     burst: int = 60
+    streams_per_seat: int = 8
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Limits:
@@ -97,6 +109,60 @@ class RateLimiter:
             self._buckets[key] = (tokens - 1.0, moment)
             if len(self._buckets) > 100_000:  # forget idle buckets (they would be full again)
                 self._buckets = {k: v for k, v in self._buckets.items() if v[1] > moment - 60}
+
+
+#: Seconds a client refused another stream is told to wait (a stream may end any moment).
+STREAM_RETRY = 5
+
+
+class StreamPlace:
+    """One open stream's place in its seat's count: freed once, however often it is let go."""
+
+    def __init__(self, streams: OpenStreams, seat: str) -> None:
+        self._streams, self._seat = streams, seat
+        self._held = True
+
+    def release(self) -> None:
+        if self._held:
+            self._held = False
+            self._streams._release(self._seat)
+
+
+class OpenStreams:
+    """How many streams each seat holds open in this worker: at most ``most`` (a stream holds
+    a queue, a task and a socket; hundreds from one seat would crowd out the table)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._open: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def take(self, seat: str) -> StreamPlace:
+        """A place for one more stream of ``seat``; 429 when it holds ``most`` already."""
+        with self._lock:
+            count = self._open.get(seat, 0)
+            if count >= self.most:
+                raise TooManyRequests(
+                    "authorization",
+                    f"this seat has {self.most} streams open here already; close one "
+                    "(a tab of the table) and try again",
+                    retry_after=STREAM_RETRY,
+                )
+            self._open[seat] = count + 1
+        return StreamPlace(self, seat)
+
+    def held(self, seat: str) -> int:
+        """How many streams ``seat`` holds open in this worker."""
+        with self._lock:
+            return self._open.get(seat, 0)
+
+    def _release(self, seat: str) -> None:
+        with self._lock:
+            count = self._open.get(seat, 0) - 1
+            if count > 0:
+                self._open[seat] = count
+            else:
+                self._open.pop(seat, None)
 
 
 class BodyLimit:

@@ -12,6 +12,7 @@ each event's JSON, the table page's the HTML of its log entry (:mod:`.pages.tabl
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import AsyncIterator
 from typing import Annotated
 
@@ -19,6 +20,7 @@ from fastapi import Header, Query
 
 from taletable.server.auth import Seat
 from taletable.server.errors import ApiError
+from taletable.server.limits import StreamPlace
 from taletable.server.notify import Dropped, PresenceChanged, Rows, Subscription, Wake
 from taletable.server.visibility import seen_by
 from taletable.server.world import World
@@ -83,12 +85,23 @@ async def _missed(world: World, seat: Seat, last: int) -> tuple[list[tuple[int, 
     return rows, max(last, head, rows[-1][0] if rows else 0)
 
 
-async def seat_stream(
-    world: World, seat: Seat, after: int, renderer: Renderer
+def seat_stream(world: World, seat: Seat, after: int, renderer: Renderer) -> AsyncIterator[str]:
+    """Every event of the seat's table that the seat may see, after ``after``, live; 429 (before
+    any answer starts) when the seat holds its most open streams in this worker already
+    (:class:`taletable.server.limits.OpenStreams`). The stream's place is freed when it ends,
+    or, should it never start (its client gone before), when it is collected."""
+    place = world.streams.take(seat.id)
+    stream = _seat_stream(world, seat, after, renderer, place)
+    weakref.finalize(stream, place.release)
+    return stream
+
+
+async def _seat_stream(
+    world: World, seat: Seat, after: int, renderer: Renderer, place: StreamPlace
 ) -> AsyncIterator[str]:
-    """Every event of the seat's table that the seat may see, after ``after``, live. What is
-    waiting in the stream's queue when it wakes is sent as one chunk (one write to the socket
-    however many events a busy table made meanwhile)."""
+    """:func:`seat_stream`'s events. What is waiting in the stream's queue when it wakes is
+    sent as one chunk (one write to the socket however many events a busy table made
+    meanwhile)."""
     subscription = world.hub.subscribe(seat.table_id)
     try:
         yield await renderer.opening()
@@ -117,6 +130,7 @@ async def seat_stream(
             if out:
                 yield "".join(out)
     finally:
+        place.release()
         world.hub.unsubscribe(subscription)
         renderer.closed()
 

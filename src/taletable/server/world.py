@@ -16,7 +16,7 @@ from fastapi import Request
 
 from taletable.server.auth import Seat
 from taletable.server.db import Database
-from taletable.server.limits import Limits, RateLimiter
+from taletable.server.limits import Limits, OpenStreams, RateLimiter
 from taletable.server.notify import Hub
 from taletable.server.presence import Presence
 from taletable.server.shared_reads import SharedReads
@@ -69,6 +69,8 @@ class World:
     limiter: RateLimiter
     shared_reads: SharedReads
     seats: SeatCache
+    #: The streams each seat holds open in this worker (at most ``limits.streams_per_seat``).
+    streams: OpenStreams
     #: Scene seeds read so far, by (table id, scene number): a seed never changes.
     seeds: dict[tuple[str, int], bytes] = field(default_factory=dict)
     #: The key that signs the pages' seat cookies (read from the database once).
@@ -116,6 +118,7 @@ def make_world(database: Database, limits: Limits | None = None) -> World:
         limiter=RateLimiter(limits.rate, limits.burst),
         shared_reads=SharedReads(database),
         seats=SeatCache(),
+        streams=OpenStreams(limits.streams_per_seat),
         writers=concurrent.futures.ThreadPoolExecutor(
             1 if database.is_sqlite else WRITER_THREADS, thread_name_prefix="taletable-write"
         ),
