@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import html
+import re
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -143,3 +145,52 @@ def test_a_seat_holds_at_most_its_limit_of_open_streams(live_server: LiveServer)
                         break
                 assert time.monotonic() < deadline, "a closed stream never freed its place"
                 time.sleep(0.2)
+
+
+SECURITY_HEADERS = {
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+}
+
+
+def _has_security_headers(answer: httpx.Response) -> None:
+    for name, value in SECURITY_HEADERS.items():
+        assert answer.headers.get(name) == value, (answer.request.url, name)
+    policy = answer.headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_every_answer_has_the_security_headers(client: TestClient, table: Seats) -> None:
+    """A page, an API answer, a static file, errors (404, 401, 422, 413) and a redirect."""
+    answers = [
+        client.get("/"),
+        client.get(f"/api/tables/{table.id}", headers=table.narrator),
+        client.get("/static/table.js"),
+        client.get("/api/tables/nope", headers=table.narrator),
+        client.get(f"/api/tables/{table.id}"),
+        client.post("/api/tables", json={"name": ""}),
+        client.post("/api/tables", content=b"x" * (300 * 1024)),
+        client.get(f"/t/{table.id}", follow_redirects=False),
+        client.get("/no/such/page"),
+    ]
+    assert [answer.status_code for answer in answers] == [
+        200, 200, 200, 403, 401, 422, 413, 303, 404
+    ]  # fmt: skip
+    for answer in answers:
+        _has_security_headers(answer)
+
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "src" / "taletable" / "server" / "templates"
+
+
+def test_no_template_holds_an_inline_script_or_handler() -> None:
+    """The policy forbids inline script: every script is a file of ``static/``."""
+    for template in TEMPLATES.glob("*.html"):
+        text = template.read_text()
+        for script in re.findall(r"<script\b[^>]*>(.*?)</script>", text, flags=re.S):
+            assert not script.strip(), template.name
+        assert not re.search(r"\s(on[a-z]+|hx-on[:-][^=\s]*)\s*=", text), template.name
+        assert not re.search(r"<style\b|\sstyle\s*=", text), template.name

@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from taletable import __version__
 from taletable.server.db import Database, default_url, migrate
 from taletable.server.errors import install_error_handlers
+from taletable.server.headers import SecurityHeaders
 from taletable.server.limits import BodyLimit, Limits
 from taletable.server.log import NOTIFY_CHANNEL
 from taletable.server.notify import PostgresListener
@@ -58,6 +59,7 @@ def create_app(
     install_error_handlers(app)
     _include_routes(app)
     app.add_middleware(BodyLimit, max_body=world.limits.max_body)
+    app.add_middleware(SecurityHeaders)  # the outer one: its headers go on the 413 too
     return app
 
 

@@ -1,0 +1,68 @@
+"""ASGI middleware: the security headers on every answer the application makes.
+
+* ``Content-Security-Policy``: scripts, styles, images and connections from this server only,
+  no inline script or style (the pages have none: their scripts are ``static/*.js``, and htmx
+  is told by a ``<meta name="htmx-config">`` not to add its own ``<style>``), no plugins, forms
+  posted only here, and never shown in a frame (``frame-ancestors 'none'``);
+* ``X-Frame-Options: DENY`` (the same, for browsers that do not read the policy's frame rule);
+* ``X-Content-Type-Options: nosniff``;
+* ``Referrer-Policy: same-origin``: the narrator's link holds the seat's token and the join
+  link the join code in their query strings, so a browser must never send a page's address
+  to another site; ``same-origin`` keeps it for the server's own requests (``no-referrer``
+  would also make a browser send ``Origin: null`` on a form's POST, which the CSRF check of
+  :mod:`.cookies` reads).
+
+The API's own documentation pages (``/docs``, ``/redoc``) load FastAPI's viewer from its CDN
+with an inline script, so they get a policy that allows those and still forbids frames.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["CONTENT_SECURITY_POLICY", "SecurityHeaders"]
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+#: FastAPI's Swagger UI and ReDoc: their CDN, their inline start-up script.
+DOCS_POLICY = (
+    "default-src 'self' https://cdn.jsdelivr.net; script-src 'self' 'unsafe-inline' "
+    "https://cdn.jsdelivr.net; style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net "
+    "https://fonts.googleapis.com; font-src https://fonts.gstatic.com; img-src 'self' data: "
+    "https://fastapi.tiangolo.com https://cdn.redoc.ly; worker-src blob:; object-src 'none'; "
+    "frame-ancestors 'none'"
+)
+DOCS_PATHS = ("/docs", "/docs/oauth2-redirect", "/redoc")
+
+_COMMON = [
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP answer (those it already has are kept)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        policy = DOCS_POLICY if scope.get("path") in DOCS_PATHS else CONTENT_SECURITY_POLICY
+        added = [(b"content-security-policy", policy.encode()), *_COMMON]
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers") or [])
+                present = {name.lower() for name, _value in headers}
+                headers += [(name, value) for name, value in added if name not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
