@@ -36,6 +36,8 @@ from taletable.ledger import LedgerDice
 from taletable.library import RulesLibrary
 from taletable.play import Played, Table
 from taletable.server.auth import Seat, hash_secret
+from taletable.server.combat_seats import encounter_key
+from taletable.server.combat_views import SeenFight, seen_fight
 from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthorized
 from taletable.server.followups import FOLLOWS, followed
@@ -62,6 +64,9 @@ __all__ = [
     "shown_to",
     "table_context",
 ]
+
+#: The reads that show a fight: a player or an observer sees it as :mod:`.combat_views` says.
+FIGHT_READS = ("cogent.combat.status", "cogent.combat.replay")
 
 _BEARER = HTTPBearer(auto_error=False, description="The seat's token")
 #: Built once: a seat read from its token's hash (on a cache miss only).
@@ -264,11 +269,44 @@ class TableSession:
             return read_table(connection, self.table_id)
 
     def ask(self, action: str, args: Mapping[str, Any]) -> Played[Any]:
-        """The engine's answer to ``action`` on a read of the table: no event, no change."""
-        from taletable.play import perform
+        """The engine's answer to the read ``action`` (one the registry declares a read: it
+        saves nothing, rolls no dice) as this seat, on a read of the table: no event, no change.
+        The whole answer: what the seat may see of it is :meth:`answer`'s."""
+        return self._ask(action, args)[0]
 
+    def answer(self, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
+        """The read ``action`` asked by this seat (the API's ``POST /actions``): the action, and
+        its result as this seat may see it (a fight's secret steps only counted, for a player
+        or an observer: :mod:`.combat_views`). No event. Call from a thread."""
+        try:
+            played, seen = self._ask(action, args)
+        except TaletableError as error:
+            raise ActionError(error, "args") from None
+        answer: dict[str, Any] = {"action": action, "result": played.to_data()}
+        if seen is not None:
+            answer["result"] = seen.encounter
+            answer["secret_steps"] = seen.secret_steps
+        return answer
+
+    def _ask(self, action: str, args: Mapping[str, Any]) -> tuple[Played[Any], SeenFight | None]:
+        from taletable.play import is_read, perform
+
+        args = dict(args)
+        may_take(self.seat, action)
+        if not is_read(action):
+            raise ApiError("action", f"{action} is not a read: take it (POST /actions)")
         with self.reading() as reading:
-            return perform(action, dict(args), reading.table)
+            check_action(reading.connection, reading.head, self.seat, action, args)
+            played = perform(action, args, reading.table)
+            if action not in FIGHT_READS:
+                return played, None
+            key = encounter_key(args)
+            seen = seen_fight(reading.connection, self.table_id, self.seat, key, played.to_data())
+        if seen.encounter is None:
+            raise ApiError(
+                "args.file", f"nothing of the fight {key!r} has been shown to the table yet"
+            )
+        return played, seen
 
     def act(
         self, action: str, args: Mapping[str, Any], visibility: str = "public"
