@@ -26,9 +26,11 @@ def _join(client: TestClient, table_id: str, code: str, name: str, role: str) ->
 
 def _fight(client: TestClient) -> tuple[str, TestClient, TestClient, str]:
     """A core table (the narrator is ``client``) where Mara brought Sir Terrik and an observer
-    watches; Ambush is started in public: Sir Terrik against a goblin. The table, Mara's and
-    the observer's browsers, and the fight's key."""
-    made = client.post("/start", data={"name": "Keep", "system": "cogent", "edition": "core"})
+    watches; Ambush is started in public: Sir Terrik against a goblin, who declares first (the
+    roll-off's faces entered). The table, Mara's and the observer's browsers, and the fight's
+    key."""
+    data = {"name": "Keep", "system": "cogent", "edition": "core", "physical_dice": "true"}
+    made = client.post("/start", data=data)
     found = re.search(r"/join/([0-9a-f]+)\?code=([^\"&<]+)", made.text)
     assert found is not None
     table_id, code = found.group(1), html.unescape(found.group(2))
@@ -37,7 +39,7 @@ def _fight(client: TestClient) -> tuple[str, TestClient, TestClient, str]:
     sheet = (EXAMPLES / "core_sir_terrik.yaml").read_text()
     added = player.post(f"/t/{table_id}/characters", data={"text": sheet}, headers=HTMX)
     assert "joined the table" in added.text
-    assert "Ambush has started" in _start(client, table_id)
+    assert "Ambush has started" in _start(client, table_id, faces="6,1")  # the goblin first
     started = [e for e in _events(client, table_id) if e["kind"] == "cogent.combat.start"]
     return table_id, player, observer, started[-1]["args"]["encounter"]
 
@@ -197,3 +199,31 @@ def test_a_public_step_shows_the_fight_as_it_then_stands(client: TestClient) -> 
         assert done.status_code == 201, done.text
     answer = _post(player, table_id, "cogent.combat.status", {"file": key}).json()
     assert answer["secret_steps"] == 0 and len(answer["result"]["declarations"]) == 2
+
+
+@SQLITE
+def test_a_players_step_never_reveals_the_narrators_secret_steps(client: TestClient) -> None:
+    """Mara's public declaration after the narrator's secret one would hold the fight as it
+    then stands, the secret included: it is kept narrator-only, and her answer is its stub;
+    the narrator's public resolve then shows every seat the round."""
+    table_id, player, observer, key = _fight(client)
+    status = _post(client, table_id, "cogent.combat.status", {"file": key}).json()["result"]
+    first = min(
+        status["combatants"],
+        key=lambda f: (f["sheet"]["attributes"]["RFL"], f["tie_roll"], f["tie_rerolls"]),
+    )["id"]
+    assert first == "goblin"
+    secret = {"file": key, "actor": "goblin", "action": "attack", "target": "sir-terrik"}
+    assert _post(client, table_id, "cogent.combat.declare", secret, "narrator").status_code == 201
+    mine = {"file": key, "actor": "sir-terrik", "action": "attack", "target": "goblin"}
+    answer = _post(player, table_id, "cogent.combat.declare", mine)
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["visibility"] == "narrator" and "result" not in answer.json()
+    for seat in (player, observer):
+        for event in _events(seat, table_id):
+            assert '"target":"sir-terrik"' not in _compact(event)
+        seen = _post(seat, table_id, "cogent.combat.status", {"file": key}).json()
+        assert seen["secret_steps"] == 2 and seen["result"]["declarations"] == []
+    assert _post(client, table_id, "cogent.combat.resolve", {"file": key}).status_code == 201
+    seen = _post(player, table_id, "cogent.combat.status", {"file": key}).json()
+    assert seen["secret_steps"] == 0 and seen["result"]["steps"][-1]["kind"] == "resolve"

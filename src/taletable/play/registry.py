@@ -164,8 +164,12 @@ def is_read(name: str) -> bool:
     return chosen is not None and chosen.reads
 
 
-def perform(name: str, args: Mapping[str, Any], table: Table) -> Played[Any]:
-    """Validate ``args`` as the request of action ``name`` and play it at ``table``.
+def perform(
+    name: str, args: Mapping[str, Any], table: Table, *, read_only: bool = False
+) -> Played[Any]:
+    """Validate ``args`` as the request of action ``name`` and play it at ``table``
+    (``read_only``: as a read, whatever the action, its store refusing saves and its dice
+    rolls: the creation report of ``cogent.character.new`` with no key to save under).
 
     An unknown action, an unknown or malformed argument is an InputError naming it.
     """
@@ -177,4 +181,4 @@ def perform(name: str, args: Mapping[str, Any], table: Table) -> Played[Any]:
         request = chosen.request.model_validate(dict(args))
     except ValidationError as error:
         raise input_error(error) from None
-    return chosen.run(request, table)
+    return chosen.run(request, _reading(table, name) if read_only else table)

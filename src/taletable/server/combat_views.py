@@ -5,7 +5,9 @@ The stored encounter is the whole truth, and the narrator sees it. A step taken 
 visibility ``narrator`` or ``blind`` is secret: a player or an observer sees the fight as it
 stood after its last public step (the encounter that step's public event holds, which the log
 already shows every seat), and of the secret steps since only how many there are. A public
-step after secret ones shows the fight as it then stands: it reveals them.
+step after secret ones shows the fight as it then stands: it reveals them; so only the
+narrator's step reveals, and a player's step in a fight with secret steps pending is kept
+narrator-only too (:func:`hides_a_secret`).
 """
 
 from __future__ import annotations
@@ -17,12 +19,16 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, select
 
+from taletable.errors import TaletableError
 from taletable.server.auth import Seat
 from taletable.server.combat_seats import encounter_key
 from taletable.server.schema import EVENTS
+from taletable.store.sql import SqlStore
 
-__all__ = ["FIGHT_STEPS", "SeenFight", "seen_fight"]
+__all__ = ["FIGHT_READS", "FIGHT_STEPS", "SeenFight", "hides_a_secret", "seen_fight"]
 
+#: The reads that show a fight (answered to a player or an observer as :func:`seen_fight` says).
+FIGHT_READS = ("cogent.combat.status", "cogent.combat.replay")
 #: The actions that make a fight's steps (each event's result is the encounter after it).
 FIGHT_STEPS = (
     "cogent.combat.start",
@@ -71,3 +77,19 @@ def seen_fight(
             result = event.get("result")
             public = result if isinstance(result, Mapping) else None
     return SeenFight(public, max(0, _steps(whole) - _steps(public)))
+
+
+def hides_a_secret(
+    connection: Connection, seat: Seat, action: str, args: Mapping[str, Any]
+) -> bool:
+    """Whether ``seat``'s public step ``action`` would reveal the narrator's secret steps of
+    its fight (its event holds the encounter as it then stands): such a step is kept
+    narrator-only; the narrator alone reveals a secret."""
+    if seat.narrator or action not in FIGHT_STEPS:
+        return False
+    key = encounter_key(args)
+    try:
+        whole = SqlStore(connection, seat.table_id).read("encounter", key).data
+    except TaletableError:
+        return False
+    return seen_fight(connection, seat.table_id, seat, key, whole).secret_steps > 0

@@ -37,7 +37,7 @@ from taletable.library import RulesLibrary
 from taletable.play import Played, Table
 from taletable.server.auth import Seat, hash_secret
 from taletable.server.combat_seats import encounter_key
-from taletable.server.combat_views import SeenFight, seen_fight
+from taletable.server.combat_views import FIGHT_READS, SeenFight, hides_a_secret, seen_fight
 from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthorized
 from taletable.server.followups import FOLLOWS, followed
@@ -64,9 +64,6 @@ __all__ = [
     "shown_to",
     "table_context",
 ]
-
-#: The reads that show a fight: a player or an observer sees it as :mod:`.combat_views` says.
-FIGHT_READS = ("cogent.combat.status", "cogent.combat.replay")
 
 _BEARER = HTTPBearer(auto_error=False, description="The seat's token")
 #: Built once: a seat read from its token's hash (on a cache miss only).
@@ -269,9 +266,9 @@ class TableSession:
             return read_table(connection, self.table_id)
 
     def ask(self, action: str, args: Mapping[str, Any]) -> Played[Any]:
-        """The engine's answer to the read ``action`` (one the registry declares a read: it
-        saves nothing, rolls no dice) as this seat, on a read of the table: no event, no change.
-        The whole answer: what the seat may see of it is :meth:`answer`'s."""
+        """The engine's answer to ``action`` asked by this seat on a read of the table: no event,
+        no change (played as a read: its store refuses saves, its dice rolls). The whole
+        answer: what the seat may see of it is :meth:`answer`'s."""
         return self._ask(action, args)[0]
 
     def answer(self, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -289,15 +286,13 @@ class TableSession:
         return answer
 
     def _ask(self, action: str, args: Mapping[str, Any]) -> tuple[Played[Any], SeenFight | None]:
-        from taletable.play import is_read, perform
+        from taletable.play import perform
 
         args = dict(args)
         may_take(self.seat, action)
-        if not is_read(action):
-            raise ApiError("action", f"{action} is not a read: take it (POST /actions)")
         with self.reading() as reading:
             check_action(reading.connection, reading.head, self.seat, action, args)
-            played = perform(action, args, reading.table)
+            played = perform(action, args, reading.table, read_only=True)
             if action not in FIGHT_READS:
                 return played, None
             key = encounter_key(args)
@@ -344,6 +339,8 @@ class TableSession:
             dice = LedgerDice(seed, self.table_id, seq)
             store = RecordingStore(SqlStore(writer.connection, self.table_id))
             table = table_context(writer.head, store, dice=dice)
+            # read before the step saves: would it reveal the narrator's secret steps?
+            hides = hides_a_secret(writer.connection, self.seat, action, args)
             try:
                 played = perform(action, follow.args, table)
             except TaletableError as error:
@@ -360,6 +357,8 @@ class TableSession:
             if follow.seq is not None:
                 content[FOLLOWS] = follow.seq
             shown = follow.visibility or visibility
+            if shown == "public" and hides:
+                shown = "narrator"
             event = writer.append(action, content, actor=self.seat.id, visibility=shown)
         return event, writer.rows
 
