@@ -140,7 +140,7 @@ if TYPE_CHECKING:
         odds_cheatsheet,
         odds_labcats,
     )
-    from taletable.play.registry import ACTIONS, Action, all_actions, perform
+    from taletable.play.registry import ACTIONS, Action, all_actions, is_read, perform
     from taletable.play.requests import Request
     from taletable.play.tables import (
         EntryOdds,
@@ -255,6 +255,7 @@ __all__ = [
     "destiny_after",
     "destiny_roll",
     "encounter",
+    "is_read",
     "labcats_build",
     "labcats_roll",
     "labcats_trouble",
@@ -288,7 +289,7 @@ __all__ = [
 _HOMES = {
     "taletable.play.context": ("Table",),
     "taletable.play.events": ("Event", "Played"),
-    "taletable.play.registry": ("ACTIONS", "Action", "all_actions", "perform"),
+    "taletable.play.registry": ("ACTIONS", "Action", "all_actions", "is_read", "perform"),
     "taletable.play.requests": ("Request",),
     "taletable.play.cogent_checks": (
         "AssistRequest", "ChallengeLevelsRequest", "CheckRequest", "CollaborateRequest",

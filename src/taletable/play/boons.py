@@ -269,7 +269,7 @@ class BoonsDifficultyRequest(Request):
     """The recommended target values (nothing to ask)."""
 
 
-@action("boons.difficulty", BoonsDifficultyRequest)
+@action("boons.difficulty", BoonsDifficultyRequest, reads=True)
 def boons_difficulty(request: BoonsDifficultyRequest, table: Table) -> Played[DifficultyTable]:
     """The recommended target values by difficulty tier.
 

@@ -70,7 +70,7 @@ class StepRequest(Request):
     cost_increase: int = CostIncrease
 
 
-@action("cogent.character.new.step", StepRequest)
+@action("cogent.character.new.step", StepRequest, reads=True)
 def character_step(request: StepRequest, table: Table) -> Played[StepCheck]:
     """Check one creation step of a sheet being made (002 > Character Creation; 000)."""
     checked = check_step(request.sheet, request.step, cost_increase=request.cost_increase)
@@ -139,7 +139,7 @@ class CommerceRequest(Request):
     bonus_skills: tuple[str, ...] = ()
 
 
-@action("cogent.character.new.commerce", CommerceRequest)
+@action("cogent.character.new.commerce", CommerceRequest, reads=True)
 def commerce(request: CommerceRequest, table: Table) -> Played[SheetDraft]:
     """Assign commerce at creation (002 > Assigning Commerce Points): the sheet with its level,
     quirks and bonus points placed, and how many quirks and bonus points the level needs."""
@@ -161,7 +161,7 @@ class StartingDestinyRequest(Request):
     sheet: dict[str, Any]
 
 
-@action("cogent.character.new.starting-destiny", StartingDestinyRequest)
+@action("cogent.character.new.starting-destiny", StartingDestinyRequest, reads=True)
 def starting_destiny(request: StartingDestinyRequest, table: Table) -> Played[SheetDraft]:
     """Give a new sheet its starting destiny (002 > Destiny Points; 000 > Finishing Touches)."""
     draft = SheetDraft(sheet=with_starting_destiny(request.sheet))
@@ -223,7 +223,7 @@ class ValidateRequest(Request):
     cost_increase: int = CostIncrease
 
 
-@action("cogent.character.validate", ValidateRequest)
+@action("cogent.character.validate", ValidateRequest, reads=True)
 def validate_character(request: ValidateRequest, table: Table) -> Played[Report]:
     """Check a sheet against every creation rule of its edition and mode; every problem."""
     if (request.sheet is None) == (request.key is None):

@@ -92,7 +92,7 @@ class PoolsRequest(HardcoreRequest):
     character: str = Field(min_length=1)
 
 
-@action("cogent.character.pools", PoolsRequest)
+@action("cogent.character.pools", PoolsRequest, reads=True)
 def character_pools(request: PoolsRequest, table: Table) -> Played[SheetPools]:
     """Every check and combat pool of a sheet or a statblock, each with how it is built
     (002 > How to Play > Dice Pools; Combat Fundamentals; Hardcore Combat when switched on)."""

@@ -379,7 +379,7 @@ class PowerlessResult(Record):
     cl: int
 
 
-@action("cogent.powerless", PowerlessRequest)
+@action("cogent.powerless", PowerlessRequest, reads=True)
 def powerless(request: PowerlessRequest, table: Table) -> Played[PowerlessResult]:
     """The CL against an NPC powerless to oppose (002 > How to Play > Conflicts)."""
     result = PowerlessResult(pool=request.pool, cl=powerless_challenge_level(request.pool))
@@ -390,7 +390,7 @@ class ChallengeLevelsRequest(Request):
     """The edition's CL scale (the table's edition)."""
 
 
-@action("cogent.challenge-levels", ChallengeLevelsRequest)
+@action("cogent.challenge-levels", ChallengeLevelsRequest, reads=True)
 def challenge_levels(request: ChallengeLevelsRequest, table: Table) -> Played[ChallengeLevelScale]:
     """The scale of CLs (002 > Assigning CL and Skills; 000 > Narrator Declares)."""
     return Played(challenge_level_scale(table.rules.edition), ())

@@ -322,14 +322,14 @@ def combat_destiny(request: CombatDestinyRequest, table: Table) -> Played[Encoun
     return Played(encounter, (changed, saved, *save_debits(table, debits)))
 
 
-@action("cogent.combat.status", CombatRequest)
+@action("cogent.combat.status", CombatRequest, reads=True)
 def combat_status(request: CombatRequest, table: Table) -> Played[Encounter]:
     """Where the encounter stands: combatants, who declares next, victories waiting."""
     read = read_encounter(table, request.encounter)
     return Played(read.encounter, (Event(kind="cogent.combat.status", subject=read.key),))
 
 
-@action("cogent.combat.replay", CombatRequest)
+@action("cogent.combat.replay", CombatRequest, reads=True)
 def combat_replay(request: CombatRequest, table: Table) -> Played[Encounter]:
     """Replay an encounter from its opening and steps; refuse one that does not match them."""
     encounter = verify_replay(read_encounter(table, request.encounter).encounter)

@@ -142,7 +142,7 @@ def _traits(request: LabcatsBuildRequest, picks: Mapping[str, tuple[str, ...]]) 
     return built
 
 
-@action("labcats.build", LabcatsBuildRequest)
+@action("labcats.build", LabcatsBuildRequest, reads=True)
 def labcats_build(request: LabcatsBuildRequest, table: Table) -> Played[PoolPlan]:
     """Build a pool from traits and say what it costs in Plot Points
     (004 > Dice Pool)."""

@@ -52,7 +52,7 @@ class NpcShowRequest(HardcoreRequest):
     statblock: str = Field(min_length=1)
 
 
-@action("cogent.npc.show", NpcShowRequest)
+@action("cogent.npc.show", NpcShowRequest, reads=True)
 def npc_show(request: NpcShowRequest, table: Table) -> Played[ShownStatblock]:
     """Show a statblock with its check and combat pools (002 > NPCs and Monsters; 002 >
     Hardcore Combat when switched on)."""

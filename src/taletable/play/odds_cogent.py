@@ -98,7 +98,7 @@ class CheckOddsResult(Record):
         return data
 
 
-@action("odds.cogent", CheckOddsRequest)
+@action("odds.cogent", CheckOddsRequest, reads=True)
 def odds_check(request: CheckOddsRequest, table: Table) -> Played[CheckOddsResult]:
     """The exact chance a Cogent check passes (002 > How to Play; 000 > Dice Pools)."""
     pool, breakdown = request.pool, tuple[Contribution, ...]()
@@ -157,7 +157,7 @@ class AdviceOdds(Record):
         }  # fmt: skip
 
 
-@action("odds.cogent.advise", AdviseRequest)
+@action("odds.cogent.advise", AdviseRequest, reads=True)
 def odds_advise(request: AdviseRequest, table: Table) -> Played[AdviceOdds]:
     """The CL whose chance of success is nearest the wished one (000 > Narrator Declares the CL)."""
     if not 0 <= request.chance <= 100:  # also refuses nan
@@ -180,7 +180,7 @@ class ConflictOddsRequest(ConflictOptions):
     )
 
 
-@action("odds.cogent.conflict", ConflictOddsRequest)
+@action("odds.cogent.conflict", ConflictOddsRequest, reads=True)
 def odds_conflict(request: ConflictOddsRequest, table: Table) -> Played[ConflictOdds]:
     """Who wins a conflict and by how much; ties between aware parties are rerolled
     (002 > Conflicts); in the tiered edition with the narrator's Advantage/Disadvantage and
@@ -231,7 +231,7 @@ class AssistOdds(Record):
         }
 
 
-@action("odds.cogent.assist", AssistOddsRequest)
+@action("odds.cogent.assist", AssistOddsRequest, reads=True)
 def odds_assist(request: AssistOddsRequest, table: Table) -> Played[AssistOdds]:
     """A core assist: its capped bonus and the assisted check's odds (002 > Assists)."""
     if table.rules.edition != "core":
@@ -266,7 +266,7 @@ class CollaborationOdds(Record):
         }  # fmt: skip
 
 
-@action("odds.cogent.collaborate", CollaborateOddsRequest)
+@action("odds.cogent.collaborate", CollaborateOddsRequest, reads=True)
 def odds_collaborate(request: CollaborateOddsRequest, table: Table) -> Played[CollaborationOdds]:
     """A tiered collaboration: summed wins against CL x characters (000 > Collaborations)."""
     p_pass = collaboration_odds(request.pools, request.challenge_level)
@@ -315,7 +315,7 @@ def _label(side: tuple[CoreCharacter, str | None], duelist: Duelist) -> str:
     return f"{sheet.identity.name} ({weapon or 'unarmed'}, {duelist.pool}D6)"
 
 
-@action("odds.cogent.duel", DuelRequest)
+@action("odds.cogent.duel", DuelRequest, reads=True)
 def odds_duel(request: DuelRequest, table: Table) -> Played[DuelResult]:
     """Exact duel odds: who is incapacitated or killed first, and when (002 > Combat; 002 >
     Hardcore Combat when switched on)."""
@@ -342,7 +342,7 @@ class FightRequest(Request):
     rounds: int = described(100, "Horizon in rounds.")
 
 
-@action("odds.cogent.fight", FightRequest)
+@action("odds.cogent.fight", FightRequest, reads=True)
 def odds_fight(request: FightRequest, table: Table) -> Played[FightOdds]:
     """Monte Carlo odds of a group fight on the real engine, with 99.9% bounds (002 > Combat)."""
     if not 1 <= request.rounds <= MAX_FIGHT_ROUNDS:

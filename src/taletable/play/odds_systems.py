@@ -101,7 +101,7 @@ class BoonsOdds(Record):
         return data
 
 
-@action("odds.boons", BoonsOddsRequest)
+@action("odds.boons", BoonsOddsRequest, reads=True)
 def odds_boons(request: BoonsOddsRequest, table: Table) -> Played[BoonsOdds]:
     """The exact chance a 3d8 check reaches its target (003 > Standard Checks), a contest's
     (003 > Contests) or a group challenge's (003 > Group Challenges)."""
@@ -151,7 +151,7 @@ class LabcatsOddsRequest(Request):
     )
 
 
-@action("odds.labcats", LabcatsOddsRequest)
+@action("odds.labcats", LabcatsOddsRequest, reads=True)
 def odds_labcats(request: LabcatsOddsRequest, table: Table) -> Played[LabcatsOdds]:
     """The exact chance a pool reaches a target total, or beats an opposing pool's total
     (004 > Rolling the Dice; RULINGS.md "odds": a tie does not beat it)."""
@@ -187,7 +187,7 @@ class Cheatsheet(Record):
     floats: dict[int, tuple[tuple[float, ...], ...]] | None = None
 
 
-@action("cheatsheet.cogent", CheatsheetRequest)
+@action("cheatsheet.cogent", CheatsheetRequest, reads=True)
 def odds_cheatsheet(request: CheatsheetRequest, table: Table) -> Played[Cheatsheet]:
     """P(pass) for pools 1..max_pool against CL 0..max_cl (000 > Narrator Declares the CL)."""
     thresholds = (3, 4, 5) if request.win_on == "all" else (int(request.win_on),)

@@ -61,7 +61,7 @@ class TableListing(Record):
     tables: tuple[TableRow, ...]
 
 
-@action("table.list", TableListRequest)
+@action("table.list", TableListRequest, reads=True)
 def table_list(request: TableListRequest, table: Table) -> Played[TableListing]:
     """List the tables there are: name, die, title and where each comes from."""
     library = tables_in_force(request.tables)
@@ -127,7 +127,7 @@ class TableOdds(Record):
     entries: tuple[EntryOdds, ...]
 
 
-@action("table.odds", TableOddsRequest)
+@action("table.odds", TableOddsRequest, reads=True)
 def table_odds(request: TableOddsRequest, table: Table) -> Played[TableOdds]:
     """The exact chance of each entry, natural results and clamps included."""
     chosen = tables_in_force(request.tables).get(request.name)

@@ -21,7 +21,7 @@ from taletable.server.errors import Forbidden
 from taletable.server.owners import character_owners
 from taletable.store.sql import SqlStore
 
-__all__ = ["NARRATOR_ONLY", "check_combat_seat", "fighters_of"]
+__all__ = ["NARRATOR_ONLY", "check_combat_seat", "encounter_key", "fighters_of"]
 
 #: Combat actions only the narrator takes.
 NARRATOR_ONLY = ("cogent.combat.start", "cogent.combat.condition")
@@ -49,7 +49,8 @@ def fighters_of(connection: Connection, table_id: str, seat: Seat, key: str) -> 
     return {fighter for fighter, character in sheets.items() if owners.get(character) == seat.id}
 
 
-def _key(args: Mapping[str, Any]) -> str:
+def encounter_key(args: Mapping[str, Any]) -> str:
+    """The key of the encounter an action's ``args`` name ("" if none)."""
     return next((str(args[name]) for name in KEY_NAMES if args.get(name)), "")
 
 
@@ -71,7 +72,7 @@ def check_combat_seat(
         return
     if action in NARRATOR_ONLY:
         raise Forbidden("action", f"only the narrator may take {action}")
-    mine = fighters_of(connection, table_id, seat, _key(args))
+    mine = fighters_of(connection, table_id, seat, encounter_key(args))
     assert mine is not None
     if action in FOR_A_FIGHTER:
         field = FOR_A_FIGHTER[action]
@@ -83,7 +84,7 @@ def check_combat_seat(
                 "; the narrator acts for the others",
             )
     elif action == "cogent.combat.choose":
-        winner = _winner(connection, table_id, _key(args), args.get("victory"))
+        winner = _winner(connection, table_id, encounter_key(args), args.get("victory"))
         if winner is not None and winner not in mine:
             raise Forbidden(
                 "args.victory",

@@ -6,7 +6,8 @@
   (:mod:`taletable.server.owners`: the seat that added it, or the one the narrator handed it
   to); in a fight, only for its own fighters (:mod:`taletable.server.combat_seats`). Awards
   (destiny, commerce, a campaign's advance) are the narrator's.
-* An observer watches and reads the log; it may not roll, act or edit.
+* An observer watches and reads the log; it may not roll, act or edit (it may ask a read:
+  odds, a fight's status as it may see it).
 * Dice are the server's: a client never sends a seed, and sends faces of physical dice only
   where the table allows them (marked as entered in the event). Which arguments carry such
   faces, each request declares (:meth:`taletable.play.requests.Request.dice_fields`).
@@ -45,9 +46,10 @@ __all__ = [
 REFUSED_ARGS = ("seed",)
 #: Arguments naming a stored character an action rolls with, changes or saves over.
 CHARACTER_ARGS = ("character", "out", "key")
-#: Actions that only read the character they name (or name a statblock's key): any seat that
-#: takes part may take them with any character; so may every ``odds.`` preview.
-READS_ONLY = ("cogent.character.pools", "cogent.character.validate", "cogent.npc.new")
+#: Actions that name a character they do not change (a new NPC's statblock key): any seat that
+#: takes part may take them with any character; so may every read (``reads=True`` in the
+#: registry: odds, a sheet's pools, its check), which changes nothing.
+READS_ONLY = ("cogent.npc.new",)
 #: Awards to a character: the narrator's only (002 > Campaign Progression, Awarding Destiny
 #: Points, Assigning Commerce Points: the narrator awards them).
 AWARDS = ("cogent.character.destiny", "cogent.character.commerce", "cogent.character.advance")
@@ -136,7 +138,9 @@ def new_owner(connection: Connection, table_id: str, seat_id: str) -> str:
 def _check_characters(
     connection: Connection, table_id: str, seat: Seat, action: str, args: Mapping[str, Any]
 ) -> None:
-    if seat.narrator or action in READS_ONLY or action.startswith("odds."):
+    from taletable.play import is_read
+
+    if seat.narrator or action in READS_ONLY or is_read(action):
         return
     if action in AWARDS:
         raise Forbidden(
@@ -153,8 +157,10 @@ def may_take(seat: Seat, action: str) -> None:
     """Refuse, before any work, an action this seat may never take at a live table."""
     from taletable.play import all_actions
 
-    taking_part(seat)
-    if action not in all_actions():
+    actions = all_actions()
+    if action not in actions or not actions[action].reads:
+        taking_part(seat)  # an observer reads the table: it may ask a read
+    if action not in actions:
         raise ApiError(
             "action", f"no action called {action!r}; GET this table's /actions lists them"
         )

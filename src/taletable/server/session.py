@@ -36,6 +36,8 @@ from taletable.ledger import LedgerDice
 from taletable.library import RulesLibrary
 from taletable.play import Played, Table
 from taletable.server.auth import Seat, hash_secret
+from taletable.server.combat_seats import encounter_key
+from taletable.server.combat_views import FIGHT_READS, SeenFight, hides_a_secret, seen_fight
 from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthorized
 from taletable.server.fields import has_nul
@@ -275,11 +277,42 @@ class TableSession:
             return read_table(connection, self.table_id)
 
     def ask(self, action: str, args: Mapping[str, Any]) -> Played[Any]:
-        """The engine's answer to ``action`` on a read of the table: no event, no change."""
+        """The engine's answer to ``action`` asked by this seat on a read of the table: no event,
+        no change (played as a read: its store refuses saves, its dice rolls). The whole
+        answer: what the seat may see of it is :meth:`answer`'s."""
+        return self._ask(action, args)[0]
+
+    def answer(self, action: str, args: Mapping[str, Any]) -> dict[str, Any]:
+        """The read ``action`` asked by this seat (the API's ``POST /actions``): the action, and
+        its result as this seat may see it (a fight's secret steps only counted, for a player
+        or an observer: :mod:`.combat_views`). No event. Call from a thread."""
+        try:
+            played, seen = self._ask(action, args)
+        except TaletableError as error:
+            raise ActionError(error, "args") from None
+        answer: dict[str, Any] = {"action": action, "result": played.to_data()}
+        if seen is not None:
+            answer["result"] = seen.encounter
+            answer["secret_steps"] = seen.secret_steps
+        return answer
+
+    def _ask(self, action: str, args: Mapping[str, Any]) -> tuple[Played[Any], SeenFight | None]:
         from taletable.play import perform
 
+        args = dict(args)
+        may_take(self.seat, action)
         with self.reading() as reading:
-            return perform(action, dict(args), reading.table)
+            check_action(reading.connection, reading.head, self.seat, action, args)
+            played = perform(action, args, reading.table, read_only=True)
+            if action not in FIGHT_READS:
+                return played, None
+            key = encounter_key(args)
+            seen = seen_fight(reading.connection, self.table_id, self.seat, key, played.to_data())
+        if seen.encounter is None:
+            raise ApiError(
+                "args.file", f"nothing of the fight {key!r} has been shown to the table yet"
+            )
+        return played, seen
 
     def act(
         self, action: str, args: Mapping[str, Any], visibility: str = "public"
@@ -317,6 +350,8 @@ class TableSession:
             dice = LedgerDice(seed, self.table_id, seq)
             store = RecordingStore(SqlStore(writer.connection, self.table_id))
             table = table_context(writer.head, store, dice=dice)
+            # read before the step saves: would it reveal the narrator's secret steps?
+            hides = hides_a_secret(writer.connection, self.seat, action, args)
             try:
                 played = perform(action, follow.args, table)
             except TaletableError as error:
@@ -333,6 +368,8 @@ class TableSession:
             if follow.seq is not None:
                 content[FOLLOWS] = follow.seq
             shown = follow.visibility or visibility
+            if shown == "public" and hides:
+                shown = "narrator"
             event = writer.append(action, content, actor=self.seat.id, visibility=shown)
         return event, writer.rows
 

@@ -1,8 +1,10 @@
 """The combat tracker: the table's current fight, live for every seat (002 > Combat).
 
-The page shows the encounter as :func:`taletable.play.combat_view.combat_view` gives it (the
+The page shows the encounter as :func:`taletable.play.combat_view.encounter_view` gives it (the
 line-up, pools as built, injuries, conditions, STR and armour left, who declares next in RFL
-order, the victories waiting with the outcomes the engine allows, the log) and refreshes it on
+order, the victories waiting with the outcomes the engine allows, the log), the whole of it to
+the narrator and, to a player or an observer, as of the fight's last public step with the
+secret steps since only counted (:mod:`taletable.server.combat_views`), and refreshes it on
 the table stream's ``combat`` message, which every ``cogent.combat.*`` event sends. Its forms
 are the ``cogent.combat.*`` actions, taken by the seat's table session; who may act
 for which fighter is the server's (:mod:`taletable.server.combat_seats`), so a form offered or
@@ -16,13 +18,14 @@ import json
 import re
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 
 from taletable.server.combat_seats import fighters_of
+from taletable.server.combat_views import seen_fight
 from taletable.server.pages.characters import character_list
 from taletable.server.pages.common import (
     PAGE_ERRORS,
@@ -35,9 +38,22 @@ from taletable.server.pages.common import (
 from taletable.server.schema import EVENTS
 from taletable.server.session import PageSession, PageSessionOrJoin, TableSession
 
+if TYPE_CHECKING:
+    from taletable.systems.cogent.combat import Encounter
+
 __all__ = ["current_encounter", "router"]
 
 router = APIRouter(include_in_schema=False)
+
+
+def _encounter(data: Mapping[str, Any] | None) -> Encounter | None:
+    """The encounter a public combat event logged, read back (None: none, or unreadable)."""
+    from taletable.play.results import read_result
+    from taletable.systems.cogent.combat import Encounter
+
+    record = read_result("cogent.combat.start", data) if data is not None else None
+    return record if isinstance(record, Encounter) else None
+
 
 #: The bestiary rows the start form offers.
 BESTIARY_ROWS = 3
@@ -63,9 +79,12 @@ def current_encounter(connection: Any, table_id: str) -> str | None:
 
 
 def _view(session: TableSession) -> dict[str, Any]:
-    """What the tracker shows this seat: the fight (or why none) and whom it acts for, read at
-    the table's own rules (its edition, options and house rules: the fight replays with them)."""
-    from taletable.play.combat_view import combat_view
+    """What the tracker shows this seat: the fight as this seat may see it (its secret steps
+    are the narrator's: :mod:`taletable.server.combat_views`), or why none, and whom it acts
+    for; read at the table's own rules (its edition, options and house rules: the fight
+    replays with them)."""
+    from taletable.play.combat_view import encounter_view
+    from taletable.play.encounters import read_encounter
 
     seat = session.seat
     with session.reading() as reading:
@@ -74,9 +93,15 @@ def _view(session: TableSession) -> dict[str, Any]:
         if key is None:
             return {"head": head, "seat": seat, "fight": None}
         try:
-            fight = combat_view(reading.table, key)
+            whole = read_encounter(reading.table, key).encounter
+            seen = seen_fight(reading.connection, session.table_id, seat, key, whole.to_data())
+            shown = whole if seat.narrator else _encounter(seen.encounter)
+            fight = encounter_view(shown) if shown is not None else None
         except PAGE_ERRORS as error:
             return {"head": head, "seat": seat, "fight": None, "error": error_text(error)}
+        if fight is None:
+            return {"head": head, "seat": seat, "fight": None}
+        fight["secret_steps"] = seen.secret_steps
         mine = fighters_of(reading.connection, session.table_id, seat, key)
     ids = [fighter["id"] for fighter in fight["fighters"]]
     acts_for = ids if mine is None else [ident for ident in ids if ident in mine]

@@ -3,16 +3,19 @@
 The server holds no code per action: the route hands the action's name and args to the seat's
 :class:`~taletable.server.session.TableSession`, which checks the seat may take it, performs it
 at the table's ``Table`` with the scene's dice and appends the result as one event, all in one
-transaction (DESIGN > Principles 9, 10 and 12).
+transaction (DESIGN > Principles 9, 10 and 12). A read (an action the registry declares
+``reads=True``) is answered by :meth:`~taletable.server.session.TableSession.answer` on a read
+of the table: no event, the result as the seat may see it.
 """
 
 from __future__ import annotations
 
+import asyncio
 from functools import cache
 from typing import Any, Literal
 
 from fastapi import APIRouter
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from taletable.server.limits import SLOW_ACTIONS
@@ -36,11 +39,24 @@ class NewAction(BaseModel):
 @router.post(
     "/actions",
     status_code=201,
-    responses={201: {"content": {"application/json": {}}}, **ERRORS},
+    responses={
+        200: {"description": "A read's answer (no event)", "content": {"application/json": {}}},
+        201: {"content": {"application/json": {}}},
+        **ERRORS,
+    },
     response_class=Response,
 )
 async def act(session: SessionDep, body: NewAction) -> Response:
-    """Take an action; 201 with its event (a blind or narrator-only one shows a player a stub)."""
+    """Take an action; 201 with its event (a blind or narrator-only one shows a player a stub).
+    A read (odds, a fight's status or replay, a sheet's pools: ``"read": true`` in ``GET
+    /actions``) makes no event: 200 with ``{"action", "result"}``, the result as this seat may
+    see it (a fight's secret steps are the narrator's: a player sees it as of its last public
+    step, and ``secret_steps`` counts those since)."""
+    from taletable.play import is_read
+
+    if is_read(body.action):
+        answer = await asyncio.to_thread(session.answer, body.action, body.args)
+        return JSONResponse(answer, status_code=200)
     _event, row = await session.act_on_loop(body.action, body.args, body.visibility)
     return Response(session.shown_row(row), status_code=201, media_type="application/json")
 
@@ -53,7 +69,12 @@ def list_actions(session: SessionDep) -> dict[str, list[dict[str, Any]]]:
 
     return {
         "actions": [
-            {"name": name, "summary": action.summary, "args": _args_schema(action.request)}
+            {
+                "name": name,
+                "summary": action.summary,
+                "read": action.reads,
+                "args": _args_schema(action.request),
+            }
             for name, action in all_actions().items()
             if name not in SLOW_ACTIONS
         ]

@@ -1,0 +1,95 @@
+"""What each seat may see of a fight: the one place the server decides it (ARCHITECTURE.md,
+"A fight's secret steps").
+
+The stored encounter is the whole truth, and the narrator sees it. A step taken with
+visibility ``narrator`` or ``blind`` is secret: a player or an observer sees the fight as it
+stood after its last public step (the encounter that step's public event holds, which the log
+already shows every seat), and of the secret steps since only how many there are. A public
+step after secret ones shows the fight as it then stands: it reveals them; so only the
+narrator's step reveals, and a player's step in a fight with secret steps pending is kept
+narrator-only too (:func:`hides_a_secret`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, select
+
+from taletable.errors import TaletableError
+from taletable.server.auth import Seat
+from taletable.server.combat_seats import encounter_key
+from taletable.server.schema import EVENTS
+from taletable.store.sql import SqlStore
+
+__all__ = ["FIGHT_READS", "FIGHT_STEPS", "SeenFight", "hides_a_secret", "seen_fight"]
+
+#: The reads that show a fight (answered to a player or an observer as :func:`seen_fight` says).
+FIGHT_READS = ("cogent.combat.status", "cogent.combat.replay")
+#: The actions that make a fight's steps (each event's result is the encounter after it).
+FIGHT_STEPS = (
+    "cogent.combat.start",
+    "cogent.combat.declare",
+    "cogent.combat.resolve",
+    "cogent.combat.choose",
+    "cogent.combat.condition",
+    "cogent.combat.destiny",
+)
+_STEPS = (
+    select(EVENTS.c.kind, EVENTS.c.visibility, EVENTS.c.event)
+    .where((EVENTS.c.table_id == bindparam("table_id")) & EVENTS.c.kind.in_(FIGHT_STEPS))
+    .order_by(EVENTS.c.seq)
+)
+
+
+@dataclass(frozen=True)
+class SeenFight:
+    """A fight as one seat may see it: the encounter's data (None: nothing of it is public)
+    and how many secret steps were taken since."""
+
+    encounter: Mapping[str, Any] | None
+    secret_steps: int = 0
+
+
+def _steps(data: Mapping[str, Any] | None) -> int:
+    steps = data.get("steps") if isinstance(data, Mapping) else None
+    return len(steps) if isinstance(steps, list | tuple) else 0
+
+
+def seen_fight(
+    connection: Connection, table_id: str, seat: Seat, key: str, whole: Mapping[str, Any]
+) -> SeenFight:
+    """The fight stored under ``key`` (``whole``: the encounter's data as stored) as ``seat``
+    may see it."""
+    if seat.narrator:
+        return SeenFight(whole)
+    public: Mapping[str, Any] | None = None
+    for row in connection.execute(_STEPS, {"table_id": table_id}):
+        event = json.loads(row.event)
+        if encounter_key(event.get("args") or {}) != key:
+            continue
+        if row.kind == "cogent.combat.start":
+            public = None  # a fight started again under the key: what came before is gone
+        if row.visibility == "public":
+            result = event.get("result")
+            public = result if isinstance(result, Mapping) else None
+    return SeenFight(public, max(0, _steps(whole) - _steps(public)))
+
+
+def hides_a_secret(
+    connection: Connection, seat: Seat, action: str, args: Mapping[str, Any]
+) -> bool:
+    """Whether ``seat``'s public step ``action`` would reveal the narrator's secret steps of
+    its fight (its event holds the encounter as it then stands): such a step is kept
+    narrator-only; the narrator alone reveals a secret."""
+    if seat.narrator or action not in FIGHT_STEPS:
+        return False
+    key = encounter_key(args)
+    try:
+        whole = SqlStore(connection, seat.table_id).read("encounter", key).data
+    except TaletableError:
+        return False
+    return seen_fight(connection, seat.table_id, seat, key, whole).secret_steps > 0
