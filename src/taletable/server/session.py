@@ -20,9 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import json
-import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -33,7 +30,6 @@ from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice
-from taletable.library import RulesLibrary
 from taletable.play import Played, Table
 from taletable.server.auth import Seat, hash_secret
 from taletable.server.combat_seats import encounter_key
@@ -46,6 +42,7 @@ from taletable.server.log import TableHead, read_table, stub_of, table_write
 from taletable.server.permissions import check_action, may_take, narrator_only, taking_part
 from taletable.server.schema import SCENES, SEATS
 from taletable.server.state import RecordingStore
+from taletable.server.table_rules import house_library
 from taletable.server.visibility import Row
 from taletable.server.world import World, world_of
 from taletable.store import Store
@@ -198,28 +195,11 @@ def shown_to(event: Mapping[str, Any], *, narrator: bool) -> dict[str, Any]:
     return stub_of(event)
 
 
-_LIBRARIES: dict[str, RulesLibrary] = {}
-_LIBRARIES_LOCK = threading.Lock()
-
-
-def _library(house_rules: Mapping[str, Any]) -> RulesLibrary | None:
-    """One library per set of house rules, kept (each loads its tables once)."""
-    if not house_rules:
-        return None
-    digest = hashlib.sha256(json.dumps(house_rules, sort_keys=True).encode()).hexdigest()
-    with _LIBRARIES_LOCK:
-        if digest not in _LIBRARIES:
-            if len(_LIBRARIES) > 256:
-                _LIBRARIES.clear()
-            _LIBRARIES[digest] = RulesLibrary(dict(house_rules))
-        return _LIBRARIES[digest]
-
-
 def table_context(head: TableHead, store: Store, **given: Any) -> Table:
     """The ``Table`` an action of ``head``'s table plays at: its edition, its rule options, its
     house rules, ``store``, and any ``dice`` given."""
     rules = Rules(edition=head.edition or "core", **head.rules)
-    library = _library(head.house_rules)
+    library = house_library(head.house_rules)
     if library is not None:
         given["library"] = library
     return Table(rules=rules, store=store, **given)

@@ -10,6 +10,9 @@ at the first roll.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,6 +25,7 @@ __all__ = [
     "OPTIONS",
     "checked_house_rules",
     "checked_rules",
+    "house_library",
     "house_rule_tables",
 ]
 
@@ -88,3 +92,20 @@ def checked_house_rules(system: str, house_rules: Mapping[str, Any]) -> dict[str
             except TaletableError as error:
                 raise ApiError(f"house_rules.{key}", str(error)) from None
     return dict(house_rules)
+
+
+_LIBRARIES: dict[str, RulesLibrary] = {}
+_LIBRARIES_LOCK = threading.Lock()
+
+
+def house_library(house_rules: Mapping[str, Any]) -> RulesLibrary | None:
+    """One library per set of house rules, kept (each loads its tables once)."""
+    if not house_rules:
+        return None
+    digest = hashlib.sha256(json.dumps(house_rules, sort_keys=True).encode()).hexdigest()
+    with _LIBRARIES_LOCK:
+        if digest not in _LIBRARIES:
+            if len(_LIBRARIES) > 256:
+                _LIBRARIES.clear()
+            _LIBRARIES[digest] = RulesLibrary(dict(house_rules))
+        return _LIBRARIES[digest]
