@@ -170,3 +170,25 @@ def test_a_stream_that_falls_behind_is_dropped() -> None:
     subscription = asyncio.run(fill())
     assert subscription.dropped and subscription.queue.qsize() == 1
     assert isinstance(subscription.queue.get_nowait(), Dropped)
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_stream_resumed_past_the_head_hears_what_comes_next(
+    client: TestClient, table: Seats
+) -> None:
+    """A client whose Last-Event-ID names a seq the table has not reached is brought back to
+    the table's head: the next action reaches it."""
+    url = f"/api/tables/{table.id}/stream"
+    headers = {**table.mara, "Last-Event-ID": "100000"}
+    with client.stream("GET", url, headers=headers) as stream:
+        lines = stream.iter_lines()
+        assert next(lines) == "retry: 1000"
+        body = {"action": "roll", "args": {"notation": "1d6"}}
+        made = client.post(f"/api/tables/{table.id}/actions", json=body, headers=table.bram)
+        assert made.status_code == 201, made.text
+        seq = made.json()["seq"]
+        for line in lines:
+            assert not line.startswith(": keep-alive"), "the action never reached the stream"
+            if line.startswith("id: "):
+                assert int(line[4:]) == seq
+                break

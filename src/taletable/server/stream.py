@@ -78,11 +78,13 @@ class Renderer:
 
 async def _missed(world: World, seat: Seat, last: int) -> tuple[list[tuple[int, str]], int]:
     """What the seat may see after ``last``, read from the database (one page), and the seq
-    it has then handled: the table's head at the read (or the page's last, when full)."""
+    it has then handled: the table's head at the read (or the page's last, when full). A
+    client that named a seq past the head is brought back to the head, so it hears what
+    comes next."""
     rows, head = await world.shared_reads.read_at(seat.table_id, seat.id, seat.narrator, last, PAGE)
     if len(rows) == PAGE:
         return rows, rows[-1][0]
-    return rows, max(last, head, rows[-1][0] if rows else 0)
+    return rows, max(head, rows[-1][0] if rows else 0)
 
 
 def seat_stream(world: World, seat: Seat, after: int, renderer: Renderer) -> AsyncIterator[str]:
@@ -105,7 +107,7 @@ async def _seat_stream(
     subscription = world.hub.subscribe(seat.table_id)
     try:
         yield await renderer.opening()
-        cursor = _Cursor(world, seat, renderer, after)
+        cursor = _Cursor(seat, renderer, after)
         while True:
             if cursor.reading:
                 rows, handled = await _missed(world, seat, cursor.last)
@@ -138,7 +140,7 @@ async def _seat_stream(
 class _Cursor:
     """Where a stream is in its table's log, and what it makes of each item."""
 
-    def __init__(self, world: World, seat: Seat, renderer: Renderer, after: int) -> None:
+    def __init__(self, seat: Seat, renderer: Renderer, after: int) -> None:
         self.seat, self.renderer = seat, renderer
         self.last = after  # the newest seq of the table handled (seen by the seat or not)
         self.reading = True  # the database has events the stream has not sent
