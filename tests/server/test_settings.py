@@ -6,21 +6,24 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from taletable.errors import InputError
+from taletable.server.app import app_from_environment
 from taletable.server.limits import Limits
 from taletable.server.settings import RateLimit, Settings
 
 
 def test_the_defaults_when_nothing_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
     """Unset or empty variables give the documented defaults, and Limits' own defaults."""
-    for name in ("DATABASE_URL", "MAX_BODY", "RATE_LIMIT"):
+    for name in ("DATABASE_URL", "MAX_BODY", "RATE_LIMIT", "SQLITE_BUSY_SECONDS"):
         monkeypatch.delenv(f"TALETABLE_{name}", raising=False)
     monkeypatch.setenv("TALETABLE_RATE_LIMIT", "")
     settings = Settings.from_environment()
     assert settings.database_url == "sqlite:///taletable.db"
+    assert settings.sqlite_busy_seconds == 30
     assert Limits.from_settings(settings) == Limits() == Limits.from_environment()
 
 
@@ -36,6 +39,19 @@ def test_each_variable_is_read_typed(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Settings.from_environment().rate_limit == RateLimit(rate=5, burst=15)
     monkeypatch.setenv("TALETABLE_RATE_LIMIT", "0.01")
     assert Settings.from_environment().rate_limit == RateLimit(rate=0.01, burst=1)
+    monkeypatch.setenv("TALETABLE_SQLITE_BUSY_SECONDS", "0.3")
+    assert Settings.from_environment().sqlite_busy_seconds == 0.3
+
+
+def test_each_worker_gives_its_database_the_busy_timeout(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``TALETABLE_SQLITE_BUSY_SECONDS`` reaches the database a worker opens."""
+    monkeypatch.setenv("TALETABLE_DATABASE_URL", f"sqlite:///{tmp_path / 'busy.db'}")
+    monkeypatch.setenv("TALETABLE_SQLITE_BUSY_SECONDS", "0.5")
+    app = app_from_environment()
+    assert app.state.world.database.busy_seconds == 0.5
+    app.state.world.database.dispose()
 
 
 @pytest.mark.parametrize(
@@ -48,6 +64,10 @@ def test_each_variable_is_read_typed(monkeypatch: pytest.MonkeyPatch) -> None:
         ("TALETABLE_MAX_BODY", "big", "whole number of bytes"),
         ("TALETABLE_MAX_BODY", "10", "whole number of bytes"),
         ("TALETABLE_DATABASE_URL", "taletable.db", "database URL"),
+        ("TALETABLE_SQLITE_BUSY_SECONDS", "soon", "number of seconds above 0"),
+        ("TALETABLE_SQLITE_BUSY_SECONDS", "0", "number of seconds above 0"),
+        ("TALETABLE_SQLITE_BUSY_SECONDS", "nan", "number of seconds above 0"),
+        ("TALETABLE_SQLITE_BUSY_SECONDS", "7200", "number of seconds above 0"),
     ],
 )
 def test_a_bad_variable_is_one_input_error_naming_it(
@@ -79,7 +99,7 @@ def test_an_overridden_setting_is_not_read(monkeypatch: pytest.MonkeyPatch) -> N
 @pytest.mark.parametrize(
     ("variable", "value"),
     [("TALETABLE_RATE_LIMIT", "fast"), ("TALETABLE_MAX_BODY", "-1"),
-     ("TALETABLE_DATABASE_URL", "nowhere")],
+     ("TALETABLE_DATABASE_URL", "nowhere"), ("TALETABLE_SQLITE_BUSY_SECONDS", "-1")],
 )  # fmt: skip
 def test_serve_with_a_bad_setting_exits_2_with_one_line(variable: str, value: str) -> None:
     """`TALETABLE_RATE_LIMIT=fast taletable serve` (was an uncaught ValueError): one line on

@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from taletable import __version__
-from taletable.server.db import Database, default_url, migrate
+from taletable.server.db import SQLITE_BUSY_SECONDS, Database, default_url, migrate
 from taletable.server.errors import install_error_handlers
 from taletable.server.headers import SecurityHeaders
 from taletable.server.limits import BodyLimit, Limits
@@ -28,10 +28,15 @@ stream. Every error is a 4xx with `{"error": {"field", "message"}}`."""
 
 
 def create_app(
-    database_url: str | None = None, *, limits: Limits | None = None, migrate_schema: bool = True
+    database_url: str | None = None,
+    *,
+    limits: Limits | None = None,
+    migrate_schema: bool = True,
+    sqlite_busy_seconds: float = SQLITE_BUSY_SECONDS,
 ) -> FastAPI:
-    """The application serving the tables of ``database_url`` (SQLite or PostgreSQL)."""
-    database = Database(database_url or default_url())
+    """The application serving the tables of ``database_url`` (SQLite or PostgreSQL); a SQLite
+    write waits ``sqlite_busy_seconds`` for another's lock, then answers 503."""
+    database = Database(database_url or default_url(), busy_seconds=sqlite_busy_seconds)
     if migrate_schema:
         migrate(database)
     world = make_world(database, limits or Limits.from_environment())
@@ -89,4 +94,8 @@ def _include_routes(app: FastAPI) -> None:
 def app_from_environment() -> FastAPI:
     """The application for ``$TALETABLE_DATABASE_URL`` (what each uvicorn worker runs)."""
     settings = Settings.from_environment()  # the server's settings, read once per worker
-    return create_app(settings.database_url, limits=Limits.from_settings(settings))
+    return create_app(
+        settings.database_url,
+        limits=Limits.from_settings(settings),
+        sqlite_busy_seconds=settings.sqlite_busy_seconds,
+    )

@@ -23,12 +23,15 @@ from sqlalchemy.engine import make_url
 
 from taletable.server.settings import DEFAULT_DATABASE_URL
 
-__all__ = ["DATABASE_VARIABLE", "Database", "default_url", "migrate"]
+__all__ = ["DATABASE_VARIABLE", "Database", "default_url", "is_unavailable", "migrate"]
 
 #: The environment variable naming the database when ``--database`` is not given.
 DATABASE_VARIABLE = "TALETABLE_DATABASE_URL"
-#: How long a SQLite writer waits for another's lock before giving up (seconds).
+#: How long a SQLite writer waits for another's lock before giving up (seconds; the default of
+#: ``TALETABLE_SQLITE_BUSY_SECONDS``).
 SQLITE_BUSY_SECONDS = 30.0
+#: What SQLite says when another connection holds the lock past the busy timeout.
+_SQLITE_BUSY = ("database is locked", "database is busy", "database table is locked")
 #: A number PostgreSQL's advisory lock uses so two workers never migrate at once.
 _MIGRATION_LOCK = 7_243_511
 
@@ -38,10 +41,32 @@ def default_url() -> str:
     return DEFAULT_DATABASE_URL
 
 
-def _sqlite_engine(url: str) -> Engine:
-    engine = create_engine(
-        url, connect_args={"timeout": SQLITE_BUSY_SECONDS, "check_same_thread": False}
-    )
+def is_unavailable(error: BaseException) -> bool:
+    """Whether ``error`` says the database cannot be reached or is busy right now (a retry
+    shortly may succeed: 503), not that the request or the code is wrong (a bug: 500).
+
+    Unavailable: the pool's timeout; a connection SQLAlchemy found dropped
+    (``connection_invalidated``); an ``InterfaceError`` (the driver's connection is closed);
+    PostgreSQL's ``OperationalError`` (cannot connect, terminated, shutting down, deadlock or
+    serialization failure); SQLite's ``OperationalError`` only when the database is locked or
+    busy (SQLite also says "no such table" and syntax errors so, and those are bugs).
+    Never an integrity or programming error."""
+    if isinstance(error, exc.TimeoutError):
+        return True
+    if not isinstance(error, exc.DBAPIError):
+        return False
+    if error.connection_invalidated or isinstance(error, exc.InterfaceError):
+        return True
+    if not isinstance(error, exc.OperationalError):
+        return False
+    if type(error.orig).__module__.startswith("sqlite3"):
+        text_ = str(error.orig).lower()
+        return any(busy in text_ for busy in _SQLITE_BUSY)
+    return True
+
+
+def _sqlite_engine(url: str, busy_seconds: float) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": busy_seconds, "check_same_thread": False})
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -91,16 +116,17 @@ def _ping_when_idle(engine: Engine) -> None:
 class Database:
     """One database: an engine, and transactions for reading and for writing."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, busy_seconds: float = SQLITE_BUSY_SECONDS) -> None:
         self.url = make_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         self.is_postgresql = self.url.get_backend_name() == "postgresql"
+        self.busy_seconds = busy_seconds  # SQLite only: how long a writer waits for the lock
         self._table_locks: weakref.WeakValueDictionary[str, threading.Lock] = (
             weakref.WeakValueDictionary()
         )
         self._locks_lock = threading.Lock()
         if self.is_sqlite:
-            self.engine = _sqlite_engine(url)
+            self.engine = _sqlite_engine(url, busy_seconds)
         else:
             self.engine = create_engine(url, pool_size=10, max_overflow=20)
             _ping_when_idle(self.engine)

@@ -2,13 +2,15 @@
 :class:`Settings`, read once where the server starts (``taletable serve``, and each worker's
 :func:`taletable.server.app.app_from_environment`) and handed down from there.
 
-================================  ==========================  ==================================
-variable                          default                     what
-================================  ==========================  ==================================
-``TALETABLE_DATABASE_URL``        ``sqlite:///taletable.db``  the database (``--database`` wins)
-``TALETABLE_MAX_BODY``            ``262144`` (256 KiB)        the largest request body, bytes
-``TALETABLE_RATE_LIMIT``          ``20,60``                   requests a second per seat, burst
-================================  ==========================  ==================================
+=================================  ==========================  ==================================
+variable                           default                     what
+=================================  ==========================  ==================================
+``TALETABLE_DATABASE_URL``         ``sqlite:///taletable.db``  the database (``--database`` wins)
+``TALETABLE_MAX_BODY``             ``262144`` (256 KiB)        the largest request body, bytes
+``TALETABLE_RATE_LIMIT``           ``20,60``                   requests a second per seat, burst
+``TALETABLE_SQLITE_BUSY_SECONDS``  ``30``                      how long a SQLite write waits for
+                                                               the lock before answering 503
+=================================  ==========================  ==================================
 
 A variable set to nothing counts as unset. A bad value is one :class:`~taletable.errors.InputError`
 naming the variable, what it must be and an example (``taletable serve``: one line, exit 2),
@@ -81,6 +83,15 @@ class Settings(BaseSettings):
         description="RATE,BURST: requests a second per seat (a number above 0), then how many "
         "at once (a whole number, 1 or more)",
         examples=["20,60"],
+    )
+
+    sqlite_busy_seconds: float = Field(
+        30.0,
+        gt=0,
+        le=3600,
+        allow_inf_nan=False,
+        description="a number of seconds above 0 and at most 3600",
+        examples=["30"],
     )
 
     @field_validator("database_url")
