@@ -15,9 +15,14 @@ wrong join code        403     ``code``
 no such thing          404     the path parameter
 body too large         413     ``body`` (:mod:`taletable.server.limits`)
 too many requests      429     ``authorization`` (:mod:`taletable.server.limits`)
+database unreachable   503     ``database``, with ``Retry-After`` (:func:`database_unavailable`)
 =====================  ======  ==============================================================
 
-A 500 is a bug; its answer has the same shape and no traceback.
+A 500 is a bug; its answer has the same shape and no traceback. A database that cannot be
+reached or is busy (PostgreSQL restarting, SQLite locked past its busy timeout) is not a bug:
+503: the request was not carried out (unless the connection was lost during the commit itself;
+the log tells), and the same request may be sent again shortly (the pool replaces dropped
+connections by itself). An integrity or programming error of the database stays a bug.
 """
 
 from __future__ import annotations
@@ -29,16 +34,20 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy import exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from taletable.errors import ConflictError, InputError, RulesError, TaletableError
+from taletable.server.db import is_unavailable
 
 __all__ = [
+    "DATABASE_ERRORS",
     "ApiError",
     "Conflict",
     "Forbidden",
     "NotFound",
     "Unauthorized",
+    "database_unavailable",
     "error_body",
     "install_error_handlers",
 ]
@@ -46,6 +55,12 @@ __all__ = [
 _log = logging.getLogger("taletable.server")
 #: The answer to a body that is not JSON (or not UTF-8 at all).
 NOT_JSON = "the body is not JSON in UTF-8; send a JSON document"
+#: The answer to a database that cannot be reached or is busy.
+DATABASE_UNAVAILABLE = "the table's database is unreachable or busy right now; try again shortly"
+#: Seconds a client waits before sending again to a database that was unreachable or busy.
+DATABASE_RETRY_SECONDS = 2
+#: The database's errors: :func:`is_unavailable` tells an outage (503) from a bug.
+DATABASE_ERRORS: tuple[type[Exception], ...] = (exc.DBAPIError, exc.TimeoutError)
 
 
 def error_body(field: str | None, message: str, **extra: Any) -> dict[str, Any]:
@@ -115,6 +130,20 @@ class ActionError(Exception):
         self.extra = extra
 
 
+def database_unavailable(error: Exception) -> JSONResponse:
+    """The answer to a database that is unreachable or busy: 503, ``database``, Retry-After.
+    ``error`` must be one (:func:`~taletable.server.db.is_unavailable`); anything else is a bug
+    and is raised again, for the bug's answer."""
+    if not is_unavailable(error):
+        raise error
+    _log.warning("database unavailable: %s", str(error).splitlines()[0] if str(error) else error)
+    return JSONResponse(
+        error_body("database", DATABASE_UNAVAILABLE),
+        status_code=503,
+        headers={"Retry-After": str(DATABASE_RETRY_SECONDS)},
+    )
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Answer every error in the one shape."""
 
@@ -135,6 +164,12 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TaletableError)
     async def _engine(_request: Request, error: TaletableError) -> JSONResponse:
         return taletable_error_response(error)
+
+    async def _database(_request: Request, error: Exception) -> JSONResponse:
+        return database_unavailable(error)
+
+    for kind in DATABASE_ERRORS:
+        app.add_exception_handler(kind, _database)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:

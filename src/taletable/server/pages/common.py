@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from taletable.errors import TaletableError
 from taletable.explain import render_data
-from taletable.server.errors import ActionError, ApiError
+from taletable.server.errors import DATABASE_ERRORS, ActionError, ApiError, database_unavailable
 from taletable.server.schema import SEATS
 from taletable.server.session import CrossSitePost, NoSeat, TableSession
 
@@ -65,13 +65,32 @@ CROSS_SITE = (
     "refused to keep your seat safe. Nothing was changed: open the table from its own link "
     "and try again there."
 )
+#: What a page answers while its database is unreachable or busy (the JSON API: 503).
+RECONNECTING = "The table is reconnecting to its database; try again in a moment."
 #: What a page's form or fragment answers a browser with no seat at its table.
 NO_SEAT = "This browser has no seat at this table; join it first."
 
 
 def install(app: FastAPI) -> None:
-    """Answer a refused cross-site change to a page in words, as a page (403), and a browser
-    with no seat at the table with the join page (a whole page) or a line (a fragment)."""
+    """Answer a refused cross-site change to a page in words, as a page (403), a browser
+    with no seat at the table with the join page (a whole page) or a line (a fragment), and a
+    database that is unreachable or busy with a line saying the table is reconnecting: 200 to
+    htmx (which swaps no 5xx) and 503 to a whole page, both with ``Retry-After``; the JSON API
+    keeps its 503 (:func:`~taletable.server.errors.database_unavailable`)."""
+
+    async def _database(request: Request, error: Exception) -> Response:
+        answer = database_unavailable(error)  # a bug is raised again; an outage is logged
+        if request.url.path.startswith("/api/"):
+            return answer
+        if request.headers.get("HX-Request") == "true":
+            reconnecting = message(error=RECONNECTING)
+        else:
+            reconnecting = page("_message.html", status=503, error=RECONNECTING)
+        reconnecting.headers["Retry-After"] = answer.headers["Retry-After"]
+        return reconnecting
+
+    for kind in DATABASE_ERRORS:
+        app.add_exception_handler(kind, _database)
 
     @app.exception_handler(CrossSitePost)
     async def _cross_site(_request: Request, _error: CrossSitePost) -> HTMLResponse:
