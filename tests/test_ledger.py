@@ -131,3 +131,17 @@ def test_verify_command_exit_codes(tmp_path: Path, run_cli: Any) -> None:
     failed = run_cli("verify", str(bad))
     assert failed.status == 1 and "seq 3" in failed.stderr
     assert run_cli("verify", str(broken)).status == 2
+
+
+def test_a_seats_view_takes_a_hidden_stub_as_an_opaque_link() -> None:
+    """A stub (``hidden: true``, its content gone) verifies as a link and is counted; its dice
+    are not re-derived; a stub that breaks the link still fails at its seq."""
+    export = _export()
+    full = export["events"][2]
+    stub = {key: full[key] for key in ("seq", "kind", "scene", "visibility", "prev_hash", "hash")}
+    export["events"][2] = {**stub, "hidden": True}
+    checked = verify_export(export)
+    assert (checked.ok, checked.hidden, checked.dice_checked) == (True, 1, 8)
+    assert "1 hidden" in checked.summary()
+    export["events"][2]["prev_hash"] = "0" * 64
+    assert verify_export(export).failed_seq == 3

@@ -22,6 +22,13 @@ The dice
 
     (rejection sampling: every face is exactly equally likely). :class:`LedgerDice` is that
     source; :func:`verify_export` re-derives every die of every revealed scene from an export.
+
+A seat's view
+    The narrator's export holds every event whole. A player's or observer's export holds the
+    events it may not see as their stubs (``hidden: true``): the common fields, ``seq``,
+    ``prev_hash`` and ``hash``, never the content. A stub's own hash cannot be recomputed, so
+    :func:`verify_export` takes it as an opaque link: its ``prev_hash`` must be the hash before
+    it and the next event must chain from its ``hash``. Every whole event is checked in full.
 """
 
 from __future__ import annotations
@@ -129,6 +136,8 @@ class Verification:
     dice_checked: int
     failed_seq: int | None = None
     reason: str = ""
+    #: How many events were hidden stubs (a seat's view), taken as opaque links.
+    hidden: int = 0
 
     @property
     def ok(self) -> bool:
@@ -138,9 +147,12 @@ class Verification:
         """One line for a person."""
         if not self.ok:
             return f"seq {self.failed_seq}: {self.reason}"
+        hidden = (
+            f" ({self.hidden} hidden from this view, checked as links only)" if self.hidden else ""
+        )
         return (
-            f"ok: {self.events} events chained, {self.dice_checked} dice re-derived from "
-            f"{self.scenes_revealed} revealed scene seeds"
+            f"ok: {self.events} events chained{hidden}, {self.dice_checked} dice re-derived "
+            f"from {self.scenes_revealed} revealed scene seeds"
         )
 
 
@@ -151,17 +163,36 @@ class _Failure(Exception):
         self.reason = reason
 
 
-def _check_chain(table_id: str, events: Sequence[Mapping[str, Any]]) -> None:
+def _is_hidden(event: Mapping[str, Any]) -> bool:
+    """A stub in a seat's view: the event's place in the chain without its content."""
+    return event.get("hidden") is True
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def _is_digest(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(c in _HEX for c in value)
+
+
+def _check_chain(table_id: str, events: Sequence[Mapping[str, Any]]) -> int:
+    """Check every link and every whole event's hash; return how many events were stubs."""
     previous = genesis_hash(table_id)
+    hidden = 0
     for expected_seq, event in enumerate(events, start=1):
         seq, where = event.get("seq"), expected_seq
         if seq != expected_seq:
             raise _Failure(where, f"sequence number {seq!r} where {expected_seq} was due")
         if event.get("prev_hash") != previous:
             raise _Failure(where, "prev_hash is not the hash of the event before")
-        if event_hash(previous, event) != event.get("hash"):
+        if _is_hidden(event):
+            if not _is_digest(event.get("hash")):
+                raise _Failure(where, "a hidden event's hash is not a SHA-256 in hex")
+            hidden += 1
+        elif event_hash(previous, event) != event.get("hash"):
             raise _Failure(where, "hash does not match the event's content")
         previous = str(event["hash"])
+    return hidden
 
 
 def _scene_seeds(events: Sequence[Mapping[str, Any]]) -> dict[int, bytes]:
@@ -169,6 +200,8 @@ def _scene_seeds(events: Sequence[Mapping[str, Any]]) -> dict[int, bytes]:
     commitments: dict[int, tuple[str, int]] = {}
     seeds: dict[int, bytes] = {}
     for event in events:
+        if _is_hidden(event):
+            continue
         seq, scene = int(event["seq"]), event.get("scene")
         if event.get("kind") == "scene.open" and isinstance(scene, int):
             commitments[scene] = (str(event.get("commitment")), seq)
@@ -192,7 +225,7 @@ def _check_dice(
     checked = 0
     for event in events:
         dice = event.get("dice") or []
-        if event.get("scene") not in seeds:
+        if _is_hidden(event) or event.get("scene") not in seeds:
             continue
         seed, seq = seeds[int(event["scene"])], int(event["seq"])
         for index, die in enumerate(dice):
@@ -217,7 +250,9 @@ def _check_scene_list(export: Mapping[str, Any], seeds: Mapping[int, bytes]) -> 
 def verify_export(export: Mapping[str, Any]) -> Verification:
     """Check a table's export: the hash chain, every seed against its commitment, every die.
 
-    A failure names the first sequence number found wrong (0 for the table's own fields).
+    A seat's view (some events hidden stubs) is checked too: each stub as an opaque link, every
+    whole event in full; :attr:`Verification.hidden` says how many were stubs. A failure names
+    the first sequence number found wrong (0 for the table's own fields).
     """
     table = export.get("table")
     events = export.get("events")
@@ -227,7 +262,7 @@ def verify_export(export: Mapping[str, Any]) -> Verification:
         return Verification(0, 0, 0, 0, "events: not a list of events")
     table_id = str(table.get("id"))
     try:
-        _check_chain(table_id, events)
+        hidden = _check_chain(table_id, events)
         seeds = _scene_seeds(events)
         dice = _check_dice(table_id, events, seeds)
         _check_scene_list(export, seeds)
@@ -235,4 +270,4 @@ def verify_export(export: Mapping[str, Any]) -> Verification:
         return Verification(len(events), 0, 0, failure.seq, failure.reason)
     except (ValueError, TypeError, KeyError) as error:
         return Verification(len(events), 0, 0, 0, f"malformed export: {error}")
-    return Verification(len(events), len(seeds), dice)
+    return Verification(len(events), len(seeds), dice, hidden=hidden)
