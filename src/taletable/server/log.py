@@ -44,6 +44,7 @@ __all__ = [
     "lock_table",
     "newest_events",
     "read_table",
+    "seat_log",
     "stub_of",
     "table_write",
     "visible_events",
@@ -308,4 +309,27 @@ def full_log(connection: Connection, table_id: str) -> list[dict[str, Any]]:
         .where(EVENTS.c.table_id == table_id)
         .order_by(EVENTS.c.seq)
     )
+    return [{**json.loads(row.event), "prev_hash": row.prev_hash, "hash": row.hash} for row in rows]
+
+
+#: Every event as a player or observer exports it: a public event whole, every other its stub.
+_SEAT_LOG = (
+    select(
+        case((_PUBLIC, EVENTS.c.event), else_=EVENTS.c.stub).label("event"),
+        EVENTS.c.prev_hash,
+        EVENTS.c.hash,
+    )
+    .where(_TABLE)
+    .order_by(EVENTS.c.seq)
+)
+
+
+def seat_log(connection: Connection, table_id: str) -> list[dict[str, Any]]:
+    """Every event of the table as a player's or observer's export holds it: public events
+    whole, every other event (narrator-only, anyone's blind roll, the seat's own included) its
+    stub (``hidden: true``), each with its ``prev_hash`` and ``hash`` so the chain still links.
+
+    The choice is made in the SQL: a secret event's content never leaves the database here.
+    """
+    rows = connection.execute(_SEAT_LOG, {"table_id": table_id})
     return [{**json.loads(row.event), "prev_hash": row.prev_hash, "hash": row.hash} for row in rows]

@@ -15,11 +15,11 @@ from taletable.server.auth import hash_secret, new_id, new_secret
 from taletable.server.cookies import TABLE_ID_TEXT, is_table_id
 from taletable.server.errors import ApiError, Conflict
 from taletable.server.fields import NUL_MESSAGE, has_nul
-from taletable.server.log import full_log, read_table, stub_of, table_write
+from taletable.server.log import full_log, read_table, seat_log, stub_of, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.routes.tables import MadeTable, open_scene
 from taletable.server.schema import EVENTS, SCENES, SEATS, TABLES, THINGS
-from taletable.server.session import NarratorSession, TableSession
+from taletable.server.session import NarratorSession, SessionDep, TableSession
 from taletable.server.state import state_from_log
 from taletable.server.table_rules import checked_house_rules, checked_rules
 from taletable.server.world import world_of
@@ -57,16 +57,21 @@ def next_scene(session: TableSession) -> NextScene:
 
 
 @router.get("/{table_id}/export", responses={200: {"content": {"application/json": {}}}, **ERRORS})
-def export(session: NarratorSession) -> JSONResponse:
+def export(session: SessionDep) -> JSONResponse:
     """The table, every event with ``prev_hash`` and ``hash``, and each scene's commitment and
-    (once closed) seed: what ``taletable verify`` checks."""
+    (once closed) seed: what ``taletable verify`` checks.
+
+    Every seat exports its own view: the narrator's is whole; a player's or observer's holds
+    each event it may not see (narrator-only, a blind roll, its own too) as its stub, marked
+    ``hidden``, with its ``seq``, ``prev_hash`` and ``hash``, so the chain still links."""
     table_id = session.table_id
+    read_log = full_log if session.narrator else seat_log
     with session.world.database.read() as connection:
         head = read_table(connection, table_id)
         scenes = connection.execute(
             select(SCENES).where(SCENES.c.table_id == table_id).order_by(SCENES.c.number)
         ).all()
-        events = full_log(connection, table_id)
+        events = read_log(connection, table_id)
     document = {
         "format": EXPORT_FORMAT,
         "table": {
@@ -122,6 +127,13 @@ def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
     checked = verify_export(document)
     if not checked.ok:
         raise ApiError("events", f"the export does not verify: {checked.summary()}")
+    if checked.hidden:
+        seq = next(event["seq"] for event in document["events"] if event.get("hidden") is True)
+        raise ApiError(
+            f"events.{seq}",
+            f"event {seq} is hidden: a seat's view of a table cannot rebuild it "
+            "(import the narrator's export)",
+        )
     table = _table_of(document)
     events: list[dict[str, Any]] = document["events"]
     for event in events:
