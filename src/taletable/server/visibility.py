@@ -7,6 +7,10 @@ its result or dice); nothing else. The SQL reads (:mod:`taletable.server.log`,
 :mod:`taletable.server.shared_reads`) apply the same rule in their ``WHERE`` and ``CASE``, and
 the streams apply this function to the rows handed to them from memory after a commit;
 ``tests/server/test_visibility.py`` holds the two equal for every seat and every kind of event.
+
+A seat's export (:func:`taletable.server.log.seat_log`) is the one place a player or observer
+receives something of an event it may not see: its stub (``hidden: true``) with its hashes, so
+its view of the chain still links; never the content.
 """
 
 from __future__ import annotations
