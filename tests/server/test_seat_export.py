@@ -128,3 +128,17 @@ def test_import_refuses_a_seats_partial_export(client: TestClient, table: Seats)
         assert answer.status_code == 422, answer.text
         error = answer.json()["error"]
         assert error["field"] == f"events.{played['secret']}" and "hidden" in error["message"]
+
+
+def test_an_event_a_seat_may_not_see_is_a_bare_link(client: TestClient, table: Seats) -> None:
+    """In Bram's export the narrator's secret roll and Mara's blind roll are their place in
+    the chain only (seq, hidden, hashes: not their kind, author or time); in Mara's, her own
+    blind roll is the stub she saw of it."""
+    played = _played(client, table)
+    bram = {event["seq"]: event for event in _export(client, table, table.bram).json()["events"]}
+    for seq in (played["secret"], played["blind"]):
+        assert set(bram[seq]) == {"seq", "hidden", "prev_hash", "hash"}
+        assert bram[seq]["hash"] == played["whole"][seq]["hash"]
+    mara = {event["seq"]: event for event in _export(client, table, table.mara).json()["events"]}
+    assert mara[played["blind"]]["kind"] == "cogent.check" and mara[played["blind"]]["hidden"]
+    assert set(mara[played["secret"]]) == {"seq", "hidden", "prev_hash", "hash"}

@@ -315,7 +315,8 @@ def full_log(connection: Connection, table_id: str) -> list[dict[str, Any]]:
 #: Every event as a player or observer exports it: a public event whole, every other its stub.
 _SEAT_LOG = (
     select(
-        case((_PUBLIC, EVENTS.c.event), else_=EVENTS.c.stub).label("event"),
+        EVENTS.c.seq,
+        case((_PUBLIC, EVENTS.c.event), (_OWN_BLIND, EVENTS.c.stub), else_=None).label("event"),
         EVENTS.c.prev_hash,
         EVENTS.c.hash,
     )
@@ -324,12 +325,26 @@ _SEAT_LOG = (
 )
 
 
-def seat_log(connection: Connection, table_id: str) -> list[dict[str, Any]]:
+def seat_log(connection: Connection, table_id: str, seat: str) -> list[dict[str, Any]]:
     """Every event of the table as a player's or observer's export holds it: public events
-    whole, every other event (narrator-only, anyone's blind roll, the seat's own included) its
-    stub (``hidden: true``), each with its ``prev_hash`` and ``hash`` so the chain still links.
+    whole, the seat's own blind rolls as their stubs (what it saw of them), and every other
+    event (narrator-only, another's blind roll) as a bare link: its ``seq`` and ``hidden``,
+    nothing of its kind, author or time. Each keeps its ``prev_hash`` and ``hash``, so the
+    chain still links.
 
     The choice is made in the SQL: a secret event's content never leaves the database here.
     """
-    rows = connection.execute(_SEAT_LOG, {"table_id": table_id})
-    return [{**json.loads(row.event), "prev_hash": row.prev_hash, "hash": row.hash} for row in rows]
+    rows = connection.execute(_SEAT_LOG, {"table_id": table_id, "seat": seat})
+    return [
+        {
+            **(json.loads(row.event) if row.event is not None else _bare_link(row.seq)),
+            "prev_hash": row.prev_hash,
+            "hash": row.hash,
+        }
+        for row in rows
+    ]
+
+
+def _bare_link(seq: int) -> dict[str, Any]:
+    """What a seat's export holds of an event it may not see at all: its place, hidden."""
+    return {"seq": int(seq), "hidden": True}

@@ -65,13 +65,16 @@ def export(session: SessionDep) -> JSONResponse:
     each event it may not see (narrator-only, a blind roll, its own too) as its stub, marked
     ``hidden``, with its ``seq``, ``prev_hash`` and ``hash``, so the chain still links."""
     table_id = session.table_id
-    read_log = full_log if session.narrator else seat_log
     with session.world.database.read() as connection:
         head = read_table(connection, table_id)
         scenes = connection.execute(
             select(SCENES).where(SCENES.c.table_id == table_id).order_by(SCENES.c.number)
         ).all()
-        events = read_log(connection, table_id)
+        events = (
+            full_log(connection, table_id)
+            if session.narrator
+            else seat_log(connection, table_id, session.seat.id)
+        )
     document = {
         "format": EXPORT_FORMAT,
         "table": {
