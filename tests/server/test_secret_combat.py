@@ -57,14 +57,19 @@ def _post(
     return seat.post(f"/api/tables/{table_id}/actions", json=body, headers=HTMX)
 
 
-def _secret_round(client: TestClient, table_id: str, key: str) -> None:
-    """The narrator declares for both fighters and resolves the round, all narrator-only."""
-    status = _post(client, table_id, "cogent.combat.status", {"file": key}).json()["result"]
+def _declaration_order(status: dict[str, Any]) -> tuple[str, str]:
+    """The fighter who declares first (lowest RFL, then the tie roll-off) and the other."""
     first = min(
         status["combatants"],
         key=lambda f: (f["sheet"]["attributes"]["RFL"], f["tie_roll"], f["tie_rerolls"]),
     )["id"]
-    other = "goblin" if first == "sir-terrik" else "sir-terrik"
+    return first, "goblin" if first == "sir-terrik" else "sir-terrik"
+
+
+def _secret_round(client: TestClient, table_id: str, key: str) -> None:
+    """The narrator declares for both fighters and resolves the round, all narrator-only."""
+    status = _post(client, table_id, "cogent.combat.status", {"file": key}).json()["result"]
+    first, other = _declaration_order(status)
     for actor, target in ((first, other), (other, first)):
         declared = _post(
             client,
@@ -122,11 +127,7 @@ def test_the_tracker_shows_a_player_and_an_observer_no_secret_step(client: TestC
     shows it. After the secret round, theirs still shows round 1 as it started."""
     table_id, player, observer, key = _fight(client)
     status = _post(client, table_id, "cogent.combat.status", {"file": key}).json()["result"]
-    first = min(
-        status["combatants"],
-        key=lambda f: (f["sheet"]["attributes"]["RFL"], f["tie_roll"], f["tie_rerolls"]),
-    )["id"]
-    other = "goblin" if first == "sir-terrik" else "sir-terrik"
+    first, other = _declaration_order(status)
     declared = _post(
         client,
         table_id,
@@ -183,11 +184,7 @@ def test_a_public_step_shows_the_fight_as_it_then_stands(client: TestClient) -> 
     a public step shows the fight as it stands, as its event in the log already does)."""
     table_id, player, _observer, key = _fight(client)
     status = _post(client, table_id, "cogent.combat.status", {"file": key}).json()["result"]
-    first = min(
-        status["combatants"],
-        key=lambda f: (f["sheet"]["attributes"]["RFL"], f["tie_roll"], f["tie_rerolls"]),
-    )["id"]
-    other = "goblin" if first == "sir-terrik" else "sir-terrik"
+    first, other = _declaration_order(status)
     for actor, target, visibility in ((first, other, "narrator"), (other, first, "public")):
         done = _post(
             client,
@@ -208,11 +205,7 @@ def test_a_players_step_never_reveals_the_narrators_secret_steps(client: TestCli
     the narrator's public resolve then shows every seat the round."""
     table_id, player, observer, key = _fight(client)
     status = _post(client, table_id, "cogent.combat.status", {"file": key}).json()["result"]
-    first = min(
-        status["combatants"],
-        key=lambda f: (f["sheet"]["attributes"]["RFL"], f["tie_roll"], f["tie_rerolls"]),
-    )["id"]
-    assert first == "goblin"
+    assert _declaration_order(status)[0] == "goblin"
     secret = {"file": key, "actor": "goblin", "action": "attack", "target": "sir-terrik"}
     assert _post(client, table_id, "cogent.combat.declare", secret, "narrator").status_code == 201
     mine = {"file": key, "actor": "sir-terrik", "action": "attack", "target": "goblin"}
