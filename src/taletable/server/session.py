@@ -38,7 +38,7 @@ from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
 from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthorized
 from taletable.server.fields import has_nul
 from taletable.server.followups import FOLLOWS, followed
-from taletable.server.log import TableHead, read_table, stub_of, table_write
+from taletable.server.log import TableHead, read_table, table_write
 from taletable.server.permissions import check_action, may_take, narrator_only, taking_part
 from taletable.server.schema import SCENES, SEATS
 from taletable.server.state import RecordingStore
@@ -60,7 +60,6 @@ __all__ = [
     "TableSession",
     "page_session_or_none",
     "seat_of_table",
-    "shown_to",
     "table_context",
 ]
 
@@ -185,14 +184,6 @@ async def _page_session_or_join(request: Request, table_id: str) -> TableSession
     if session is None:
         raise NoSeat(table_id, join=True)
     return session
-
-
-def shown_to(event: Mapping[str, Any], *, narrator: bool) -> dict[str, Any]:
-    """The event as a seat may see it at once: whole for the narrator and for a public event
-    (without its hashes), otherwise its stub."""
-    if narrator or event["visibility"] == "public":
-        return {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
-    return stub_of(event)
 
 
 def table_context(head: TableHead, store: Store, **given: Any) -> Table:
@@ -353,12 +344,9 @@ class TableSession:
             event = writer.append(action, content, actor=self.seat.id, visibility=shown)
         return event, writer.rows
 
-    def shown(self, event: Mapping[str, Any]) -> dict[str, Any]:
-        """What this seat may see of an event it just caused."""
-        return shown_to(event, narrator=self.narrator)
-
     def shown_row(self, row: Row) -> str:
-        """The JSON this seat may see of an event it just caused, as stored (:meth:`shown`)."""
+        """The JSON this seat may see of an event it just caused, as stored: whole for the
+        narrator and for a public event, otherwise its stub."""
         return row.event if self.narrator or row.visibility == "public" else row.stub
 
 

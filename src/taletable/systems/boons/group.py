@@ -118,7 +118,8 @@ class GroupChallenge(Record):
     passed: bool | None = None
 
     def counts(self) -> tuple[int, ...]:
-        """What each member's current roll adds to the group, in the members' order."""
+        """What each member's current roll adds to the group, in the members' order, as the
+        switch ``failures`` counts it (003 > Group Challenges; RULINGS.md)."""
         return tuple(check_successes(result, self.failures) for result in self.results)
 
     def tally(self) -> int:

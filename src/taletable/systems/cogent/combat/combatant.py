@@ -79,7 +79,8 @@ def combatant_sheet(sheet: CoreCharacter | TieredCharacter) -> CoreCharacter:
 
 def spend_from_sheet(fighter: Combatant, points: int, what: str) -> Combatant:
     """``fighter`` with ``points`` debited from its sheet's destiny, recorded in its history;
-    refused beyond what the sheet holds ("for as many Destiny Points as they have")."""
+    refused beyond what the sheet holds ("for as many Destiny Points as they have";
+    002 > Character Creation > Destiny Points)."""
     held = fighter.sheet.destiny.points
     if points > held:
         raise RulesError(
