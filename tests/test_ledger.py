@@ -13,12 +13,14 @@ import pytest
 
 from taletable.ledger import (
     EXPORT_FORMAT,
+    HIDDEN_DICE,
     LedgerDice,
     canonical_json,
     commitment,
     derive_face,
     event_hash,
     genesis_hash,
+    hidden_dice_fields,
     verify_export,
 )
 
@@ -145,3 +147,63 @@ def test_a_seats_view_takes_a_hidden_stub_as_an_opaque_link() -> None:
     assert "1 hidden" in checked.summary()
     export["events"][2]["prev_hash"] = "0" * 64
     assert verify_export(export).failed_seq == 3
+
+
+def _hidden_export(*, version: int | None) -> dict[str, Any]:
+    """A closed scene with one narrator-only roll: as written before hidden dice had their own
+    secret (``version`` None: the seed alone) or after (2: seed and secret)."""
+    table, seed, secret = "t1", secrets.token_hex(32), secrets.token_hex(32)
+    events: list[dict[str, Any]] = []
+
+    def add(kind: str, **body: Any) -> None:
+        previous = events[-1]["hash"] if events else genesis_hash(table)
+        event = {"seq": len(events) + 1, "kind": kind, "scene": 1, "visibility": "public", **body}
+        events.append({**event, "prev_hash": previous, "hash": event_hash(previous, event)})
+
+    add("scene.open", commitment=commitment(seed))
+    extra = hidden_dice_fields(secret) if version == HIDDEN_DICE else {}
+    dice = LedgerDice(bytes.fromhex(seed), table, 2, extra.get("dice_secret"))
+    dice.roll(10, 5)
+    add("roll", visibility="narrator", dice=dice.rolled, **extra)
+    add("scene.close", seed=seed)
+    return {"format": EXPORT_FORMAT, "table": {"id": table}, "scenes": [], "events": events}
+
+
+def test_hidden_dice_of_either_version_verify() -> None:
+    """An old log's hidden roll (no dice_version: the seed alone) still verifies, and so does
+    a new one (dice_version 2: the seed and the event's secret); each re-derives its 5 dice."""
+    for version in (None, HIDDEN_DICE):
+        checked = verify_export(_hidden_export(version=version))
+        assert (checked.ok, checked.dice_checked) == (True, 5), checked.summary()
+
+
+def test_a_hidden_rolls_faces_do_not_follow_from_the_seed_alone() -> None:
+    """The faces of a dice_version 2 roll are not those the revealed seed gives by itself
+    (5 d10: one chance in 10^5 of matching by luck)."""
+    export = _hidden_export(version=HIDDEN_DICE)
+    seed = bytes.fromhex(export["events"][2]["seed"])
+    faces = [die["face"] for die in export["events"][1]["dice"]]
+    assert faces != [derive_face(seed, "t1", 2, index, 10) for index in range(5)]
+
+
+def test_an_unknown_dice_version_or_a_secret_off_its_commitment_fails() -> None:
+    """dice_version 3 (or true) is refused; a secret that is not its commitment's fails at
+    its seq, even with the chain recomputed."""
+    for value in (3, True):
+        export = _hidden_export(version=HIDDEN_DICE)
+        export["events"][1]["dice_version"] = value
+        _rechain(export)
+        failed = verify_export(export)
+        assert failed.failed_seq == 2 and "dice_version" in failed.reason
+    export = _hidden_export(version=HIDDEN_DICE)
+    export["events"][1]["dice_secret"] = "00" * 32
+    _rechain(export)
+    failed = verify_export(export)
+    assert failed.failed_seq == 2 and "dice_commitment" in failed.reason
+
+
+def _rechain(export: dict[str, Any]) -> None:
+    previous = genesis_hash(str(export["table"]["id"]))
+    for event in export["events"]:
+        event["prev_hash"] = previous
+        event["hash"] = previous = event_hash(previous, event)

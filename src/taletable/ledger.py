@@ -23,6 +23,24 @@ The dice
     (rejection sampling: every face is exactly equally likely). :class:`LedgerDice` is that
     source; :func:`verify_export` re-derives every die of every revealed scene from an export.
 
+Hidden dice (``dice_version`` 2)
+    The seed is revealed to every seat when its scene closes, so dice drawn from it alone can be
+    re-derived by anyone who knows an event's seq: a player who sees a gap in the seqs (a
+    narrator-only roll, another's blind roll) would learn its faces. An event whose dice a seat
+    may not see (any visibility but ``public``) therefore also has a secret of its own, 32
+    random bytes the server makes when it writes the event, kept in the event as
+    ``dice_secret`` (only the narrator sees the whole event, and only the narrator's export holds
+    it) with its commitment ``dice_commitment`` = SHA-256 of the secret (in the event's stub
+    too). Its dice are drawn as above with the key::
+
+        key = HMAC-SHA256(seed, "hidden:" + SECRET_BYTES)
+
+    in place of the seed. The seed still binds the dice (it was committed before the event);
+    the secret keeps them from every seat that has not the whole event; the event's hash (and
+    its commitment) bind the secret, so the narrator's export proves the dice were not chosen
+    after the fact. An event without ``dice_version`` (every event before this version, and
+    every public event) is version 1: the seed alone.
+
 A seat's view
     The narrator's export holds every event whole. A player's or observer's export holds the
     events it may not see as their stubs (``hidden: true``): the common fields, ``seq``,
@@ -44,6 +62,7 @@ from taletable.dice.sources import check_dice_request
 
 __all__ = [
     "EXPORT_FORMAT",
+    "HIDDEN_DICE",
     "LedgerDice",
     "Verification",
     "canonical_json",
@@ -51,6 +70,7 @@ __all__ = [
     "derive_face",
     "event_hash",
     "genesis_hash",
+    "hidden_dice_fields",
     "text_hash",
     "verify_export",
 ]
@@ -58,6 +78,8 @@ __all__ = [
 #: The ``format`` field of a table's export.
 EXPORT_FORMAT = "taletable-export/1"
 _SPAN = 2**64
+#: The ``dice_version`` of an event whose dice are hidden: drawn with its own secret too.
+HIDDEN_DICE = 2
 
 
 def canonical_json(value: Any) -> str:
@@ -99,15 +121,31 @@ def derive_face(seed: bytes, table_id: str, seq: int, index: int, sides: int) ->
         attempt += 1
 
 
+def hidden_key(seed: bytes, secret_hex: str) -> bytes:
+    """The key a hidden event's dice are drawn with: ``HMAC-SHA256(seed, "hidden:" + secret)``."""
+    return hmac.new(seed, b"hidden:" + bytes.fromhex(secret_hex), hashlib.sha256).digest()
+
+
+def hidden_dice_fields(secret_hex: str) -> dict[str, Any]:
+    """The fields a hidden event carries about its dice: the version, its secret and the
+    secret's commitment (the stub keeps the version and the commitment)."""
+    return {
+        "dice_version": HIDDEN_DICE,
+        "dice_secret": secret_hex,
+        "dice_commitment": commitment(secret_hex),
+    }
+
+
 class LedgerDice:
-    """The dice of one event at a live table, derived from the scene's secret seed.
+    """The dice of one event at a live table, derived from the scene's secret seed (and, for an
+    event hidden from some seat, from its own ``secret`` too: ``dice_version`` 2).
 
     It records every die it hands out (sides and face, in order) so the event can carry them
     and :func:`verify_export` can re-derive them once the seed is revealed.
     """
 
-    def __init__(self, seed: bytes, table_id: str, seq: int) -> None:
-        self._seed = seed
+    def __init__(self, seed: bytes, table_id: str, seq: int, secret: str | None = None) -> None:
+        self._seed = seed if secret is None else hidden_key(seed, secret)
         self.table_id = table_id
         self.seq = seq
         self.rolled: list[dict[str, int]] = []
@@ -219,15 +257,37 @@ def _scene_seeds(events: Sequence[Mapping[str, Any]]) -> dict[int, bytes]:
     return seeds
 
 
+def _event_key(event: Mapping[str, Any], seed: bytes | None) -> bytes | None:
+    """The key a whole event's dice were drawn with (None while its scene's seed is secret),
+    its own secret checked against its commitment first (``dice_version`` 2)."""
+    version, seq = event.get("dice_version", 1), int(event["seq"])
+    if isinstance(version, bool) or version not in (1, HIDDEN_DICE):
+        raise _Failure(seq, f"dice_version {version!r} is not 1 or {HIDDEN_DICE}")
+    if version == 1:
+        return seed
+    secret = event.get("dice_secret")
+    try:
+        matches = commitment(str(secret)) == event.get("dice_commitment")
+    except ValueError:
+        matches = False
+    if not matches:
+        raise _Failure(seq, "the event's dice_secret does not match its dice_commitment")
+    return None if seed is None else hidden_key(seed, str(secret))
+
+
 def _check_dice(
     table_id: str, events: Sequence[Mapping[str, Any]], seeds: Mapping[int, bytes]
 ) -> int:
     checked = 0
     for event in events:
-        dice = event.get("dice") or []
-        if _is_hidden(event) or event.get("scene") not in seeds:
+        if _is_hidden(event):
             continue
-        seed, seq = seeds[int(event["scene"])], int(event["seq"])
+        dice = event.get("dice") or []
+        scene = event.get("scene")
+        key = _event_key(event, seeds.get(scene) if isinstance(scene, int) else None)
+        if key is None:
+            continue
+        seed, seq = key, int(event["seq"])
         for index, die in enumerate(dice):
             try:
                 face = derive_face(seed, table_id, seq, index, int(die["sides"]))

@@ -115,13 +115,17 @@ def test_secrets_never_reach_a_player(client: TestClient, table: Seats) -> None:
         "scene",
         "action",
         "hidden",
+        "dice_version",
+        "dice_commitment",  # the commitment to its dice's own secret (issue 22 point 1)
     }
     narrator_view = client.get(f"/api/tables/{table.id}/events", headers=table.narrator).json()
     full_blind = next(e for e in narrator_view["events"] if e["seq"] == blind.json()["seq"])
     assert full_blind["result"]["pool"] == 6
+    assert full_blind["dice_commitment"] == blind.json()["dice_commitment"]
     for headers in (table.mara, table.bram, table.observer):
         raw = client.get(f"/api/tables/{table.id}/events", headers=headers).content
         assert b'"pool":7' not in raw and b'"result"' not in raw and b'"dice"' not in raw
+        assert full_blind["dice_secret"].encode() not in raw and b'"dice_secret"' not in raw
         assert f'"seq":{secret["seq"]},'.encode() not in raw
         seqs = [event["seq"] for event in json.loads(raw)["events"]]
         assert (blind.json()["seq"] in seqs) == (headers is table.mara)

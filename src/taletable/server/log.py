@@ -52,8 +52,10 @@ __all__ = [
 
 #: The PostgreSQL channel on which a commit announces ``TABLE_ID:SEQ``.
 NOTIFY_CHANNEL = "taletable_events"
-#: The fields every event has; a stub (a blind roll, for its roller) has only these.
-COMMON_FIELDS = ("seq", "kind", "actor", "visibility", "at", "scene", "action", "follows")
+#: The fields every event has; a stub (a blind roll, for its roller) has only these (and a
+#: hidden event's commitment to its dice secret: ``taletable.ledger``, hidden dice).
+COMMON_FIELDS = ("seq", "kind", "actor", "visibility", "at", "scene", "action", "follows",
+                 "dice_version", "dice_commitment")  # fmt: skip
 
 # The statements of every action and every stream's read are built once, their values passed as
 # parameters: building a SQLAlchemy statement costs more than running it (a stream's read on

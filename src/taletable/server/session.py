@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -29,7 +30,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
-from taletable.ledger import LedgerDice
+from taletable.ledger import LedgerDice, hidden_dice_fields
 from taletable.play import Played, Table
 from taletable.server.auth import Seat, hash_secret
 from taletable.server.combat_seats import encounter_key
@@ -316,13 +317,17 @@ class TableSession:
         with table_write(world.database, world.hub, self.table_id, publish=publish) as writer:
             entered = check_action(writer.connection, writer.head, self.seat, action, args)
             follow = followed(writer.connection, self.table_id, self.seat, action, args)
+            # read before the step saves: would it reveal the narrator's secret steps?
+            shown = follow.visibility or visibility
+            if shown == "public" and hides_a_secret(writer.connection, self.seat, action, args):
+                shown = "narrator"
             seq = writer.head.head_seq + 1
             seed = _scene_seed(world, writer.connection, self.table_id, writer.head.scene)
-            dice = LedgerDice(seed, self.table_id, seq)
+            # a hidden event's dice need its own secret too: the seed is revealed at the close
+            hidden = hidden_dice_fields(secrets.token_hex(32)) if shown != "public" else {}
+            dice = LedgerDice(seed, self.table_id, seq, hidden.get("dice_secret"))
             store = RecordingStore(SqlStore(writer.connection, self.table_id))
             table = table_context(writer.head, store, dice=dice)
-            # read before the step saves: would it reveal the narrator's secret steps?
-            hides = hides_a_secret(writer.connection, self.seat, action, args)
             try:
                 played = perform(action, follow.args, table)
             except TaletableError as error:
@@ -332,15 +337,13 @@ class TableSession:
                 "args": args,
                 "result": played.to_data(),
                 "dice": dice.rolled,
+                **hidden,
                 "entered": entered,
                 "changes": [change.to_data() for change in played.events],
                 "saves": store.saves,
             }
             if follow.seq is not None:
                 content[FOLLOWS] = follow.seq
-            shown = follow.visibility or visibility
-            if shown == "public" and hides:
-                shown = "narrator"
             event = writer.append(action, content, actor=self.seat.id, visibility=shown)
         return event, writer.rows
 
