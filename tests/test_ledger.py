@@ -39,7 +39,7 @@ def _export(rolls: int = 3, *, close: bool = True) -> dict[str, Any]:
     for _ in range(rolls):
         dice = LedgerDice(bytes.fromhex(seed), table, len(events) + 1)
         faces = dice.roll(6, 4)
-        add("roll", result={"faces": list(faces)}, dice=dice.rolled)
+        add("drawn", result={"faces": list(faces)}, dice=dice.rolled)
     if close:
         add("scene.close", seed=seed)
     scenes = [{"number": 1, "commitment": commitment(seed), "seed": seed if close else None}]
@@ -123,15 +123,26 @@ def test_verify_command_exit_codes(tmp_path: Path, run_cli: Any) -> None:
     """exit 0 and a one-line summary; exit 1 naming the seq; exit 2 for a file that is no JSON."""
     good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
     export = _export()
+    # the command checks a live table's log, which opens with the table's settings
+    opening = {"seq": 0, "kind": "table.open", "scene": 0, "visibility": "public"}
+    export["events"].insert(0, opening)
+    for seq, event in enumerate(export["events"], start=1):
+        event["seq"] = seq
+        if "dice" in event:  # the rolls move one seq on: their dice with them
+            dice = LedgerDice(_seed_of(export), "t1", seq)
+            event["result"]["faces"] = list(dice.roll(6, 4))
+            event["dice"] = dice.rolled
+    _rechain(export)
     good.write_text(json.dumps(export), encoding="utf-8")
     edited = copy.deepcopy(export)
-    edited["events"][2]["result"]["faces"][0] = 9
+    edited["events"][3]["result"]["faces"][0] = 9
     bad.write_text(json.dumps(edited), encoding="utf-8")
     broken.write_text("{", encoding="utf-8")
     ok = run_cli("verify", str(good))
-    assert ok.status == 0 and ok.stdout.count("\n") == 1 and "5 events chained" in ok.stdout
+    assert ok.status == 0 and ok.stdout.count("\n") == 1, ok.stderr
+    assert "6 events chained" in ok.stdout
     failed = run_cli("verify", str(bad))
-    assert failed.status == 1 and "seq 3" in failed.stderr
+    assert failed.status == 1 and "seq 4" in failed.stderr
     assert run_cli("verify", str(broken)).status == 2
 
 
@@ -164,7 +175,7 @@ def _hidden_export(*, version: int | None) -> dict[str, Any]:
     extra = hidden_dice_fields(secret) if version == HIDDEN_DICE else {}
     dice = LedgerDice(bytes.fromhex(seed), table, 2, extra.get("dice_secret"))
     dice.roll(10, 5)
-    add("roll", visibility="narrator", dice=dice.rolled, **extra)
+    add("drawn", visibility="narrator", dice=dice.rolled, **extra)
     add("scene.close", seed=seed)
     return {"format": EXPORT_FORMAT, "table": {"id": table}, "scenes": [], "events": events}
 
@@ -207,3 +218,7 @@ def _rechain(export: dict[str, Any]) -> None:
     for event in export["events"]:
         event["prev_hash"] = previous
         event["hash"] = previous = event_hash(previous, event)
+
+
+def _seed_of(export: dict[str, Any]) -> bytes:
+    return bytes.fromhex(export["scenes"][0]["seed"])

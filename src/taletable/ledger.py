@@ -176,6 +176,10 @@ class Verification:
     reason: str = ""
     #: How many events were hidden stubs (a seat's view), taken as opaque links.
     hidden: int = 0
+    #: How many actions were replayed to their recorded results (``taletable.audit``), and
+    #: how many, in a seat's view, read what a hidden event may have changed (taken on trust).
+    replayed: int = 0
+    trusted: int = 0
 
     @property
     def ok(self) -> bool:
@@ -188,9 +192,12 @@ class Verification:
         hidden = (
             f" ({self.hidden} hidden from this view, checked as links only)" if self.hidden else ""
         )
+        replayed = f", {self.replayed} results replayed" if self.replayed else ""
+        if self.trusted:
+            replayed += f" ({self.trusted} read what hidden events changed: taken on trust)"
         return (
             f"ok: {self.events} events chained{hidden}, {self.dice_checked} dice re-derived "
-            f"from {self.scenes_revealed} revealed scene seeds"
+            f"from {self.scenes_revealed} revealed scene seeds{replayed}"
         )
 
 

@@ -6,7 +6,7 @@ import click
 
 from taletable.errors import InputError
 from taletable.files import read_json, shown_path
-from taletable.ledger import EXPORT_FORMAT, verify_export
+from taletable.ledger import EXPORT_FORMAT
 
 __all__ = ["verify"]
 
@@ -14,9 +14,13 @@ __all__ = ["verify"]
 @click.command("verify")
 @click.argument("export", type=click.Path(dir_okay=False))
 def verify(export: str) -> None:
-    """Check an export: the hash chain, each revealed seed against its commitment, and every
-    die of every closed scene re-derived from its seed. Exit 0 when all hold, 1 naming the
-    first sequence number that fails."""
+    """Check an export: the hash chain, each revealed seed against its commitment, every die
+    of every closed scene re-derived from its seed (a hidden roll's from its own secret too),
+    the table's settings against those it opened with, and every action replayed from its
+    request and dice to the result recorded. Exit 0 when all hold, 1 naming the first
+    sequence number that fails."""
+    from taletable.audit import verify_table
+
     document = read_json(export)
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise InputError(
@@ -24,7 +28,7 @@ def verify(export: str) -> None:
             f"{shown_path(export)} is not a taletable export",
             expected=f"a JSON file of format {EXPORT_FORMAT} (what a live table exports)",
         )
-    checked = verify_export(document)
+    checked = verify_table(document)
     if checked.ok:
         click.echo(f"{export}: {checked.summary()}")
         return

@@ -10,7 +10,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy import select
 
-from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash, verify_export
+from taletable.audit import verify_table
+from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash
 from taletable.server.auth import hash_secret, new_id, new_secret
 from taletable.server.cookies import TABLE_ID_TEXT, is_table_id
 from taletable.server.errors import ApiError, Conflict
@@ -120,16 +121,18 @@ def _table_of(document: dict[str, Any]) -> dict[str, Any]:
 
 @router.post("/import", status_code=201, responses=ERRORS)
 def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
-    """Make a table from an export whose chain and dice verify, its state rebuilt from the log.
+    """Make a table from an export that verifies whole (``taletable verify``: the chain, the
+    dice, the settings it opened with, every result replayed), its state rebuilt from the log.
 
     The table keeps its id (the chain starts from it); seats are not carried over (tokens never
     leave the server), so a new narrator token and join code are made, and a new scene opens.
     """
     state = world_of(request)
     state.limiter.check(f"address:{request.client.host if request.client else ''}")
-    checked = verify_export(document)
+    checked = verify_table(document)
     if not checked.ok:
-        raise ApiError("events", f"the export does not verify: {checked.summary()}")
+        where = f"events.{checked.failed_seq}" if checked.failed_seq else "table"
+        raise ApiError(where, f"the export does not verify: {checked.summary()}")
     if checked.hidden:
         seq = next(event["seq"] for event in document["events"] if event.get("hidden") is True)
         raise ApiError(

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
+from taletable.audit import house_rules_digest
 from taletable.ledger import commitment, genesis_hash
 from taletable.server.auth import (
     hash_secret,
@@ -165,7 +166,8 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
         )
         writer = Writer(connection, lock_table(connection, table_id))
         opening = {"name": body.name, "system": body.system, "edition": edition, "rules": rules,
-                   "house_rules": sorted(house_rules)}  # fmt: skip
+                   "house_rules": sorted(house_rules),
+                   "house_rules_digest": house_rules_digest(house_rules)}  # fmt: skip
         writer.append(
             "table.open", {**opening, "physical_dice": body.physical_dice}, actor=narrator
         )

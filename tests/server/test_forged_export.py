@@ -1,0 +1,218 @@
+"""A forged export does not verify (issue 22 point 4): `taletable verify` and the import replay
+every action from its recorded request and dice and hold the table's settings to its opening.
+
+A forger who edits a roll's total or faces and recomputes the chain, or switches a table
+setting in the export's ``table`` fields, is refused by the command (exit 1 naming the seq)
+and by ``POST /api/tables/import`` (422 naming ``events.SEQ`` or ``table``); a genuine export of
+a table with rolls, a fight, follow-ups, a secret round and typed (physical) dice verifies.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from taletable.audit import verify_table
+from taletable.ledger import event_hash, genesis_hash
+from taletable.server import create_app
+from tests.server.conftest import TEST_LIMITS, Seats, bearer
+from tests.server.test_actions import act
+from tests.server.test_pages_combat import HTMX
+from tests.server.test_secret_combat import _fight, _post, _secret_round
+
+SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+
+def _played(client: TestClient) -> dict[str, Any]:
+    """The narrator's export of a physical-dice table: Mara's character, a public fight round
+    (its roll-off entered as faces), a secret round, a check with the character, two destiny
+    follow-ups, a check with typed faces, and a closed scene."""
+    table_id, player, _observer, key = _fight(client)
+    _secret_round(client, table_id, key)
+    character = _character(client, table_id)
+    check = _post(
+        player, table_id, "cogent.check", {"character": character, "skill": "Athletics", "cl": 9}
+    )
+    assert check.status_code == 201, check.text
+    for _ in range(2):
+        spent = _post(player, table_id, "cogent.destiny-after", {"follows": check.json()["seq"]})
+        assert spent.status_code == 201, spent.text
+    typed = _post(player, table_id, "cogent.check", {"pool": 4, "cl": 1, "faces": [4, 5, 1, 2]})
+    assert typed.status_code == 201 and typed.json()["entered"] is True, typed.text
+    assert client.post(f"/api/tables/{table_id}/scenes", headers=HTMX).status_code == 201
+    answer = client.get(f"/api/tables/{table_id}/export", headers=HTMX)
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def _character(client: TestClient, table_id: str) -> str:
+    """The id of the character Mara added (its event in the log)."""
+    listed = client.get(f"/api/tables/{table_id}/events", headers=HTMX)
+    assert listed.status_code == 200, listed.text
+    return str(next(e["character"] for e in listed.json()["events"] if "character" in e))
+
+
+@pytest.fixture
+def empty_client(empty_database_url: str) -> Iterator[TestClient]:
+    """Another server, on an empty database: where an export is imported."""
+    with TestClient(create_app(empty_database_url, limits=TEST_LIMITS)) as other:
+        yield other
+
+
+def _rechain(export: dict[str, Any]) -> None:
+    """Recompute every hash of the export, as a forger would."""
+    previous = genesis_hash(export["table"]["id"])
+    for event in export["events"]:
+        event["prev_hash"] = previous
+        event["hash"] = previous = event_hash(previous, event)
+
+
+def _first(export: dict[str, Any], kind: str, **where: Any) -> dict[str, Any]:
+    return next(
+        event
+        for event in export["events"]
+        if event.get("kind") == kind and all(event.get(k) == v for k, v in where.items())
+    )
+
+
+def _forged_total(export: dict[str, Any]) -> int:
+    event = _first(export, "cogent.check", entered=False)
+    event["result"]["wins"] += 1
+    _rechain(export)
+    return int(event["seq"])
+
+
+def _forged_faces(export: dict[str, Any]) -> int:
+    """A check's typed faces changed in its request and its result together, the chain
+    recomputed (its total stays the old faces')."""
+    event = _first(export, "cogent.check", entered=True)
+    event["args"]["faces"] = [6, 6, 6, 6]
+    event["result"]["faces"] = [6, 6, 6, 6]
+    assert event["result"]["wins"] != 4
+    _rechain(export)
+    return int(event["seq"])
+
+
+def _forged_fight(export: dict[str, Any]) -> int:
+    """The narrator's secret round: one fighter's roll made to score no wins."""
+    event = _first(export, "cogent.combat.resolve")
+    event["result"]["rolls"][1]["wins"] = 0
+    _rechain(export)
+    return int(event["seq"])
+
+
+def _switched_setting(export: dict[str, Any]) -> int:
+    export["table"]["physical_dice"] = not export["table"]["physical_dice"]
+    return 1
+
+
+def _switched_rule(export: dict[str, Any]) -> int:
+    export["table"]["edition"] = "tiered"
+    return 1
+
+
+def _forged_follow_up(export: dict[str, Any]) -> int:
+    event = _first(export, "cogent.destiny-after")
+    event["result"]["check"]["wins"] += 3
+    _rechain(export)
+    return int(event["seq"])
+
+
+def _unmarked_action(export: dict[str, Any]) -> int:
+    """A check's total changed and its ``action`` taken away, so it might pass for no action."""
+    event = _first(export, "cogent.check", entered=False)
+    del event["action"]
+    event["result"]["wins"] += 2
+    _rechain(export)
+    return int(event["seq"])
+
+
+def _injected_save(export: dict[str, Any]) -> int:
+    """A seat's joining made to save over the character (a sheet no rule checked)."""
+    character = _first(export, "character.create")["saves"][0]
+    event = _first(export, "seat.join")
+    event["saves"] = [{**character, "version": 1, "data": {"forged": True}}]
+    _rechain(export)
+    return int(event["seq"])
+
+
+FORGERIES = [_forged_total, _forged_faces, _forged_fight, _switched_setting, _switched_rule,
+             _forged_follow_up, _unmarked_action, _injected_save]  # fmt: skip
+
+
+@SQLITE
+def test_a_genuine_export_replays_whole(client: TestClient, tmp_path: Path, run_cli: Any) -> None:
+    """Every action of the narrator's export replays to its record (the secret round too); the
+    command says how many (the import taking it is in the forgery tests)."""
+    export = _played(client)
+    checked = verify_table(export)
+    assert checked.ok, checked.summary()
+    actions = [e for e in export["events"] if "action" in e]
+    assert checked.replayed == len(actions) >= 8 and checked.trusted == 0
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    done = run_cli("verify", str(path))
+    assert done.status == 0, done.stderr
+    assert f"{len(actions)} results replayed" in done.stdout
+
+
+@SQLITE
+@pytest.mark.parametrize("forge", FORGERIES, ids=lambda forge: forge.__name__)
+def test_a_forged_export_is_refused_by_verify_and_import(
+    client: TestClient, empty_client: TestClient, tmp_path: Path, run_cli: Any, forge: Any
+) -> None:
+    """Each forgery fails at its seq: `taletable verify` exits 1 with one line naming it, and
+    the import (on another server, where the table is new) answers 422 naming it; nothing is
+    made."""
+    export = _played(client)
+    forged = copy.deepcopy(export)
+    seq = forge(forged)
+    checked = verify_table(forged)
+    assert (checked.ok, checked.failed_seq) == (False, seq), checked.summary()
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    failed = run_cli("verify", str(path))
+    assert failed.status == 1 and failed.stderr.count("\n") == 1
+    assert f"seq {seq}:" in failed.stderr
+    answer = empty_client.post("/api/tables/import", json=forged)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"]["field"] == f"events.{seq}" and f"seq {seq}" in answer.text
+    assert empty_client.post("/api/tables/import", json=export).status_code == 201
+
+
+@SQLITE
+def test_physical_dice_cannot_be_switched_on_or_typed_in_by_editing_the_export(
+    client: TestClient, table: Seats, empty_client: TestClient
+) -> None:
+    """A table made without physical dice: its export with ``physical_dice`` switched on fails
+    at seq 1 (its opening); a roll rewritten as typed faces (``entered``), chain recomputed,
+    fails at its own seq; the import refuses both, and the imported table of the genuine
+    export still refuses typed faces."""
+    rolled = act(client, table, table.mara, action="cogent.check", args={"pool": 4, "cl": 1})
+    assert rolled.status_code == 201, rolled.text
+    export = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
+    switched = copy.deepcopy(export)
+    switched["table"]["physical_dice"] = True
+    typed = copy.deepcopy(export)
+    event = next(e for e in typed["events"] if e.get("kind") == "cogent.check")
+    event["args"]["faces"] = event["result"]["faces"]
+    event["entered"], event["dice"] = True, []
+    _rechain(typed)
+    for forged, seq in ((switched, 1), (typed, rolled.json()["seq"])):
+        checked = verify_table(forged)
+        assert (checked.ok, checked.failed_seq) == (False, seq), checked.summary()
+        answer = empty_client.post("/api/tables/import", json=forged)
+        assert answer.status_code == 422 and answer.json()["error"]["field"] == f"events.{seq}"
+    made = empty_client.post("/api/tables/import", json=export)
+    assert made.status_code == 201, made.text
+    body = {"action": "cogent.check", "args": {"pool": 4, "cl": 1, "faces": [6, 6, 6, 6]}}
+    again = empty_client.post(
+        f"/api/tables/{table.id}/actions", json=body, headers=bearer(made.json()["narrator_token"])
+    )
+    assert again.status_code == 422 and again.json()["error"]["field"] == "args.faces"
