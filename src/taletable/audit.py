@@ -259,7 +259,7 @@ class _Replay:
             raise _Mismatch(seq, f"{action!r} is not an action of this engine, or not its kind")
         args = event.get("args") or {}
         given = actions[str(action)].request.dice_given(args) if isinstance(args, Mapping) else ()
-        if bool(given) != (event.get("entered") is True):
+        if event.get("entered", False) is not bool(given):
             raise _Mismatch(seq, "'entered' does not say whether the args carry typed faces")
         if given and not self.table.get("physical_dice"):
             raise _Mismatch(seq, f"args.{given[0]}: the table does not allow physical dice")

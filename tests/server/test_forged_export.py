@@ -146,7 +146,6 @@ FORGERIES = [_forged_total, _forged_faces, _forged_fight, _switched_setting, _sw
              _forged_follow_up, _unmarked_action, _injected_save]  # fmt: skip
 
 
-@SQLITE
 def test_a_genuine_export_replays_whole(client: TestClient, tmp_path: Path, run_cli: Any) -> None:
     """Every action of the narrator's export replays to its record (the secret round too); the
     command says how many (the import taking it is in the forgery tests)."""
@@ -186,7 +185,6 @@ def test_a_forged_export_is_refused_by_verify_and_import(
     assert empty_client.post("/api/tables/import", json=export).status_code == 201
 
 
-@SQLITE
 def test_physical_dice_cannot_be_switched_on_or_typed_in_by_editing_the_export(
     client: TestClient, table: Seats, empty_client: TestClient
 ) -> None:
@@ -216,3 +214,34 @@ def test_physical_dice_cannot_be_switched_on_or_typed_in_by_editing_the_export(
         f"/api/tables/{table.id}/actions", json=body, headers=bearer(made.json()["narrator_token"])
     )
     assert again.status_code == 422 and again.json()["error"]["field"] == "args.faces"
+
+
+MALFORMED = [
+    ("saves", 5),
+    ("saves", [7]),
+    ("dice", [{"sides": "x"}]),
+    ("dice", [3]),
+    ("follows", "abc"),
+    ("follows", 1),
+    ("args", [1, 2]),
+    ("result", None),
+    ("entered", "yes"),
+]
+
+
+@SQLITE
+@pytest.mark.parametrize(("field", "value"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_a_malformed_event_is_refused_naming_it_never_a_500(
+    client: TestClient, table: Seats, empty_client: TestClient, field: str, value: Any
+) -> None:
+    """A check's field replaced by nonsense, the chain recomputed (its scene still open, so its
+    dice are not re-derived): verify fails at its seq, and the import answers 422, not 500."""
+    rolled = act(client, table, table.mara, action="cogent.check", args={"pool": 4, "cl": 1})
+    export = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
+    event = next(e for e in export["events"] if e["seq"] == rolled.json()["seq"])
+    event[field] = value
+    _rechain(export)
+    checked = verify_table(export)
+    assert not checked.ok and checked.failed_seq in (0, event["seq"]), checked.summary()
+    answer = empty_client.post("/api/tables/import", json=export)
+    assert answer.status_code == 422, answer.text
