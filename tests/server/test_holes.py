@@ -194,3 +194,25 @@ def test_no_template_holds_an_inline_script_or_handler() -> None:
             assert not script.strip(), template.name
         assert not re.search(r"\s(on[a-z]+|hx-on[:-][^=\s]*)\s*=", text), template.name
         assert not re.search(r"<style\b|\sstyle\s*=", text), template.name
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_500_has_the_security_headers_too(database_url: str) -> None:
+    """An unexpected exception (a bug) is answered by the outermost layer of the application,
+    outside the headers' middleware: its 500 carries the headers all the same, and the JSON
+    error shape with no traceback."""
+    from taletable.server import create_app
+    from tests.server.conftest import TEST_LIMITS
+
+    app = create_app(database_url, limits=TEST_LIMITS)
+
+    def broken() -> None:
+        raise RuntimeError("a bug's secret detail")
+
+    app.add_api_route("/api/broken", broken)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        answer = client.get("/api/broken")
+    assert answer.status_code == 500
+    assert answer.json() == {"error": {"field": None, "message": "internal error (a bug)"}}
+    assert "secret detail" not in answer.text
+    _has_security_headers(answer)

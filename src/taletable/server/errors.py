@@ -39,6 +39,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from taletable.errors import ConflictError, InputError, RulesError, TaletableError
 from taletable.server.db import is_unavailable
+from taletable.server.headers import security_headers
 
 __all__ = [
     "DATABASE_ERRORS",
@@ -192,6 +193,11 @@ def install_error_handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(Exception)
-    async def _bug(_request: Request, error: Exception) -> JSONResponse:  # pragma: no cover
+    async def _bug(request: Request, error: Exception) -> JSONResponse:
+        # answered outside the application's middleware: the security headers come with it
         _log.exception("unhandled error (a bug)", exc_info=error)
-        return JSONResponse(error_body(None, "internal error (a bug)"), status_code=500)
+        return JSONResponse(
+            error_body(None, "internal error (a bug)"),
+            status_code=500,
+            headers=security_headers(request.url.path),
+        )

@@ -12,6 +12,10 @@
   would also make a browser send ``Origin: null`` on a form's POST, which the CSRF check of
   :mod:`.cookies` reads).
 
+Starlette answers an unexpected exception (a bug's 500) from its outermost layer, outside
+every middleware the application adds, so that answer takes the headers from
+:func:`security_headers` itself (:mod:`.errors`).
+
 The API's own documentation pages (``/docs``, ``/redoc``) load FastAPI's viewer from its CDN
 with an inline script, so they get a policy that allows those and still forbids frames.
 """
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["CONTENT_SECURITY_POLICY", "SecurityHeaders"]
+__all__ = ["CONTENT_SECURITY_POLICY", "SecurityHeaders", "security_headers"]
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -44,6 +48,16 @@ _COMMON = [
 ]
 
 
+def _headers(path: str | None) -> list[tuple[bytes, bytes]]:
+    policy = DOCS_POLICY if path in DOCS_PATHS else CONTENT_SECURITY_POLICY
+    return [(b"content-security-policy", policy.encode()), *_COMMON]
+
+
+def security_headers(path: str | None) -> dict[str, str]:
+    """The security headers of an answer to ``path``, by name."""
+    return {name.decode(): value.decode() for name, value in _headers(path)}
+
+
 class SecurityHeaders:
     """Adds the security headers to every HTTP answer (those it already has are kept)."""
 
@@ -54,8 +68,7 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        policy = DOCS_POLICY if scope.get("path") in DOCS_PATHS else CONTENT_SECURITY_POLICY
-        added = [(b"content-security-policy", policy.encode()), *_COMMON]
+        added = _headers(scope.get("path"))
 
         async def send_with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
