@@ -2,9 +2,9 @@
 (a page: a line saying the table is reconnecting), never a 500; nothing is changed, and the
 same request succeeds once the database is back, the log's chain whole (issue 22, point 7).
 
-PostgreSQL is made to fail by terminating every backend of the test database (as a restart
-does) and by pointing an app at a port where nothing listens; the tests start no cluster of
-their own."""
+PostgreSQL is made to fail here by terminating every backend of the test database (as a
+restart does) and by pointing an app at a port where nothing listens; a cluster of the test's
+own is stopped and started under load in ``test_postgresql_outage.py``."""
 
 from __future__ import annotations
 
