@@ -20,9 +20,11 @@ from fastapi.testclient import TestClient
 
 from taletable.audit import verify_table
 from taletable.ledger import event_hash, genesis_hash
+from taletable.play import all_actions
 from taletable.server import create_app
-from tests.server.conftest import TEST_LIMITS, Seats, bearer
+from tests.server.conftest import TEST_LIMITS, Seats, bearer, make_table
 from tests.server.test_actions import act
+from tests.server.test_dice_fields import GOOD, _taken
 from tests.server.test_pages_combat import HTMX
 from tests.server.test_secret_combat import _fight, _post, _secret_round
 
@@ -245,3 +247,47 @@ def test_a_malformed_event_is_refused_naming_it_never_a_500(
     assert not checked.ok and checked.failed_seq in (0, event["seq"]), checked.summary()
     answer = empty_client.post("/api/tables/import", json=export)
     assert answer.status_code == 422, answer.text
+
+
+def _bump_a_number(value: Any) -> bool:
+    """Add 1 to the first whole number found in ``value`` (depth first); whether one was."""
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        if isinstance(item, int) and not isinstance(item, bool):
+            value[key] = item + 1
+            return True
+        if isinstance(item, dict | list) and _bump_a_number(item):
+            return True
+    return False
+
+
+@SQLITE
+@pytest.mark.parametrize("action", sorted(GOOD))
+def test_every_action_that_rolls_replays_and_a_changed_number_fails(
+    client: TestClient, action: str
+) -> None:
+    """Each action that rolls, taken with typed faces in public and with the server's dice
+    narrator-only (hidden dice), replays to its record from the narrator's export; a number of
+    its result changed (the chain recomputed) fails at its seq."""
+    table = make_table(client, edition="tiered", physical_dice=True)
+    good = GOOD[action]
+    args = good(client, table) if callable(good) else dict(good)
+    taken = [_taken(client, table, action, args)]
+    fields = set(all_actions()[action].request.dice_fields())
+    rolled = {name: value for name, value in args.items() if name not in fields}
+    secret = act(
+        client, table, table.narrator, action=action, args=rolled, visibility="narrator"
+    )  # a fight started twice, or resolved with no declarations, is refused: no second event
+    if secret.status_code == 201:
+        taken.append(secret.json())
+    assert client.post(f"/api/tables/{table.id}/scenes", headers=table.narrator).status_code == 201
+    export = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
+    checked = verify_table(export)
+    assert checked.ok, checked.summary()
+    assert checked.replayed == sum(1 for event in export["events"] if "action" in event)
+    for event in taken:
+        forged = copy.deepcopy(export)
+        target = forged["events"][event["seq"] - 1]
+        assert _bump_a_number(target["result"])
+        _rechain(forged)
+        assert verify_table(forged).failed_seq == event["seq"]
