@@ -270,8 +270,8 @@ class _Replay:
         try:
             played = perform(str(action), args, self.context(dice, store))
             found = self._differs(event, played, dice, store)
-        except _Mismatch:
-            raise
+        except _Mismatch as mismatch:  # its dice are not those the replay rolls
+            found = mismatch.reason
         except Exception as error:  # any failure to replay is the event's, never the verifier's
             found = f"the action does not replay: {error}"
         if found is None:
@@ -313,7 +313,10 @@ def verify_table(export: Mapping[str, Any]) -> Verification:
     try:
         _check_settings(table, events)
         for event in events:
-            replay.event(event)
+            try:
+                replay.event(event)
+            except (ValueError, TypeError, KeyError, AttributeError) as error:
+                raise _Mismatch(int(event["seq"]), f"malformed event: {error!r}") from None
     except _Mismatch as failure:
         return dataclasses.replace(checked, failed_seq=failure.seq, reason=failure.reason)
     except (ValueError, TypeError, KeyError, AttributeError) as error:

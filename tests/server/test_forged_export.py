@@ -24,6 +24,7 @@ from taletable.play import all_actions
 from taletable.server import create_app
 from tests.server.conftest import TEST_LIMITS, Seats, bearer, make_table
 from tests.server.test_actions import act
+from tests.server.test_characters import terrik
 from tests.server.test_dice_fields import GOOD, _taken
 from tests.server.test_pages_combat import HTMX
 from tests.server.test_secret_combat import _fight, _post, _secret_round
@@ -244,9 +245,10 @@ def test_a_malformed_event_is_refused_naming_it_never_a_500(
     event[field] = value
     _rechain(export)
     checked = verify_table(export)
-    assert not checked.ok and checked.failed_seq in (0, event["seq"]), checked.summary()
+    assert not checked.ok and checked.failed_seq == event["seq"], checked.summary()
     answer = empty_client.post("/api/tables/import", json=export)
     assert answer.status_code == 422, answer.text
+    assert answer.json()["error"]["field"] == f"events.{event['seq']}"
 
 
 def _bump_a_number(value: Any) -> bool:
@@ -291,3 +293,39 @@ def test_every_action_that_rolls_replays_and_a_changed_number_fails(
         assert _bump_a_number(target["result"])
         _rechain(forged)
         assert verify_table(forged).failed_seq == event["seq"]
+
+
+@SQLITE
+def test_a_seats_export_replays_what_it_can_and_says_what_it_takes_on_trust(
+    client: TestClient, table: Seats
+) -> None:
+    """Mara spends destiny after a check, the narrator awards her character a point in secret,
+    she spends again. Her export cannot see the award's save, so her second spend (which read
+    her sheet) does not replay from her view: it is counted as taken on trust, and the rest
+    replays. The narrator's export replays all. A pool check after the secret award reads no
+    sheet, so in her view a change to it still fails."""
+    made = client.post(
+        f"/api/tables/{table.id}/characters", json={"sheet": terrik()}, headers=table.mara
+    )
+    character = made.json()["id"]
+    check = act(client, table, table.mara, action="cogent.check",
+                args={"character": character, "skill": "Athletics", "cl": 9}).json()  # fmt: skip
+    spend = {"action": "cogent.destiny-after", "args": {"follows": check["seq"]}}
+    assert act(client, table, table.mara, **spend).status_code == 201
+    award = {"character": character, "award": 1, "reason": "a secret kept"}
+    awarded = act(client, table, table.narrator, action="cogent.character.destiny", args=award,
+                  visibility="narrator")  # fmt: skip
+    assert awarded.status_code == 201, awarded.text
+    assert act(client, table, table.mara, **spend).status_code == 201
+    pool = act(client, table, table.bram, action="cogent.check", args={"pool": 4, "cl": 1})
+    narrator = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
+    whole = verify_table(narrator)
+    assert (whole.ok, whole.trusted, whole.replayed) == (True, 0, 5), whole.summary()
+    mara = client.get(f"/api/tables/{table.id}/export", headers=table.mara).json()
+    seen = verify_table(mara)
+    assert (seen.ok, seen.hidden, seen.trusted, seen.replayed) == (True, 1, 1, 3), seen.summary()
+    assert "1 read what hidden events changed: taken on trust" in seen.summary()
+    forged = copy.deepcopy(mara)
+    forged["events"][pool.json()["seq"] - 1]["result"]["wins"] += 1
+    _rechain(forged)
+    assert verify_table(forged).failed_seq == pool.json()["seq"]
