@@ -28,7 +28,7 @@ from taletable.server.combat_seats import check_combat_seat
 from taletable.server.errors import ApiError, Forbidden
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead
-from taletable.server.owners import owner_of
+from taletable.server.owners import character_owners, owner_of
 from taletable.server.schema import SEATS
 from taletable.server.visibility import WHISPER
 from taletable.store.sql import SqlStore
@@ -37,6 +37,7 @@ __all__ = [
     "AWARDS",
     "CHARACTER_ARGS",
     "REFUSED_ARGS",
+    "characters_to_speak_as",
     "chat_visibility",
     "check_action",
     "check_character",
@@ -177,6 +178,16 @@ def _check_speaker(
                 "leave it out to speak out of character",
             )
         check_character(connection, table_id, seat, key, f"args.{field}", "speak as them")
+
+
+def characters_to_speak_as(
+    connection: Connection, table_id: str, seat: Seat
+) -> set[str] | None:
+    """The characters ``seat`` may speak as: those it owns; None: any (the narrator)."""
+    if seat.narrator:
+        return None
+    owners = character_owners(connection, table_id)
+    return {key for key, owner in owners.items() if owner == seat.id}
 
 
 def chat_visibility(
