@@ -49,7 +49,7 @@ def test_a_whisper_from_the_page_shows_only_to_its_seats(client: TestClient, tab
     for who in (table.bram, table.narrator, table.mara):
         _sit(client, table, who)
         shown = client.get(f"/t/{table.id}").text
-        assert WHISPER in shown and "whisper: only Bram and the narrator see it" in shown
+        assert WHISPER in shown and "whisper: private" in shown
         assert "Mara</span>" in shown and "whispers (out of character) to Bram" in shown
         assert "[[2d6+1]]" in shown and "chance of" in shown
     _sit(client, table, table.observer)

@@ -23,7 +23,7 @@ def _shown(roll: InlineRoll) -> InlineShown:
         outcome = render(roll.summary) if roll.summary is not None else ""
     else:
         dice = plain(roll.faces)
-        outcome = f"{roll.breakdown} = {roll.total}" if roll.breakdown else str(roll.total)
+        outcome = roll.breakdown or str(roll.total)  # the breakdown ends with its total
     chance = ""
     if roll.chance is not None:
         chance = f"{percent(Fraction(roll.chance))} ({roll.chance})"
