@@ -131,38 +131,42 @@ def _read_stream(client: TestClient, table: Seats, who: dict[str, str], after: i
     return "\n".join(received)
 
 
-@SQLITE
+def _narrator_seat(client: TestClient, table: Seats) -> str:
+    return str(client.get(f"/api/tables/{table.id}", headers=table.narrator).json()["seat"]["id"])
+
+
+@pytest.mark.parametrize("database_url", ["sqlite", "postgresql"], indirect=True)
+@pytest.mark.parametrize("to", ["bram", "narrator"])
 def test_a_whisper_reaches_its_sender_the_seats_named_and_the_narrator_only(
-    client: TestClient, table: Seats
+    client: TestClient, table: Seats, to: str
 ) -> None:
-    """Mara whispers to Bram. Mara, Bram and the narrator get it whole in the API's answer,
-    the log and the stream; the observer's log, stream and export hold no byte of it (its
-    export a bare link that still verifies); a public message after it reaches everyone."""
-    said = _say(client, table, table.mara, text=WHISPER, to=[table.bram_seat])
+    """Mara whispers to Bram, or to the narrator. Mara (its sender), its recipient and the
+    narrator get it whole in the API's answer, the log, the stream and their exports; the
+    other player (when not named) and the observer hold no byte of it in their logs, streams
+    and exports (a bare link there, which still verifies); a public message after it reaches
+    every seat."""
+    recipient = table.bram_seat if to == "bram" else _narrator_seat(client, table)
+    said = _say(client, table, table.mara, text=WHISPER, to=[recipient])
     assert said.status_code == 201, said.text
     assert said.json()["visibility"] == "whisper" and WHISPER in said.text
     seq = said.json()["seq"]
     assert _say(client, table, table.narrator, text="Night falls.").status_code == 201
-    for who in (table.mara, table.bram, table.narrator):
+    told = [table.mara, table.narrator] + ([table.bram] if to == "bram" else [])
+    untold = [table.observer] + ([] if to == "bram" else [table.bram])
+    for who in told:
         assert WHISPER in _log(client, table, who)
         assert WHISPER in _read_stream(client, table, who)
-    assert WHISPER not in _log(client, table, table.observer)
-    streamed = _read_stream(client, table, table.observer)
-    assert "Night falls." in streamed and WHISPER not in streamed
-    assert f"id: {seq}\n" not in streamed + "\n"
-    export = client.get(f"/api/tables/{table.id}/export", headers=table.observer)
-    assert WHISPER not in export.text
-    events = export.json()["events"] if "events" in export.json() else export.json()
-    link = next(event for event in events if event["seq"] == seq)
-    assert link == {
-        "seq": seq,
-        "hidden": True,
-        "prev_hash": link["prev_hash"],
-        "hash": link["hash"],
-    }
-    assert verify_export(export.json()).ok
-    bram_export = client.get(f"/api/tables/{table.id}/export", headers=table.bram)
-    assert WHISPER in bram_export.text
+        assert WHISPER in client.get(f"/api/tables/{table.id}/export", headers=who).text
+    for who in untold:
+        assert WHISPER not in _log(client, table, who)
+        streamed = _read_stream(client, table, who)
+        assert "Night falls." in streamed and WHISPER not in streamed
+        assert f"id: {seq}\n" not in streamed + "\n"
+        export = client.get(f"/api/tables/{table.id}/export", headers=who)
+        assert WHISPER not in export.text and "whisper" not in export.text
+        link = next(event for event in export.json()["events"] if event["seq"] == seq)
+        assert set(link) == {"seq", "hidden", "prev_hash", "hash"} and link["hidden"] is True
+        assert verify_export(export.json()).ok
 
 
 @SQLITE
@@ -171,9 +175,7 @@ def test_a_whisper_to_the_narrator_never_reaches_another_players_open_stream(
 ) -> None:
     """Bram's stream is open (rows handed from memory) while Mara whispers to the narrator
     and then speaks aloud: Bram's bytes hold the public message and nothing of the whisper."""
-    narrator_seat = client.get(f"/api/tables/{table.id}", headers=table.narrator).json()["seat"][
-        "id"
-    ]
+    narrator_seat = _narrator_seat(client, table)
     url = f"/api/tables/{table.id}/stream"
     with client.stream("GET", url, headers=table.bram) as stream:
         lines = stream.iter_lines()

@@ -108,3 +108,22 @@ def test_a_check_inline_marks_its_winning_dice() -> None:
     assert not isinstance(roll, str)
     assert [die.won for die in roll.dice] == [False, True, True]
     assert roll.chance == "87.50 % (7/8)" and roll.chance_of == "passing CL 1 with 3 dice"
+
+
+@SQLITE
+def test_the_narrator_speaks_as_an_npc(client: TestClient, table: Seats) -> None:
+    """The narrator's "speak as" list holds the table's NPCs; a message as one names it."""
+    made = client.post(
+        f"/api/tables/{table.id}/actions",
+        json={"action": "cogent.npc.new", "args": {"name": "Old Hob", "tier": "elite",
+                                                    "vocation": "Town Guard", "out": "hob"}},
+        headers=table.narrator,
+    )  # fmt: skip
+    assert made.status_code == 201, made.text
+    _sit(client, table, table.narrator)
+    assert '<option value="hob">Old Hob (NPC)</option>' in _chat_box(client, table)
+    said = client.post(f"/t/{table.id}/chat", data={"text": "Who goes?", "as": "hob"}, headers=HTMX)
+    assert "Said" in said.text
+    assert "says, as Old Hob," in client.get(f"/t/{table.id}").text
+    _sit(client, table, table.mara)
+    assert '<option value="hob">' not in _chat_box(client, table)

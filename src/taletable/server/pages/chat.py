@@ -19,6 +19,7 @@ from taletable.server.pages.characters import character_list
 from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, seats_of
 from taletable.server.permissions import characters_to_speak_as
 from taletable.server.session import PageSession, TableSession
+from taletable.store import Store
 
 __all__ = ["chat_context", "router"]
 
@@ -34,14 +35,18 @@ def chat_context(
     error: str = "",
     sent: str = "",
 ) -> dict[str, Any]:
-    """What the chat box shows: the characters this seat may speak as, the other seats it may
-    whisper to, and what the form held."""
+    """What the chat box shows: the characters this seat may speak as (the narrator: every
+    character and the table's NPCs), the other seats it may whisper to, and what the form
+    held."""
+    npcs: list[dict[str, str]] = []
     with session.reading() as reading:
         mine = characters_to_speak_as(reading.connection, session.table_id, session.seat)
+        if mine is None:
+            npcs = _npcs(reading.store)
     characters = [c for c in character_list(session) if mine is None or c["id"] in mine]
     seats = [seat for seat in seats_of(session) if seat.id != session.seat.id]
     return {
-        "chat_characters": characters,
+        "chat_characters": characters + npcs,
         "chat_seats": seats,
         "chat_text": text,
         "chat_as": speaker,
@@ -49,6 +54,15 @@ def chat_context(
         "chat_error": error,
         "chat_sent": sent,
     }
+
+
+def _npcs(store: Store) -> list[dict[str, str]]:
+    """The table's NPCs (statblocks), by name: the narrator may speak as any of them."""
+    found = []
+    for key in store.keys("statblock"):
+        name = store.read("statblock", key).data.get("name")
+        found.append({"id": key, "name": f"{name or key} (NPC)"})
+    return sorted(found, key=lambda npc: (npc["name"].lower(), npc["id"]))
 
 
 def _say(session: TableSession, text: str, speaker: str, to: list[str]) -> Response:
