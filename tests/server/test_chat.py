@@ -213,6 +213,26 @@ def test_inline_rolls_use_the_tables_dice_and_carry_exact_odds(
     assert checked.json()["result"]["rolls"][0]["kind"] == "check"
 
 
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_boons_inline_roll_at_a_boons_table(client: TestClient) -> None:
+    """``[[boons +2 1 boon vs 15]]`` rolls a 3d8 check with the scene's dice and its exact
+    chance to reach the target (the engine's ``odds.boons``)."""
+    from tests.server.conftest import make_table
+
+    table = make_table(client, system="boons")
+    said = _say(client, table, table.mara, text="I leap [[boons +2 1 boon vs 15]]")
+    assert said.status_code == 201, said.text
+    (rolled,) = said.json()["result"]["rolls"]
+    odds = client.post(
+        f"/api/tables/{table.id}/actions",
+        json={"action": "odds.boons", "args": {"bonus": 2, "boons": 1, "target": 15}},
+        headers=table.mara,
+    ).json()["result"]
+    assert rolled["kind"] == "boons" and rolled["chance"] == odds["p_pass"]
+    assert [die["face"] for die in said.json()["dice"]] == rolled["faces"]
+
+
 @SQLITE
 @pytest.mark.parametrize(
     ("text", "bad"),

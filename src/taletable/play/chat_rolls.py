@@ -8,7 +8,9 @@ one of:
 * ``[[cogent N cl C]]``: a Cogent check of a pool of ``N`` dice against Challenge Level ``C``
   at the table's edition (002 > How to Play; 000 > Dice Pools);
 * ``[[check SKILL cl C]]``: a Cogent check of the speaking character's ``SKILL`` (the
-  message's ``as``), its pool built from the sheet (002 > Dice Pools).
+  message's ``as``), its pool built from the sheet (002 > Dice Pools);
+* ``[[boons +B vs T]]``, with ``N boons`` and ``N banes`` before ``vs`` if any: a 3d8 check
+  with bonus ``B`` against target ``T`` (003 > Standard Checks; 003 > Boons & Banes).
 
 Every die comes from the table's dice source (a live table's committed scene seed), so an
 inline roll is checkable like every roll; each carries its exact odds (:mod:`taletable.prob`):
@@ -42,12 +44,16 @@ MAX_INLINE_DICE = 100
 _MOST_ODDS_DICE = 50
 _MOST_ODDS_SIDES = 100
 FIELD = "text"
-SYNTAX = "[[2d6+1]], [[cogent 5 cl 3]] or [[check SKILL cl 3]]"
+SYNTAX = "[[2d6+1]], [[cogent 5 cl 3]], [[check SKILL cl 3]] or [[boons +2 1 boon vs 15]]"
 
 _INLINE = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
 _DICE_WRITTEN = re.compile(r"(\d*)\s*d\s*(\d+)", re.IGNORECASE)
 _COGENT = re.compile(r"cogent\s+(-?\d+)\s+cl\s+(\d+)", re.IGNORECASE)
 _CHECK = re.compile(r"check\s+(.+?)\s+cl\s+(\d+)", re.IGNORECASE)
+_BOONS = re.compile(
+    r"boons\s+([+-]?\d+)((?:\s+\d+\s+(?:boons?|banes?))*)\s+vs\s+(\d+)", re.IGNORECASE
+)
+_KEYWORDS = ("cogent", "check", "boons")
 _TERM = r"(?:\d*d\d+|\d+)"
 _SUM = re.compile(rf"[+-]?{_TERM}(?:[+-]{_TERM})*", re.IGNORECASE)
 _SUCCESSES = re.compile(r"(\d*)d(\d+)(>=|>)(\d+)", re.IGNORECASE)
@@ -59,7 +65,7 @@ class InlineRoll(Record):
     text: str
     start: int
     end: int
-    kind: Literal["dice", "check"]
+    kind: Literal["dice", "check", "boons"]
     faces: tuple[int, ...]
     #: The notation's total, or the check's wins (None: no win counted).
     total: int | float | None
@@ -105,7 +111,7 @@ def inline_spans(text: str) -> list[re.Match[str]]:
                 inner[:20] + "...", "is too long", f"at most {MAX_NOTATION_LENGTH} characters"
             )
         written = sum(int(count or 1) for count, _ in _DICE_WRITTEN.findall(inner))
-        if not inner.lower().startswith(("cogent", "check")) and written > MAX_INLINE_DICE:
+        if not inner.lower().startswith(_KEYWORDS) and written > MAX_INLINE_DICE:
             raise _bad(inner, f"writes {written} dice", f"at most {MAX_INLINE_DICE} dice")
     return found
 
@@ -121,7 +127,8 @@ def roll_inline(text: str, table: Table, speaker: str | None) -> tuple[InlineRol
         except InputError as error:
             if error.field == FIELD:
                 raise
-            raise _bad(inner, error.problem, error.expected or SYNTAX) from None
+            named = "" if error.field == "NOTATION" else f"{error.field}: "
+            raise _bad(inner, f"({named}{error.problem})", error.expected or SYNTAX) from None
         except TaletableError as error:
             raise _bad(inner, str(error)) from None
         rolls.append(rolled.model_copy(update={"start": match.start(), "end": match.end()}))
@@ -138,7 +145,10 @@ def _roll_one(inner: str, table: Table, speaker: str | None) -> InlineRoll:
     check = _CHECK.fullmatch(inner)
     if check:
         return _sheet_check(inner, check.group(1), int(check.group(2)), table, speaker)
-    if inner.lower().startswith(("cogent", "check")):
+    boons = _BOONS.fullmatch(inner)
+    if boons:
+        return _boons(inner, int(boons.group(1)), boons.group(2), int(boons.group(3)), table)
+    if inner.lower().startswith(_KEYWORDS):
         raise _bad(inner, "is not a check this message knows")
     return _dice(inner, table)
 
@@ -173,6 +183,24 @@ def _check(inner: str, pool: Any, level: int, table: Table) -> InlineRoll:
         win_on=result.win_on, passed=result.passed, summary=result.summary,
         chance_of=f"passing CL {level} with {pool.size} dice", chance=fraction_text(odds.p_pass),
         result=result.to_data(),
+    )  # fmt: skip
+
+
+def _boons(inner: str, bonus: int, counts: str, target: int, table: Table) -> InlineRoll:
+    """A 3d8 check with boons and banes against a target, and its exact chance to reach it
+    (003 > Standard Checks; 003 > Boons & Banes)."""
+    from taletable.systems.boons.checks import declare_check, roll_check
+    from taletable.systems.boons.odds import pass_probability
+
+    given = {"boon": 0, "bane": 0}
+    for count, word in re.findall(r"(\d+)\s+(boon|bane)", counts, re.IGNORECASE):
+        given[word.lower()] += int(count)
+    check = declare_check(bonus, given["boon"], given["bane"])
+    result = roll_check(check, target, table.dice)
+    return InlineRoll(
+        text=inner, start=0, end=0, kind="boons", faces=result.faces, total=result.total,
+        passed=result.passed, summary=result.summary, chance_of=f"reaching {target}",
+        chance=fraction_text(pass_probability(check, target)), result=result.to_data(),
     )  # fmt: skip
 
 

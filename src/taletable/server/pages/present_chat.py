@@ -20,9 +20,11 @@ __all__ = ["chat_entry"]
 def _shown(roll: InlineRoll) -> InlineShown:
     if roll.kind == "check" and roll.win_on is not None:
         dice = marked(roll.faces, roll.win_on)
-        outcome = render(roll.summary) if roll.summary is not None else ""
     else:
         dice = plain(roll.faces)
+    if roll.summary is not None:
+        outcome = render(roll.summary)
+    else:
         outcome = roll.breakdown or str(roll.total)  # the breakdown ends with its total
     chance = ""
     if roll.chance is not None:
