@@ -233,6 +233,25 @@ def test_a_boons_inline_roll_at_a_boons_table(client: TestClient) -> None:
     assert [die["face"] for die in said.json()["dice"]] == rolled["faces"]
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_labcats_inline_roll_at_a_labcats_table(client: TestClient) -> None:
+    """``[[labcats d8 d6 d6 vs 7]]`` rolls the pool with the scene's dice and carries the
+    exact chance to reach 7 (the engine's ``odds.labcats``)."""
+    from tests.server.conftest import make_table
+
+    table = make_table(client, system="labcats")
+    said = _say(client, table, table.bram, text="[[labcats d8 d6 d6 vs 7]]")
+    assert said.status_code == 201, said.text
+    (rolled,) = said.json()["result"]["rolls"]
+    odds = client.post(
+        f"/api/tables/{table.id}/actions",
+        json={"action": "odds.labcats", "args": {"pool": "d8,d6,d6", "target": 7}},
+        headers=table.bram,
+    ).json()["result"]
+    assert rolled["kind"] == "labcats" and rolled["chance"] == odds["p_pass"]
+    assert len(rolled["faces"]) == 3 and rolled["chance_of"] == "reaching 7"
+
+
 @SQLITE
 @pytest.mark.parametrize(
     ("text", "bad"),

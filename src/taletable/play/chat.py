@@ -52,7 +52,8 @@ class ChatRequest(Request):
         min_length=1,
         max_length=MAX_MESSAGE,
         description="The message (plain text); inline rolls in double brackets: [[2d6+1]], "
-        "[[cogent 5 cl 3]], [[check SKILL cl 3]], [[boons +2 1 boon vs 15]].",
+        "[[cogent 5 cl 3]], [[check SKILL cl 3]], [[boons +2 1 boon vs 15]], "
+        "[[labcats d8 d6 vs 7]].",
     )
     speaker: Annotated[str, AfterValidator(_plain)] | None = Field(
         None,

@@ -10,7 +10,9 @@ one of:
 * ``[[check SKILL cl C]]``: a Cogent check of the speaking character's ``SKILL`` (the
   message's ``as``), its pool built from the sheet (002 > Dice Pools);
 * ``[[boons +B vs T]]``, with ``N boons`` and ``N banes`` before ``vs`` if any: a 3d8 check
-  with bonus ``B`` against target ``T`` (003 > Standard Checks; 003 > Boons & Banes).
+  with bonus ``B`` against target ``T`` (003 > Standard Checks; 003 > Boons & Banes);
+* ``[[labcats d8 d6 d6 vs T]]``: a pool of those dice (two highest kept, 1s are
+  complications) against a total ``T`` (004 > Rolling the Dice).
 
 Every die comes from the table's dice source (a live table's committed scene seed), so an
 inline roll is checkable like every roll; each carries its exact odds (:mod:`taletable.prob`):
@@ -44,7 +46,10 @@ MAX_INLINE_DICE = 100
 _MOST_ODDS_DICE = 50
 _MOST_ODDS_SIDES = 100
 FIELD = "text"
-SYNTAX = "[[2d6+1]], [[cogent 5 cl 3]], [[check SKILL cl 3]] or [[boons +2 1 boon vs 15]]"
+SYNTAX = (
+    "[[2d6+1]], [[cogent 5 cl 3]], [[check SKILL cl 3]], [[boons +2 1 boon vs 15]] or "
+    "[[labcats d8 d6 vs 7]]"
+)
 
 _INLINE = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
 _DICE_WRITTEN = re.compile(r"(\d*)\s*d\s*(\d+)", re.IGNORECASE)
@@ -53,7 +58,8 @@ _CHECK = re.compile(r"check\s+(.+?)\s+cl\s+(\d+)", re.IGNORECASE)
 _BOONS = re.compile(
     r"boons\s+([+-]?\d+)((?:\s+\d+\s+(?:boons?|banes?))*)\s+vs\s+(\d+)", re.IGNORECASE
 )
-_KEYWORDS = ("cogent", "check", "boons")
+_LABCATS = re.compile(r"labcats\s+((?:d\d+[\s,]+)+)vs\s+(\d+)", re.IGNORECASE)
+_KEYWORDS = ("cogent", "check", "boons", "labcats")
 _TERM = r"(?:\d*d\d+|\d+)"
 _SUM = re.compile(rf"[+-]?{_TERM}(?:[+-]{_TERM})*", re.IGNORECASE)
 _SUCCESSES = re.compile(r"(\d*)d(\d+)(>=|>)(\d+)", re.IGNORECASE)
@@ -65,7 +71,7 @@ class InlineRoll(Record):
     text: str
     start: int
     end: int
-    kind: Literal["dice", "check", "boons"]
+    kind: Literal["dice", "check", "boons", "labcats"]
     faces: tuple[int, ...]
     #: The notation's total, or the check's wins (None: no win counted).
     total: int | float | None
@@ -148,8 +154,11 @@ def _roll_one(inner: str, table: Table, speaker: str | None) -> InlineRoll:
     boons = _BOONS.fullmatch(inner)
     if boons:
         return _boons(inner, int(boons.group(1)), boons.group(2), int(boons.group(3)), table)
+    labcats = _LABCATS.fullmatch(inner)
+    if labcats:
+        return _labcats(inner, labcats.group(1), int(labcats.group(2)), table)
     if inner.lower().startswith(_KEYWORDS):
-        raise _bad(inner, "is not a check this message knows")
+        raise _bad(inner, "is not written as any inline roll (see the expected forms)")
     return _dice(inner, table)
 
 
@@ -201,6 +210,24 @@ def _boons(inner: str, bonus: int, counts: str, target: int, table: Table) -> In
         text=inner, start=0, end=0, kind="boons", faces=result.faces, total=result.total,
         passed=result.passed, summary=result.summary, chance_of=f"reaching {target}",
         chance=fraction_text(pass_probability(check, target)), result=result.to_data(),
+    )  # fmt: skip
+
+
+def _labcats(inner: str, dice: str, target: int, table: Table) -> InlineRoll:
+    """A pool rolled (004 > Rolling the Dice) and its exact chance to reach ``target``."""
+    from taletable.systems.labcats.dice import check_roll, parse_pool
+    from taletable.systems.labcats.odds import labcats_odds
+    from taletable.systems.labcats.rolls import roll_pool
+
+    pool = parse_pool(dice.strip())
+    check_roll(pool)
+    result = roll_pool(pool, table.dice)
+    odds = labcats_odds(pool, target)
+    return InlineRoll(
+        text=inner, start=0, end=0, kind="labcats", faces=result.faces, total=result.total,
+        passed=not result.failed and result.total >= target, summary=result.summary,
+        chance_of=f"reaching {target}", chance=fraction_text(odds.p_pass),
+        result=result.to_data(),
     )  # fmt: skip
 
 
