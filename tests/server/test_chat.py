@@ -211,6 +211,11 @@ def test_inline_rolls_use_the_tables_dice_and_carry_exact_odds(
     checked = _say(client, table, table.mara, text="[[check Athletics cl 1]]", **{"as": character})
     assert checked.status_code == 201, checked.text
     assert checked.json()["result"]["rolls"][0]["kind"] == "check"
+    closed = client.post(f"/api/tables/{table.id}/scenes", headers=table.narrator)
+    assert closed.status_code in (200, 201), closed.text
+    export = client.get(f"/api/tables/{table.id}/export", headers=table.bram).json()
+    verified = verify_export(export)  # the seed revealed: every inline die derives from it
+    assert verified.ok and verified.dice_checked >= 7 + len(checked.json()["dice"])
 
 
 
