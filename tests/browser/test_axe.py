@@ -36,6 +36,16 @@ def _pages(server_url: str) -> dict[str, str]:
         f"{server_url}/api/tables/{table['id']}/characters", json={"sheet": sheet}, headers=headers
     )
     added.raise_for_status()
+    own = httpx.get(f"{server_url}/api/tables/{table['id']}", headers=headers).json()["seat"]
+    said = httpx.post(  # a whisper with inline rolls in the log: the chat's entry checked too
+        f"{server_url}/api/tables/{table['id']}/actions",
+        json={
+            "action": "chat.say",
+            "args": {"text": "Note [[2d6+1]] and [[cogent 4 cl 2]]", "to": [own["id"]]},
+        },
+        headers=headers,
+    )
+    said.raise_for_status()
     base = f"{server_url}/t/{table['id']}"
     return {
         "enter": f"{base}/enter?token={table['narrator_token']}",

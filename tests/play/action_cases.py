@@ -109,6 +109,16 @@ expect("cogent.destiny-roll", {"face": 17}, band="for")
 expect("cogent.powerless", {"pool": 5}, cl=2)
 expect("cogent.challenge-levels", {}, "levels", 0, name="Common Task")
 expect("roll", {"notation": "2d6+1", "faces": "3,4"}, total=8)
+
+
+@case("chat.say", {"text": "I climb [[check Athletics cl 1]], then [[2d6+1]]", "as": "terrik"})
+def _chat(played: Played[Any], table: Table) -> None:
+    result = played.result
+    assert result.speaker_name == "Sir Terrik" and result.text.startswith("I climb")
+    check, dice = result.rolls
+    assert check.kind == "check" and check.chance is not None and check.start == 8
+    assert dice.total == sum(dice.faces) + 1 and dice.chance_of == f"{dice.total} or more"
+
 expect(
     "cogent.cast",
     {"spell": "levitation", "character": "ilsa", "cl": 4, "faces": "6,5,4,4,1,1,1"},

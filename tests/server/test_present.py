@@ -101,14 +101,12 @@ def _imports(path: Path) -> set[str]:
 
 
 def test_the_presenters_import_one_way() -> None:
-    """present.py imports present_rolls.py and present_combat.py; neither imports present.py
-    or the other, even inside a function (they share entries.py instead)."""
+    """present.py imports present_rolls.py, present_combat.py and present_chat.py; none of
+    them imports present.py or another, even inside a function (they share entries.py)."""
     modules = {path.stem: _imports(path) for path in PAGES.glob("present*.py")}
-    assert set(modules) == {"present", "present_rolls", "present_combat"}
+    shapes = {"present_rolls", "present_combat", "present_chat"}
+    assert set(modules) == {"present", *shapes}
     prefix = "taletable.server.pages."
-    for name in ("present_rolls", "present_combat"):
-        assert (
-            not {f"{prefix}present", f"{prefix}present_rolls", f"{prefix}present_combat"}
-            & (modules[name])
-        ), name
-    assert {f"{prefix}present_rolls", f"{prefix}present_combat"} <= modules["present"]
+    for name in shapes:
+        assert not {f"{prefix}{other}" for other in ("present", *shapes)} & modules[name], name
+    assert {f"{prefix}{name}" for name in shapes} <= modules["present"]

@@ -17,19 +17,25 @@ from hypothesis import strategies as st
 from taletable.ledger import genesis_hash
 from taletable.server.auth import new_id
 from taletable.server.db import Database, migrate
-from taletable.server.log import Writer, lock_table, newest_events, visible_events
+from taletable.server.log import Writer, lock_table, newest_events, seat_log, visible_events
 from taletable.server.notify import Hub
 from taletable.server.schema import TABLES
 from taletable.server.shared_reads import read_views
-from taletable.server.visibility import VISIBILITIES, Row, seen_by
+from taletable.server.visibility import VISIBILITIES, WHISPER, Row, seen_by
 from tests.server.conftest import Seats
 
 SEATS = ("narrator-seat", "mara-seat", "bram-seat", "watcher-seat")
+#: An event: its visibility, its actor, and (for a whisper) the seats it is whispered to.
 EVENTS = st.lists(
-    st.tuples(st.sampled_from(VISIBILITIES), st.sampled_from((*SEATS, None))),
+    st.tuples(
+        st.sampled_from(VISIBILITIES),
+        st.sampled_from((*SEATS, None)),
+        st.lists(st.sampled_from(SEATS), min_size=1, max_size=3, unique=True).map(tuple),
+    ),
     min_size=0,
     max_size=12,
 )
+Logged = tuple[str, str | None, tuple[str, ...]]
 
 
 @pytest.fixture
@@ -40,8 +46,9 @@ def database(database_url: str) -> Iterator[Database]:
     found.dispose()
 
 
-def _log(database: Database, events: list[tuple[str, str | None]]) -> tuple[str, list[Row]]:
-    """A new table whose log holds ``events`` (visibility, actor), appended as the server does."""
+def _log(database: Database, events: list[Logged]) -> tuple[str, list[Row]]:
+    """A new table whose log holds ``events`` (visibility, actor, a whisper's audience),
+    appended as the server does."""
     table_id = new_id()
     with database.write() as connection:
         connection.execute(
@@ -52,9 +59,11 @@ def _log(database: Database, events: list[tuple[str, str | None]]) -> tuple[str,
             )
         )  # fmt: skip
         writer = Writer(connection, lock_table(connection, table_id))
-        for n, (visibility, actor) in enumerate(events):
+        for n, (visibility, actor, audience) in enumerate(events):
             body = {"action": "cogent.check", "result": {"secret": f"faces-{n}"}}
-            writer.append("cogent.check", body, actor=actor, visibility=visibility)
+            writer.append(
+                "cogent.check", body, actor=actor, visibility=visibility, audience=audience
+            )
     return table_id, writer.rows
 
 
@@ -64,11 +73,12 @@ def _log(database: Database, events: list[tuple[str, str | None]]) -> tuple[str,
 )
 @given(events=EVENTS, after=st.integers(0, 12))
 def test_the_rule_in_memory_is_the_rule_in_sql(
-    database: Database, events: list[tuple[str, str | None]], after: int
+    database: Database, events: list[Logged], after: int
 ) -> None:
-    """For every seat (narrator or not, the roller or not) and every visibility, the rows the
-    pure rule keeps are exactly those the SQL views return: the single reads, the shared reads
-    of several streams and the table page's newest entries."""
+    """For every seat (narrator or not, the roller or not, a whisper's sender, recipient or
+    neither) and every visibility, the rows the pure rule keeps are exactly those the SQL views
+    return: the single reads, the shared reads of several streams, the table page's newest
+    entries, and the whole events of the seat's export."""
     table_id, rows = _log(database, events)
     views = [(seat, seat == "narrator-seat", after) for seat in SEATS]
     shared = read_views(database, table_id, views, 500)
@@ -80,21 +90,30 @@ def test_the_rule_in_memory_is_the_rule_in_sql(
         with database.read() as connection:
             alone = visible_events(connection, table_id, seat=seat, narrator=narrator, after=after)
             newest = newest_events(connection, table_id, seat=seat, narrator=narrator, limit=3)
+            exported = [] if narrator else seat_log(connection, table_id, seat)
         assert alone == expected and together == expected
         everything = [(row.seq, s) for row in rows if (s := seen_by(row, seat, narrator))]
         assert newest == everything[-3:]
+        whole = {
+            row.seq for row in rows if seen_by(row, seat, narrator) == row.event and not narrator
+        }
+        assert {event["seq"] for event in exported if "result" in event} == whole
 
 
 @given(visibility=st.sampled_from(VISIBILITIES), actor=st.sampled_from((*SEATS, None)),
-       seat=st.sampled_from(SEATS))  # fmt: skip
-def test_a_seat_gets_the_event_its_stub_or_nothing(visibility: str, actor: str | None,
-                                                   seat: str) -> None:  # fmt: skip
+       seat=st.sampled_from(SEATS),
+       audience=st.lists(st.sampled_from(SEATS), max_size=3, unique=True).map(tuple))  # fmt: skip
+def test_a_seat_gets_the_event_its_stub_or_nothing(
+    visibility: str, actor: str | None, seat: str, audience: tuple[str, ...]
+) -> None:
     """The narrator gets every event whole; another seat a public one whole, the stub of its
-    own blind roll, and nothing of a narrator-only event or another's blind roll."""
-    row = Row(7, visibility, actor, '{"whole":1}', '{"stub":1}')
+    own blind roll, a whisper whole when it sent it or is named in it, and nothing of a
+    narrator-only event, another's blind roll or a whisper to others."""
+    row = Row(7, visibility, actor, '{"whole":1}', '{"stub":1}', audience)
     narrator = seat == "narrator-seat"
     seen = seen_by(row, seat, narrator)
-    if narrator or visibility == "public":
+    whispered = visibility == WHISPER and (actor == seat or seat in audience)
+    if narrator or visibility == "public" or whispered:
         assert seen == row.event
     elif visibility == "blind" and actor == seat:
         assert seen == row.stub
@@ -106,7 +125,11 @@ def test_rows_travel_in_a_notification_or_are_read() -> None:
     """Rows that fit travel in the NOTIFY payload and come back equal on another worker; rows
     too big for one become a read of the database from the table's newest seq."""
     sender, other = Hub(), Hub()
-    rows = [Row(3, "blind", "mara-seat", '{"a":1}', '{"s":1}'), Row(4, "public", None, "{}", "{}")]
+    rows = [
+        Row(3, "blind", "mara-seat", '{"a":1}', '{"s":1}'),
+        Row(4, "public", None, "{}", "{}"),
+        Row(5, WHISPER, "mara-seat", '{"w":1}', '{"s":1}', ("bram-seat",)),
+    ]
     handed: list[Any] = []
     other.publish = lambda table_id, got: handed.append((table_id, list(got)))  # type: ignore[method-assign]
     other.received(sender.payload("t1", rows))

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         validate_character,
     )
     from taletable.play.characters import PoolsRequest, character_pools
+    from taletable.play.chat import ChatRequest, ChatResult, say
     from taletable.play.cogent_checks import (
         AssistRequest,
         ChallengeLevelsRequest,
@@ -180,6 +181,8 @@ __all__ = [
     "ChaseRequest",
     "ChaseResult",
     "ChaseSide",
+    "ChatRequest",
+    "ChatResult",
     "Cheatsheet",
     "CheatsheetRequest",
     "CheckOddsRequest",
@@ -276,6 +279,7 @@ __all__ = [
     "perform",
     "powerless",
     "roll",
+    "say",
     "shown_statblock",
     "summon",
     "table_list",
@@ -363,6 +367,7 @@ _HOMES = {
         "shown_statblock",
     ),
     "taletable.play.characters": ("PoolsRequest", "character_pools"),
+    "taletable.play.chat": ("ChatRequest", "ChatResult", "say"),
     "taletable.play.combat_chase": ("ChaseRequest", "ChaseResult", "ChaseSide", "combat_chase"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}

@@ -9,7 +9,8 @@ this worker's streams and, by ``NOTIFY`` (delivered at commit), to the other wor
 
 Visibility is applied in the query (DESIGN > Principles 11): :func:`visible_events` selects,
 per seat, only the events it may see, and for a blind roll the roller gets the event's stub
-(that it was made), never its result or dice. The narrator sees everything.
+(that it was made), never its result or dice; a whisper reaches its sender and the seats in
+its ``recipients`` rows (:data:`whispered_to`). The narrator sees everything.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, bindparam, case, select, text
+from sqlalchemy import ColumnElement, Connection, bindparam, case, exists, select, text
 
 from taletable.ledger import canonical_json, text_hash
 from taletable.server.errors import NotFound
 from taletable.server.fields import has_nul
-from taletable.server.schema import EVENTS, TABLES
-from taletable.server.visibility import Row
+from taletable.server.schema import EVENTS, RECIPIENTS, TABLES
+from taletable.server.visibility import WHISPER, Row
 
 if TYPE_CHECKING:
     from taletable.server.db import Database
@@ -48,6 +49,7 @@ __all__ = [
     "stub_of",
     "table_write",
     "visible_events",
+    "whispered_to",
 ]
 
 #: The PostgreSQL channel on which a commit announces ``TABLE_ID:SEQ``.
@@ -79,6 +81,21 @@ _APPEND_AND_NOTIFY = text(
 _AFTER = (EVENTS.c.table_id == bindparam("table_id")) & (EVENTS.c.seq > bindparam("after"))
 _PUBLIC = EVENTS.c.visibility == "public"
 _OWN_BLIND = (EVENTS.c.visibility == "blind") & (EVENTS.c.actor == bindparam("seat"))
+_NEW_RECIPIENT = RECIPIENTS.insert()
+
+
+def whispered_to(seat: ColumnElement[Any]) -> ColumnElement[bool]:
+    """SQL: the event is a whisper ``seat`` receives whole: it sent it, or is one of its
+    ``recipients`` (the rule of :func:`taletable.server.visibility.seen_by`)."""
+    named = exists().where(
+        (RECIPIENTS.c.table_id == EVENTS.c.table_id)
+        & (RECIPIENTS.c.seq == EVENTS.c.seq)
+        & (RECIPIENTS.c.seat_id == seat)
+    )
+    return (EVENTS.c.visibility == WHISPER) & ((EVENTS.c.actor == seat) | named)
+
+
+_SEES_WHOLE = _PUBLIC | whispered_to(bindparam("seat"))
 #: What the narrator sees: every event.
 _NARRATOR_VIEW = (
     select(EVENTS.c.seq, EVENTS.c.event)
@@ -86,10 +103,11 @@ _NARRATOR_VIEW = (
     .order_by(EVENTS.c.seq)
     .limit(bindparam("limit"))
 )
-#: What a player or observer sees: public events, and the stub of its own blind ones.
+#: What a player or observer sees: public events and its whispers, and the stub of its own
+#: blind ones.
 _SEAT_VIEW = (
-    select(EVENTS.c.seq, case((_PUBLIC, EVENTS.c.event), else_=EVENTS.c.stub))
-    .where(_AFTER & (_PUBLIC | _OWN_BLIND))
+    select(EVENTS.c.seq, case((_SEES_WHOLE, EVENTS.c.event), else_=EVENTS.c.stub))
+    .where(_AFTER & (_SEES_WHOLE | _OWN_BLIND))
     .order_by(EVENTS.c.seq)
     .limit(bindparam("limit"))
 )
@@ -105,8 +123,8 @@ _NARRATOR_NEWEST = (
 )
 #: The newest events a player or observer sees, newest first.
 _SEAT_NEWEST = (
-    select(EVENTS.c.seq, case((_PUBLIC, EVENTS.c.event), else_=EVENTS.c.stub))
-    .where(_TABLE & (_PUBLIC | _OWN_BLIND))
+    select(EVENTS.c.seq, case((_SEES_WHOLE, EVENTS.c.event), else_=EVENTS.c.stub))
+    .where(_TABLE & (_SEES_WHOLE | _OWN_BLIND))
     .order_by(EVENTS.c.seq.desc())
     .limit(bindparam("limit"))
 )
@@ -191,13 +209,15 @@ def append(
     actor: str | None,
     visibility: str = "public",
     announce: Callable[[Row], str] | None = None,
+    audience: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], Row]:
     """Append the table's next event (in the caller's transaction); return it with its hashes,
     and its row as stored (what the streams are handed after the commit). With ``announce``
     (PostgreSQL), the same statement sends ``NOTIFY`` with the payload it makes of the row,
     delivered to the other workers at commit.
 
-    ``head`` must have been read with :func:`lock_table` in this transaction.
+    ``head`` must have been read with :func:`lock_table` in this transaction. A whisper's
+    ``audience`` (the seats it is for) is kept in ``recipients``, before the event is announced.
     """
     seq = head.head_seq + 1
     event = {
@@ -209,7 +229,13 @@ def append(
         "scene": head.scene,
         **body,
     }
-    row = Row(seq, visibility, actor, canonical_json(event), canonical_json(stub_of(event)))
+    audience = audience if visibility == WHISPER else ()
+    row = Row(
+        seq, visibility, actor, canonical_json(event), canonical_json(stub_of(event)), audience
+    )
+    if audience:
+        named = [{"table_id": head.id, "seq": seq, "seat_id": seat} for seat in audience]
+        connection.execute(_NEW_RECIPIENT, named)
     digest = text_hash(head.head_hash, row.event)
     values = {"table_id": head.id, "seq": seq, "kind": kind, "actor": actor,
               "visibility": visibility, "event": row.event, "stub": row.stub,
@@ -238,9 +264,16 @@ class Writer:
         self.rows: list[Row] = []
 
     def append(
-        self, kind: str, body: Mapping[str, Any], *, actor: str | None, visibility: str = "public"
+        self,
+        kind: str,
+        body: Mapping[str, Any],
+        *,
+        actor: str | None,
+        visibility: str = "public",
+        audience: tuple[str, ...] = (),
     ) -> dict[str, Any]:
-        """Append the next event; return it (with ``prev_hash`` and ``hash``)."""
+        """Append the next event (a whisper's ``audience``: the seats it is for); return it
+        (with ``prev_hash`` and ``hash``)."""
         event, row = append(
             self.connection,
             self.head,
@@ -249,6 +282,7 @@ class Writer:
             actor=actor,
             visibility=visibility,
             announce=self.announce,
+            audience=audience,
         )
         self.head = dataclasses.replace(self.head, head_seq=event["seq"], head_hash=event["hash"])
         self.rows.append(row)
@@ -314,11 +348,14 @@ def full_log(connection: Connection, table_id: str) -> list[dict[str, Any]]:
     return [{**json.loads(row.event), "prev_hash": row.prev_hash, "hash": row.hash} for row in rows]
 
 
-#: Every event as a player or observer exports it: a public event whole, every other its stub.
+#: Every event as a player or observer exports it: a public event and its whispers whole, its
+#: own blind rolls as their stubs, every other event as a bare link.
 _SEAT_LOG = (
     select(
         EVENTS.c.seq,
-        case((_PUBLIC, EVENTS.c.event), (_OWN_BLIND, EVENTS.c.stub), else_=None).label("event"),
+        case((_SEES_WHOLE, EVENTS.c.event), (_OWN_BLIND, EVENTS.c.stub), else_=None).label(
+            "event"
+        ),
         EVENTS.c.prev_hash,
         EVENTS.c.hash,
     )
@@ -328,9 +365,10 @@ _SEAT_LOG = (
 
 
 def seat_log(connection: Connection, table_id: str, seat: str) -> list[dict[str, Any]]:
-    """Every event of the table as a player's or observer's export holds it: public events
-    whole, the seat's own blind rolls as their stubs (what it saw of them), and every other
-    event (narrator-only, another's blind roll) as a bare link: its ``seq`` and ``hidden``,
+    """Every event of the table as a player's or observer's export holds it: public events and
+    the whispers it sent or received whole, the seat's own blind rolls as their stubs (what it
+    saw of them), and every other event (narrator-only, another's blind roll, a whisper not
+    for it) as a bare link: its ``seq`` and ``hidden``,
     nothing of its kind, author or time. Each keeps its ``prev_hash`` and ``hash``, so the
     chain still links.
 

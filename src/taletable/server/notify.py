@@ -24,6 +24,7 @@ import threading
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from taletable.server.visibility import Row
 
@@ -81,6 +82,13 @@ class Subscription:
             while not self.queue.empty():
                 self.queue.get_nowait()
             self.queue.put_nowait(Dropped())
+
+
+def _row(carried: list[Any]) -> Row:
+    """A row as a notification carries it (a whisper's audience last; none from older rows)."""
+    audience = tuple(carried[5]) if carried[5:] else ()
+    seq, visibility, actor, event, stub = carried[:5]
+    return Row(int(seq), str(visibility), actor, str(event), str(stub), audience)
 
 
 class Hub:
@@ -171,7 +179,7 @@ class Hub:
                 note = json.loads(payload)
                 if note["o"] == self.origin:
                     return  # this worker's own write: its streams have the rows already
-                rows = [Row(int(r[0]), str(r[1]), r[2], str(r[3]), str(r[4])) for r in note["r"]]
+                rows = [_row(r) for r in note["r"]]
                 self.publish(str(note["t"]), rows)
             except (ValueError, KeyError, IndexError, TypeError):
                 _log.warning("an unreadable notification; every stream reads the database")

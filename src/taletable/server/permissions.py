@@ -8,6 +8,8 @@
   (destiny, commerce, a campaign's advance) are the narrator's.
 * An observer watches and reads the log; it may not roll, act or edit (it may ask a read:
   odds, a fight's status as it may see it).
+* A message (``chat.say``) is spoken as a character the seat owns (the narrator: as anyone),
+  and whispered only to seats of the table (:func:`chat_visibility`).
 * Dice are the server's: a client never sends a seed, and sends faces of physical dice only
   where the table allows them (marked as entered in the event). Which arguments carry such
   faces, each request declares (:meth:`taletable.play.requests.Request.dice_fields`).
@@ -26,14 +28,17 @@ from taletable.server.combat_seats import check_combat_seat
 from taletable.server.errors import ApiError, Forbidden
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead
-from taletable.server.owners import owner_of
+from taletable.server.owners import character_owners, owner_of
 from taletable.server.schema import SEATS
+from taletable.server.visibility import WHISPER
 from taletable.store.sql import SqlStore
 
 __all__ = [
     "AWARDS",
     "CHARACTER_ARGS",
     "REFUSED_ARGS",
+    "characters_to_speak_as",
+    "chat_visibility",
     "check_action",
     "check_character",
     "may_take",
@@ -50,6 +55,10 @@ CHARACTER_ARGS = ("character", "out", "key")
 #: takes part may take them with any character; so may every read (``reads=True`` in the
 #: registry: odds, a sheet's pools, its check), which changes nothing.
 READS_ONLY = ("cogent.npc.new",)
+#: The action that says something at the table.
+CHAT = "chat.say"
+#: The spellings of a message's speaker (the API's ``as``, the request's field).
+SPEAKER_ARGS = ("as", "speaker")
 #: Awards to a character: the narrator's only (002 > Campaign Progression, Awarding Destiny
 #: Points, Assigning Commerce Points: the narrator awards them).
 AWARDS = ("cogent.character.destiny", "cogent.character.commerce", "cogent.character.advance")
@@ -153,6 +162,67 @@ def _check_characters(
             check_character(connection, table_id, seat, value, f"args.{name}", doing)
 
 
+def _check_speaker(
+    connection: Connection, table_id: str, seat: Seat, args: Mapping[str, Any]
+) -> None:
+    """A player speaks only as a character its seat owns (403 naming the owner; 422 for no
+    such character); the narrator speaks as any character, NPC or passer-by."""
+    for field in SPEAKER_ARGS:
+        key = args.get(field)
+        if not isinstance(key, str) or not key or seat.narrator:
+            continue
+        if _character_name(connection, table_id, key) is None:
+            raise ApiError(
+                f"args.{field}",
+                f"no character {key!r} at this table; speak as one of your characters, or "
+                "leave it out to speak out of character",
+            )
+        check_character(connection, table_id, seat, key, f"args.{field}", "speak as them")
+
+
+def characters_to_speak_as(
+    connection: Connection, table_id: str, seat: Seat
+) -> set[str] | None:
+    """The characters ``seat`` may speak as: those it owns; None: any (the narrator)."""
+    if seat.narrator:
+        return None
+    owners = character_owners(connection, table_id)
+    return {key for key, owner in owners.items() if owner == seat.id}
+
+
+def chat_visibility(
+    connection: Connection, table_id: str, action: str, args: Mapping[str, Any], visibility: str
+) -> tuple[str, tuple[str, ...]]:
+    """A message's visibility and audience: whispered (:data:`WHISPER`) to the seats of its
+    ``to``, each a seat of this table (422 naming ``to`` otherwise), else public (a message is
+    never blind nor the narrator's only: 422 naming ``visibility``). Another action's are its
+    own, with no audience."""
+    if action != CHAT:
+        return visibility, ()
+    if visibility != "public":
+        raise ApiError(
+            "visibility",
+            "a message is public, or whispered to chosen seats with args.to; send it public",
+        )
+    to = args.get("to")
+    if not isinstance(to, list | tuple) or not to or not all(isinstance(s, str) for s in to):
+        return "public", ()  # none, or malformed: the request's own check names ``to``
+    audience = tuple(dict.fromkeys(to))
+    known = set(
+        connection.execute(
+            select(SEATS.c.id).where((SEATS.c.table_id == table_id) & SEATS.c.id.in_(audience))
+        ).scalars()
+    )
+    for seat_id in audience:
+        if seat_id not in known:
+            raise ApiError(
+                "args.to",
+                f"no seat {seat_id!r} at this table; whisper to the ids of its seats (GET "
+                f"/api/tables/{table_id} lists them)",
+            )
+    return WHISPER, audience
+
+
 def may_take(seat: Seat, action: str) -> None:
     """Refuse, before any work, an action this seat may never take at a live table."""
     from taletable.play import all_actions
@@ -176,4 +246,6 @@ def check_action(
     entered = _entered_faces(action, args, head)
     check_combat_seat(connection, head.id, seat, action, args)
     _check_characters(connection, head.id, seat, action, args)
+    if action == CHAT:
+        _check_speaker(connection, head.id, seat, args)
     return entered

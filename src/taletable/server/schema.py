@@ -8,6 +8,8 @@
 * ``scenes``  each scene's secret seed and its published commitment.
 * ``events``  the log: one row per event; ``event`` is the whole event as canonical JSON (what
   is hashed); ``stub`` is what a seat that may not see the event's result is given.
+* ``recipients``  the seats a whispered event is for (one row per seat; its sender and the
+  narrator see it too, by the rule of :mod:`taletable.server.visibility`).
 * ``things``  the SQL store's rows (:mod:`taletable.store.sql`): characters, encounters...
 * ``server_keys``  keys the server keeps: ``cookie`` signs the pages' seat cookies.
 * ``presence``  each open page stream (any worker's): its table, seat and last heartbeat.
@@ -23,6 +25,7 @@ __all__ = [
     "EVENTS",
     "METADATA",
     "PRESENCE",
+    "RECIPIENTS",
     "SCENES",
     "SEATS",
     "SERVER_KEYS",
@@ -79,6 +82,14 @@ EVENTS = Table(
     Column("stub", Text, nullable=False),
     Column("prev_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
+)
+
+RECIPIENTS = Table(
+    "recipients",
+    METADATA,
+    Column("table_id", String(64), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat_id", String(64), primary_key=True),
 )
 
 SERVER_KEYS = Table(

@@ -40,11 +40,17 @@ from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthoriz
 from taletable.server.fields import has_nul
 from taletable.server.followups import FOLLOWS, followed
 from taletable.server.log import TableHead, read_table, table_write
-from taletable.server.permissions import check_action, may_take, narrator_only, taking_part
+from taletable.server.permissions import (
+    chat_visibility,
+    check_action,
+    may_take,
+    narrator_only,
+    taking_part,
+)
 from taletable.server.schema import SCENES, SEATS
 from taletable.server.state import RecordingStore
 from taletable.server.table_rules import house_library
-from taletable.server.visibility import Row
+from taletable.server.visibility import Row, seen_by
 from taletable.server.world import World, world_of
 from taletable.store import Store
 from taletable.store.sql import SqlStore
@@ -316,6 +322,9 @@ class TableSession:
         world = self.world
         with table_write(world.database, world.hub, self.table_id, publish=publish) as writer:
             entered = check_action(writer.connection, writer.head, self.seat, action, args)
+            visibility, audience = chat_visibility(
+                writer.connection, self.table_id, action, args, visibility
+            )
             follow = followed(writer.connection, self.table_id, self.seat, action, args)
             # read before the step saves: would it reveal the narrator's secret steps?
             shown = follow.visibility or visibility
@@ -344,13 +353,15 @@ class TableSession:
             }
             if follow.seq is not None:
                 content[FOLLOWS] = follow.seq
-            event = writer.append(action, content, actor=self.seat.id, visibility=shown)
+            event = writer.append(
+                action, content, actor=self.seat.id, visibility=shown, audience=audience
+            )
         return event, writer.rows
 
     def shown_row(self, row: Row) -> str:
         """The JSON this seat may see of an event it just caused, as stored: whole for the
-        narrator and for a public event, otherwise its stub."""
-        return row.event if self.narrator or row.visibility == "public" else row.stub
+        narrator, for a public event and for its own whisper, otherwise its stub."""
+        return seen_by(row, self.seat.id, self.narrator) or row.stub
 
 
 def _scene_seed(world: World, connection: Connection, table_id: str, scene: int) -> bytes:

@@ -16,8 +16,19 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Boolean, CompoundSelect, Integer, bindparam, case, literal, select, union_all
+from sqlalchemy import (
+    Boolean,
+    CompoundSelect,
+    Integer,
+    String,
+    bindparam,
+    case,
+    literal,
+    select,
+    union_all,
+)
 
+from taletable.server.log import whispered_to
 from taletable.server.schema import EVENTS, TABLES
 
 __all__ = ["SharedReads", "read_views", "read_views_at"]
@@ -35,18 +46,19 @@ def _statement(branches: int) -> CompoundSelect[tuple[int, int, str]]:
     parts = []
     for i in range(branches):
         narrator = bindparam(f"narrator_{i}", type_=Boolean)
-        public = EVENTS.c.visibility == "public"
-        own_blind = (EVENTS.c.visibility == "blind") & (EVENTS.c.actor == bindparam(f"seat_{i}"))
+        seat = bindparam(f"seat_{i}", type_=String)
+        whole = narrator | (EVENTS.c.visibility == "public") | whispered_to(seat)
+        own_blind = (EVENTS.c.visibility == "blind") & (EVENTS.c.actor == seat)
         view = (
             select(
                 literal(i, Integer).label("branch"),
                 EVENTS.c.seq,
-                case((narrator | public, EVENTS.c.event), else_=EVENTS.c.stub).label("body"),
+                case((whole, EVENTS.c.event), else_=EVENTS.c.stub).label("body"),
             )
             .where(
                 (EVENTS.c.table_id == bindparam("table_id"))
                 & (EVENTS.c.seq > bindparam(f"after_{i}", type_=Integer))
-                & (narrator | public | own_blind)
+                & (whole | own_blind)
             )
             .order_by(EVENTS.c.seq)
             .limit(bindparam("limit", type_=Integer))

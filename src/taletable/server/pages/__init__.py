@@ -7,6 +7,7 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 
 * :mod:`.start` — start a table, join one, the narrator's link;
 * :mod:`.table` — the table page, its live stream of rendered log entries and presence;
+* :mod:`.chat` — the chat box: messages, whispers and inline rolls;
 * :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
 * :mod:`.panels` — conflicts, assists, collaborations, boons and labcats, with their odds;
 * :mod:`.characters` — characters: import, read, export and edit (with the conflict shown);
@@ -26,6 +27,7 @@ def routers() -> list[APIRouter]:
     """Every router of the pages."""
     from taletable.server.pages import (
         characters,
+        chat,
         combat,
         panels,
         rolls,
@@ -44,4 +46,5 @@ def routers() -> list[APIRouter]:
         wizard.router,
         sheet_check.router,
         combat.router,
+        chat.router,
     ]

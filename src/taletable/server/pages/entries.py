@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from taletable.systems.cogent.dice import Roll, count_wins
 
-__all__ = ["DiceRow", "Die", "Entry", "marked", "plain", "rows"]
+__all__ = ["ChatLine", "DiceRow", "Die", "Entry", "InlineShown", "marked", "plain", "rows"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,28 @@ class DiceRow:
     label: str
     dice: tuple[Die, ...]
     wins: int | None = None
+
+
+@dataclass(frozen=True)
+class InlineShown:
+    """An inline roll as a message shows it: what was written, its dice, what it came to and
+    its exact chance (``"58.33 % (7/12)"``) of what (``"8 or more"``)."""
+
+    text: str
+    dice: tuple[Die, ...]
+    outcome: str
+    chance: str
+    chance_of: str
+    passed: bool | None = None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A message as the log shows it: its words and inline rolls in order, and to whom it was
+    whispered (their names; empty: said to the table)."""
+
+    parts: tuple[str | InlineShown, ...]
+    to: tuple[str, ...] = ()
 
 
 @dataclass
@@ -52,6 +74,7 @@ class Entry:
     follows: int | None = None
     follow_ups: list[Entry] = field(default_factory=list)
     after_modes: tuple[str, ...] = ()
+    chat: ChatLine | None = None
 
 
 def marked(faces: Iterable[int], win_on: int) -> tuple[Die, ...]:

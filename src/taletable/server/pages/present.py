@@ -18,6 +18,7 @@ from taletable.explain import render, render_data
 from taletable.play.narrator import BestiaryListing
 from taletable.play.results import read_result, summary_of
 from taletable.server.pages.entries import DiceRow, Die, Entry, plain
+from taletable.server.pages.present_chat import chat_entry
 from taletable.server.pages.present_combat import combat_entry
 from taletable.server.pages.present_rolls import SHAPES, after_modes
 from taletable.server.pages.present_rolls import TITLES as ROLL_TITLES
@@ -129,6 +130,9 @@ def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
         _table_event(entry, event, names)
         return entry
     entry.title = TITLES.get(action, action)
+    if action == "chat.say" and not entry.hidden:
+        chat_entry(entry, event, names)
+        return entry
     if str(action).startswith("cogent.combat.") and not entry.hidden:
         combat_entry(entry, event)
         return entry

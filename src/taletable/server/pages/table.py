@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, Response, StreamingResponse
 
 from taletable.server.auth import Seat
 from taletable.server.log import TableHead, newest_events
+from taletable.server.pages.chat import chat_context
 from taletable.server.pages.common import page, render, seat_names, seats_of
 from taletable.server.pages.panels import panels_for
 from taletable.server.pages.present import present
@@ -61,6 +62,7 @@ def table_page(session: PageSessionOrJoin) -> Response:
         online=session.world.presence.online(session.table_id),
         panels=panels_for(head),
         **roll_panel_context(session, head, None),
+        **chat_context(session),
     )
 
 
