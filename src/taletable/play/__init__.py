@@ -155,6 +155,7 @@ if TYPE_CHECKING:
         table_roll,
         tables_in_force,
     )
+    from taletable.play.undo import StrikeRequest, Struck, combat_take_back, strike
 
 __all__ = [
     "ACTIONS",
@@ -219,6 +220,8 @@ __all__ = [
     "RollRequest",
     "ShownStatblock",
     "StepRequest",
+    "StrikeRequest",
+    "Struck",
     "SummonRequest",
     "Table",
     "TableListRequest",
@@ -251,6 +254,7 @@ __all__ = [
     "combat_resolve",
     "combat_start",
     "combat_status",
+    "combat_take_back",
     "conflict",
     "destiny_after",
     "destiny_roll",
@@ -277,6 +281,7 @@ __all__ = [
     "powerless",
     "roll",
     "shown_statblock",
+    "strike",
     "summon",
     "table_list",
     "table_odds",
@@ -364,6 +369,7 @@ _HOMES = {
     ),
     "taletable.play.characters": ("PoolsRequest", "character_pools"),
     "taletable.play.combat_chase": ("ChaseRequest", "ChaseResult", "ChaseSide", "combat_chase"),
+    "taletable.play.undo": ("StrikeRequest", "Struck", "combat_take_back", "strike"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

@@ -52,6 +52,7 @@ MODULES = (
     "taletable.play.cogent_magic",
     "taletable.play.npcs",
     "taletable.play.combat_chase",
+    "taletable.play.undo",
 )
 
 
