@@ -44,6 +44,6 @@ def test_a_step_taken_back_restores_the_fight_as_it_stood_before_it() -> None:
 def test_a_strike_says_which_entry_and_why() -> None:
     """The strike's summary names the entry and the reason; an empty reason is refused."""
     played = perform("log.strike", {"seq": 12, "reason": "rolled twice by mistake"}, _table())
-    assert render(played.result.summary) == "struck entry #12: rolled twice by mistake"
+    assert render(played.result.summary) == "entry #12 struck: rolled twice by mistake"
     with pytest.raises(InputError, match="reason"):
         perform("log.strike", {"seq": 12, "reason": "   "}, _table())

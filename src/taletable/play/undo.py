@@ -53,7 +53,7 @@ class Struck(Record):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def summary(self) -> Note:
-        """The strike in one line, as a note (``struck entry #4: a typo in the CL``)."""
+        """The strike in one line, as a note (``entry #4 struck: a typo in the CL``)."""
         return note("log.struck", UNDOING, seq=self.seq, reason=self.reason)
 
 

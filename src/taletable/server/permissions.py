@@ -34,6 +34,7 @@ __all__ = [
     "AWARDS",
     "CHARACTER_ARGS",
     "REFUSED_ARGS",
+    "UNDOING",
     "check_action",
     "check_character",
     "may_take",
@@ -53,6 +54,9 @@ READS_ONLY = ("cogent.npc.new",)
 #: Awards to a character: the narrator's only (002 > Campaign Progression, Awarding Destiny
 #: Points, Assigning Commerce Points: the narrator awards them).
 AWARDS = ("cogent.character.destiny", "cogent.character.commerce", "cogent.character.advance")
+#: Undoing (issue 24.7): the narrator's only. Striking a log entry, taking back a fight's last
+#: step; a sheet's last change taken back is :func:`narrator_only` at its route.
+UNDOING = ("log.strike", "cogent.combat.take-back")
 
 
 def taking_part(seat: Seat) -> Seat:
@@ -166,6 +170,10 @@ def may_take(seat: Seat, action: str) -> None:
         )
     if action in SLOW_ACTIONS:
         raise ApiError("action", f"this table does not run {action}: {SLOW_ACTIONS[action]}")
+    if action in UNDOING and not seat.narrator:
+        raise Forbidden(
+            "action", "only the table's narrator may undo (strike an entry, take back a step)"
+        )
 
 
 def check_action(

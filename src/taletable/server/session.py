@@ -42,6 +42,7 @@ from taletable.server.log import TableHead, read_table, table_write
 from taletable.server.permissions import check_action, may_take, narrator_only, taking_part
 from taletable.server.schema import SCENES, SEATS
 from taletable.server.state import RecordingStore
+from taletable.server.strikes import strike_visibility
 from taletable.server.table_rules import house_library
 from taletable.server.visibility import Row
 from taletable.server.world import World, world_of
@@ -338,7 +339,9 @@ class TableSession:
             }
             if follow.seq is not None:
                 content[FOLLOWS] = follow.seq
-            shown = follow.visibility or visibility
+            shown = strike_visibility(
+                writer.connection, self.table_id, action, args, follow.visibility or visibility
+            )
             if shown == "public" and hides:
                 shown = "narrator"
             event = writer.append(action, content, actor=self.seat.id, visibility=shown)

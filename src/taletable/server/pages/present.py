@@ -17,6 +17,7 @@ from taletable.dice.notation import NotationResult
 from taletable.explain import render, render_data
 from taletable.play.narrator import BestiaryListing
 from taletable.play.results import read_result, summary_of
+from taletable.play.undo import Struck
 from taletable.server.pages.entries import DiceRow, Die, Entry, plain
 from taletable.server.pages.present_combat import combat_entry
 from taletable.server.pages.present_rolls import SHAPES, after_modes
@@ -64,6 +65,10 @@ def _bestiary(entry: Entry, result: BestiaryListing) -> None:
     entry.outcome = f"{len(result.creatures)} creatures"
 
 
+def _struck(entry: Entry, result: Struck) -> None:
+    entry.strikes, entry.struck_reason = result.seq, result.reason
+
+
 #: How each record of the narrator's tools and the dice fills its entry.
 TOOL_SHAPES: dict[type[Any], Callable[[Entry, Any], None]] = {
     NotationResult: _notation,
@@ -72,6 +77,7 @@ TOOL_SHAPES: dict[type[Any], Callable[[Entry, Any], None]] = {
     Met: _encounter,
     Statblock: _creature,
     BestiaryListing: _bestiary,
+    Struck: _struck,
 }
 
 TITLES = {
@@ -81,6 +87,7 @@ TITLES = {
     "cogent.weather": "Weather",
     "cogent.encounter": "Encounter",
     "cogent.npc.bestiary": "Bestiary",
+    "log.strike": "struck an entry",
 }
 
 
