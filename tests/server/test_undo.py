@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import Seats
+from tests.server.test_characters import named, terrik
 from tests.server.test_secret_combat import (
     HTMX,
     _declaration_order,
@@ -126,3 +128,56 @@ def test_taking_back_a_secret_step_is_secret(client: TestClient) -> None:
     assert taken.status_code == 201 and taken.json()["visibility"] == "narrator"
     seen = _post(player, table_id, "cogent.combat.status", {"file": key}).json()
     assert seen["secret_steps"] == 0 and seen["result"] == status["result"]
+
+
+def test_the_narrator_restores_a_sheets_previous_version(client: TestClient, table: Seats) -> None:
+    """Mara renames Sir Terrik (version 2); the narrator restores version 1 as version 3 (a
+    character.restore event holds the save), and restoring again brings the rename back as
+    version 4. A restore from a stale version is a 409 naming the current one; Mara may not
+    restore (403); a first version has none before it (422). Refusals change nothing."""
+    base = f"/api/tables/{table.id}/characters"
+    made = client.post(base, json={"sheet": terrik()}, headers=table.mara).json()
+    key = made["id"]
+    renamed = named("Sir Terrik the Bold")
+    assert client.put(f"{base}/{key}", json={"sheet": renamed, "version": 1},
+                      headers=table.mara).status_code == 200  # fmt: skip
+    assert client.post(f"{base}/{key}/restore", json={"version": 2},
+                       headers=table.mara).status_code == 403  # fmt: skip
+    stale = client.post(f"{base}/{key}/restore", json={"version": 1}, headers=table.narrator)
+    assert stale.status_code == 409 and stale.json()["version"] == 2, stale.text
+    restored = client.post(f"{base}/{key}/restore", json={"version": 2}, headers=table.narrator)
+    assert restored.status_code == 200, restored.text
+    assert restored.json() == {"id": key, "version": 3, "restored": 1}
+    sheet = client.get(f"{base}/{key}", headers=table.mara).json()
+    assert sheet == {"sheet": terrik(), "version": 3}
+    log = client.get(f"/api/tables/{table.id}/events", headers=table.mara).json()["events"]
+    assert log[-1]["kind"] == "character.restore" and log[-1]["saves"][0]["version"] == 3
+    again = client.post(f"{base}/{key}/restore", json={"version": 3}, headers=table.narrator)
+    assert again.json()["restored"] == 2
+    assert client.get(f"{base}/{key}", headers=table.mara).json()["sheet"] == renamed
+    first = client.post(base, json={"sheet": terrik()}, headers=table.mara).json()["id"]
+    none = client.post(f"{base}/{first}/restore", json={"version": 1}, headers=table.narrator)
+    assert none.status_code == 422 and none.json()["error"]["field"] == "version"
+
+
+@SQLITE
+def test_the_sheet_page_offers_the_narrator_to_restore(client: TestClient) -> None:
+    """On Sir Terrik's page after an edit, the narrator's restore form is at version 2 and
+    restores version 1; Mara is offered none, and her post is refused in words."""
+    table_id, player, _observer, _key = _fight(client)
+    base = f"/api/tables/{table_id}/characters"
+    key = next(e for e in _events(client, table_id) if e["kind"] == "character.create")["character"]
+    sheet = client.get(f"{base}/{key}", headers=HTMX).json()
+    edited = {**sheet["sheet"], "identity": {**sheet["sheet"]["identity"], "name": "Terrik II"}}
+    put = player.put(f"{base}/{key}", json={"sheet": edited, "version": 1}, headers=HTMX)
+    assert put.status_code == 200, put.text
+    assert player.get(f"/t/{table_id}/c/{key}/restore").text == ""
+    form = client.get(f"/t/{table_id}/c/{key}/restore").text
+    assert 'name="version" value="2"' in form and "Restore previous version" in form
+    refused = player.post(f"/t/{table_id}/c/{key}/restore", data={"version": "2"}, headers=HTMX)
+    assert "only the table" in html.unescape(refused.text)
+    done = client.post(f"/t/{table_id}/c/{key}/restore", data={"version": "2"}, headers=HTMX)
+    assert "back as it was at version 1" in done.text and done.headers["HX-Trigger"]
+    assert client.get(f"{base}/{key}", headers=HTMX).json()["sheet"] == sheet["sheet"]
+    stale = client.post(f"/t/{table_id}/c/{key}/restore", data={"version": "2"}, headers=HTMX)
+    assert "at version 3 now" in stale.text

@@ -110,6 +110,14 @@ def _table_event(entry: Entry, event: Mapping[str, Any], names: Mapping[str, str
         name = sheet.get("identity", {}).get("name", event.get("character"))
         verb = "added" if kind == "character.create" else "edited"
         entry.title = f"{verb} the character {name} (version {saves[-1].get('version')})"
+    elif kind == "character.restore":
+        saves = event.get("saves") or [{}]
+        name = saves[-1].get("data", {}).get("identity", {}).get("name", event.get("character"))
+        entry.title = f"took back the last change to {name}'s sheet"
+        entry.outcome = (
+            f"the sheet is as it was at version {event.get('restored')} "
+            f"(now version {saves[-1].get('version')})"
+        )
     elif kind == "character.owner":
         seat = names.get(str(event.get("seat")), "another seat")
         entry.title = f"handed the character {event.get('name', event.get('character'))} to {seat}"
