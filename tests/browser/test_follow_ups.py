@@ -59,7 +59,7 @@ def test_destiny_spent_after_a_roll_shows_under_it_for_another_seat(
         assert time.monotonic() - started < 1.0
         text = follow_up.inner_text()
         assert (
-            f"Destiny after the roll of #{seq}" in text
+            f"spent destiny after the roll of #{seq}" in text
             and "destiny spent after the roll: win" in text
         )
         assert "Mara" in text

@@ -69,7 +69,7 @@ def test_a_player_builds_a_sheet_with_the_wizard(seats: Seats, artifacts: Path) 
     the finished sheet joins the table and the narrator sees it listed without reloading."""
     page = seats.player
     page.get_by_role("link", name="Build a character with the wizard").click()
-    page.get_by_label("Core edition (002)").check()
+    page.get_by_label("Core edition", exact=True).check()
     page.get_by_role("button", name="Start").click()
     _step(page, "Fast Play or a Campaign tier")
     page.get_by_label("Mode of play").select_option("fast_play")

@@ -275,3 +275,9 @@ def _npc_new(played: Played[Any], table: Table) -> None:
 )
 def _chase(played: Played[Any], _: Table) -> None:
     _expect(_data(played), outcome="caught", rounds=1)
+
+
+@case("log.strike", {"seq": 4, "reason": "  the wrong CL  "})
+def _strike(played: Played[Any], _: Table) -> None:
+    _expect(_data(played), seq=4, reason="the wrong CL")
+    assert played.result.summary.values == {"seq": 4, "reason": "the wrong CL"}

@@ -181,3 +181,13 @@ def _condition(played: Played[Any], table: Table) -> None:
 @case("cogent.combat.replay", lambda table: _fight(table, "replay"))
 def _replay(played: Played[Any], _: Table) -> None:
     assert played.result.round == 1 and not played.result.steps
+
+
+@case("cogent.combat.take-back", lambda table: _fight(table, "resolve"))
+def _take_back(played: Played[Any], table: Table) -> None:
+    """The last declaration (Sir Terrik's, with a destiny point) is taken back: one step is
+    left, the encounter is at a new version, and the point is back on his sheet."""
+    assert [step.kind for step in played.result.steps] == ["declare"]
+    assert [d.actor for d in played.result.declarations] == ["g"]
+    assert table.store.read("encounter", "f").version == 4
+    assert _stored(table, "terrik")["destiny"]["points"] == 3

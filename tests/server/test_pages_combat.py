@@ -101,7 +101,7 @@ def test_a_fight_is_started_declared_resolved_and_chosen_through_the_pages(
         goblin = shown.split('id="fighter-goblin"')[1].split("</li>")[0]
         assert "level 2" in goblin
     log = html.unescape(player.get(f"/t/{table_id}").text)  # the shared log: each step's lines
-    rolled = log.split("Combat: the round is rolled (Ambush, round 1)")[1].split("Combat: ")[0]
+    rolled = log.split("rolled the fight's round (Ambush, round 1)")[1].split("chose a victory")[0]
     assert 'aria-label="6, won"' in rolled and 'aria-label="1"' in rolled
     assert "sir-terrik wins victory level" in rolled
     assert "medium injury on goblin" in log and '"combatants"' not in log  # never the record

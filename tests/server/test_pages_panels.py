@@ -75,7 +75,7 @@ def test_a_boons_table_shows_boons_panels_and_rolls_them(client: TestClient) -> 
     )
     assert "Rolled (#3)" in rolled.text
     entry = html.unescape(client.get(f"/t/{table_id}").text)
-    assert "Boons check — 1 boon(s), 0 bane(s)" in entry and "against 12" in entry
+    assert "rolled a boons check — 1 boon(s), 0 bane(s)" in entry and "against 12" in entry
 
 
 @SQLITE
@@ -156,13 +156,13 @@ def test_a_follow_up_is_shown_under_its_entry_and_offered_only_to_the_roller(
     assert "Rolled (#" in after.text, after.text
     page = html.unescape(client.get(f"/t/{table_id}").text)
     nested = page.split(f'id="fu-{seq}"')[1].split("</ol>")[0]
-    assert f"Destiny after the roll of #{seq}" in nested
+    assert f"spent destiny after the roll of #{seq}" in nested
     assert f"destiny spent after the roll: {spend}" in nested
     player = TestClient(client.app)
     joined = player.post(f"/join/{table_id}", data={"code": code, "name": "Mara", "role": "player"})
     assert joined.status_code in (200, 303), joined.text
     seen = html.unescape(player.get(f"/t/{table_id}").text)
-    assert f"Destiny after the roll of #{seq}" in seen.split(f'id="fu-{seq}"')[1]
+    assert f"spent destiny after the roll of #{seq}" in seen.split(f'id="fu-{seq}"')[1]
     assert f'for="after-{seq}"' not in seen
 
 

@@ -87,11 +87,18 @@ def _present(values: Mapping[str, Any], text: str) -> bool:
     return True
 
 
-def render(entry: Note) -> str:
-    """The note in English."""
+#: Where a template names its citation: ``(CITE)``, ``(CITE is tiered)``, ``, CITE``.
+_CITED = re.compile(r"\s*\(\{cite\}[^()]*\)|,\s*\{cite\}")
+
+
+def render(entry: Note, *, cited: bool = True) -> str:
+    """The note in English (``cited=False``: without the passage it cites, for a page that
+    lists the citations apart, under "Rules applied")."""
     template = templates().get(entry.kind)
     if template is None:
         raise DataError("explain/data", f"no template for the kind {entry.kind!r}")
+    if not cited:
+        template = _CITED.sub("", template)
     values = {**entry.values, "cite": entry.cite}
     kept = _OPTIONAL.sub(lambda part: part[1] if _present(values, part[1]) else "", template)
     return _FORMAT.vformat(kept, (), values)

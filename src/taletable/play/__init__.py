@@ -156,6 +156,7 @@ if TYPE_CHECKING:
         table_roll,
         tables_in_force,
     )
+    from taletable.play.undo import StrikeRequest, Struck, combat_take_back, strike
 
 __all__ = [
     "ACTIONS",
@@ -222,6 +223,8 @@ __all__ = [
     "RollRequest",
     "ShownStatblock",
     "StepRequest",
+    "StrikeRequest",
+    "Struck",
     "SummonRequest",
     "Table",
     "TableListRequest",
@@ -254,6 +257,7 @@ __all__ = [
     "combat_resolve",
     "combat_start",
     "combat_status",
+    "combat_take_back",
     "conflict",
     "destiny_after",
     "destiny_roll",
@@ -281,6 +285,7 @@ __all__ = [
     "roll",
     "say",
     "shown_statblock",
+    "strike",
     "summon",
     "table_list",
     "table_odds",
@@ -369,6 +374,7 @@ _HOMES = {
     "taletable.play.characters": ("PoolsRequest", "character_pools"),
     "taletable.play.chat": ("ChatRequest", "ChatResult", "say"),
     "taletable.play.combat_chase": ("ChaseRequest", "ChaseResult", "ChaseSide", "combat_chase"),
+    "taletable.play.undo": ("StrikeRequest", "Struck", "combat_take_back", "strike"),
 }  # fmt: skip
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

@@ -81,6 +81,7 @@ def encounter_view(encounter: Encounter) -> dict[str, Any]:
         "actions": list(ACTIONS),
         "conditions": list(CONDITIONS),
         "rolled": [roll.actor for roll in encounter.rolls] if not declaring else [],
+        "steps": len(encounter.steps),
     }
 
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import computed_field
+
 from taletable._model import Record
+from taletable.explain import Note, note
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
@@ -24,7 +27,7 @@ from taletable.systems.cogent.narrator import (
     roll_encounter,
     roll_weather,
 )
-from taletable.systems.cogent.statblock import Statblock
+from taletable.systems.cogent.statblock import NPCS, Statblock
 from taletable.tables import TableLibrary
 
 __all__ = [
@@ -103,6 +106,11 @@ class BestiaryListing(Record):
     """Every creature of the encounter tables, by key."""
 
     creatures: dict[str, BestiaryEntry]
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The listing in one line, as a note (``12 creatures``)."""
+        return note("cogent.bestiary.outcome", NPCS, count=len(self.creatures))
 
 
 @action("cogent.npc.bestiary", BestiaryRequest)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BeforeValidator, Field
+from pydantic import AliasChoices, BeforeValidator, Field, model_validator
 
 from taletable._model import Record
 from taletable.errors import InputError
@@ -38,6 +38,15 @@ class ShownStatblock(Record):
     def to_data(self) -> dict[str, Any]:
         """The statblock's own fields, with its pools under ``pools`` (what ``--json`` prints)."""
         return {**self.statblock.to_data(), "pools": self.pools.to_data()}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_data(cls, data: Any) -> Any:
+        """What :meth:`to_data` gives reads back (a logged result: the pages show it)."""
+        if isinstance(data, dict) and "statblock" not in data and "pools" in data:
+            block = {key: value for key, value in data.items() if key != "pools"}
+            return {"statblock": block, "pools": data["pools"]}
+        return data
 
 
 def shown_statblock(block: Statblock, rules: Rules = CORE) -> ShownStatblock:

@@ -53,6 +53,7 @@ MODULES = (
     "taletable.play.npcs",
     "taletable.play.combat_chase",
     "taletable.play.chat",
+    "taletable.play.undo",
 )
 
 

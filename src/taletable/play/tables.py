@@ -121,8 +121,8 @@ class TableOdds(Record):
     """The exact chance of each entry of a table (002 > Supplementary Content)."""
 
     table: str
-    title: str = Field(exclude=True)
-    die: str = Field(exclude=True)
+    title: str = Field(default="", exclude=True)
+    die: str = Field(default="", exclude=True)
     modifier: int
     entries: tuple[EntryOdds, ...]
 

@@ -76,10 +76,10 @@ def _warm_up() -> None:
 
 
 def _include_routes(app: FastAPI) -> None:
-    from taletable.server.routes import actions, characters, events, scenes, tables
+    from taletable.server.routes import actions, characters, events, restore, scenes, tables
 
     app.include_router(scenes.router)  # before tables: /api/tables/import is not a table's id
-    for module in (tables, characters, actions, events):
+    for module in (tables, characters, restore, actions, events):
         app.include_router(module.router)
     from taletable.server.pages import routers
     from taletable.server.pages.common import install

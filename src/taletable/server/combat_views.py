@@ -37,7 +37,10 @@ FIGHT_STEPS = (
     "cogent.combat.choose",
     "cogent.combat.condition",
     "cogent.combat.destiny",
+    "cogent.combat.take-back",
 )
+#: The narrator's taking back of a fight's last step (its event holds the fight as it leaves it).
+TAKE_BACK = "cogent.combat.take-back"
 _STEPS = (
     select(EVENTS.c.kind, EVENTS.c.visibility, EVENTS.c.event)
     .where((EVENTS.c.table_id == bindparam("table_id")) & EVENTS.c.kind.in_(FIGHT_STEPS))
@@ -66,6 +69,12 @@ def seen_fight(
     may see it."""
     if seat.narrator:
         return SeenFight(whole)
+    public = _public(connection, table_id, key)
+    return SeenFight(public, max(0, _steps(whole) - _steps(public)))
+
+
+def _public(connection: Connection, table_id: str, key: str) -> Mapping[str, Any] | None:
+    """The fight ``key`` as its last public step left it (None: nothing of it is public)."""
     public: Mapping[str, Any] | None = None
     for row in connection.execute(_STEPS, {"table_id": table_id}):
         event = json.loads(row.event)
@@ -76,7 +85,7 @@ def seen_fight(
         if row.visibility == "public":
             result = event.get("result")
             public = result if isinstance(result, Mapping) else None
-    return SeenFight(public, max(0, _steps(whole) - _steps(public)))
+    return public
 
 
 def hides_a_secret(
@@ -84,12 +93,13 @@ def hides_a_secret(
 ) -> bool:
     """Whether ``seat``'s public step ``action`` would reveal the narrator's secret steps of
     its fight (its event holds the encounter as it then stands): such a step is kept
-    narrator-only; the narrator alone reveals a secret."""
-    if seat.narrator or action not in FIGHT_STEPS:
+    narrator-only; the narrator alone reveals a secret. The narrator's taking back of a secret
+    step is as secret (the fight it leaves may hold other secret steps)."""
+    if action not in FIGHT_STEPS or (seat.narrator and action != TAKE_BACK):
         return False
     key = encounter_key(args)
     try:
         whole = SqlStore(connection, seat.table_id).read("encounter", key).data
     except TaletableError:
         return False
-    return seen_fight(connection, seat.table_id, seat, key, whole).secret_steps > 0
+    return _steps(whole) > _steps(_public(connection, seat.table_id, key))

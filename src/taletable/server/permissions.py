@@ -37,6 +37,7 @@ __all__ = [
     "AWARDS",
     "CHARACTER_ARGS",
     "REFUSED_ARGS",
+    "UNDOING",
     "characters_to_speak_as",
     "chat_visibility",
     "check_action",
@@ -62,6 +63,9 @@ SPEAKER_ARGS = ("as", "speaker")
 #: Awards to a character: the narrator's only (002 > Campaign Progression, Awarding Destiny
 #: Points, Assigning Commerce Points: the narrator awards them).
 AWARDS = ("cogent.character.destiny", "cogent.character.commerce", "cogent.character.advance")
+#: Undoing (issue 24.7): the narrator's only. Striking a log entry, taking back a fight's last
+#: step; a sheet's last change taken back is :func:`narrator_only` at its route.
+UNDOING = ("log.strike", "cogent.combat.take-back")
 
 
 def taking_part(seat: Seat) -> Seat:
@@ -236,6 +240,10 @@ def may_take(seat: Seat, action: str) -> None:
         )
     if action in SLOW_ACTIONS:
         raise ApiError("action", f"this table does not run {action}: {SLOW_ACTIONS[action]}")
+    if action in UNDOING and not seat.narrator:
+        raise Forbidden(
+            "action", "only the table's narrator may undo (strike an entry, take back a step)"
+        )
 
 
 def check_action(

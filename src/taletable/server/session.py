@@ -49,6 +49,7 @@ from taletable.server.permissions import (
 )
 from taletable.server.schema import SCENES, SEATS
 from taletable.server.state import RecordingStore
+from taletable.server.strikes import strike_visibility
 from taletable.server.table_rules import house_library
 from taletable.server.visibility import Row, seen_by
 from taletable.server.world import World, world_of
@@ -326,10 +327,7 @@ class TableSession:
                 writer.connection, self.table_id, action, args, visibility
             )
             follow = followed(writer.connection, self.table_id, self.seat, action, args)
-            # read before the step saves: would it reveal the narrator's secret steps?
-            shown = follow.visibility or visibility
-            if shown == "public" and hides_a_secret(writer.connection, self.seat, action, args):
-                shown = "narrator"
+            shown = self._shown(writer.connection, action, args, follow.visibility or visibility)
             seq = writer.head.head_seq + 1
             seed = _scene_seed(world, writer.connection, self.table_id, writer.head.scene)
             # a hidden event's dice need its own secret too: the seed is revealed at the close
@@ -357,6 +355,17 @@ class TableSession:
                 action, content, actor=self.seat.id, visibility=shown, audience=audience
             )
         return event, writer.rows
+
+    def _shown(
+        self, connection: Connection, action: str, args: Mapping[str, Any], visibility: str
+    ) -> str:
+        """The visibility the event is written with: a strike's is the struck entry's, and a
+        public step that would reveal the narrator's secret steps is the narrator's (read
+        before the step saves)."""
+        shown = strike_visibility(connection, self.table_id, action, args, visibility)
+        if shown == "public" and hides_a_secret(connection, self.seat, action, args):
+            shown = "narrator"
+        return shown
 
     def shown_row(self, row: Row) -> str:
         """The JSON this seat may see of an event it just caused, as stored: whole for the

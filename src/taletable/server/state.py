@@ -13,7 +13,7 @@ from typing import Any
 
 from taletable.store.base import Kind, Store, Versioned
 
-__all__ = ["RecordingStore", "state_from_log"]
+__all__ = ["RecordingStore", "saved_version", "state_from_log"]
 
 
 class RecordingStore:
@@ -47,3 +47,16 @@ def state_from_log(events: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str],
             key = (str(save["kind"]), str(save["key"]))
             state[key] = Versioned(key[1], int(save["version"]), save["data"])
     return state
+
+
+def saved_version(
+    events: Iterable[Mapping[str, Any]], kind: str, key: str, version: int
+) -> Mapping[str, Any] | None:
+    """The data ``key`` of ``kind`` was saved with at ``version``, as the log's saves hold it
+    (None: no event saved that version)."""
+    for event in events:
+        for save in event.get("saves") or ():
+            if (save.get("kind"), save.get("key"), save.get("version")) == (kind, key, version):
+                data = save.get("data")
+                return data if isinstance(data, Mapping) else None
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pydantic import Field
+from pydantic import Field, computed_field
 
 from taletable._model import Record
 from taletable.dice import DiceSource
@@ -52,6 +52,13 @@ class TableRoll(Record):
             if roll.table == table:
                 return roll
         return None
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The roll in one line, as a note (``Rain (7, entry 5-8)``)."""
+        return note(
+            "table.roll.outcome", result=self.result, total=self.total, entry=self.entry_range
+        )
 
 
 def apply_modifier(table: RandomTable, natural: int, modifier: int) -> tuple[int, list[Note]]:

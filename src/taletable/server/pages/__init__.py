@@ -11,6 +11,7 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 * :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
 * :mod:`.panels` — conflicts, assists, collaborations, boons and labcats, with their odds;
 * :mod:`.characters` — characters: import, read, export and edit (with the conflict shown);
+* :mod:`.restore` — a sheet's last change taken back (the narrator's);
 * :mod:`.wizard` — the creation wizard, each step checked by the engine;
 * :mod:`.sheet_check` — the sheet editor's live check, each problem beside its field;
 * :mod:`.combat` — the combat tracker, live for every seat.
@@ -30,6 +31,7 @@ def routers() -> list[APIRouter]:
         chat,
         combat,
         panels,
+        restore,
         rolls,
         sheet_check,
         start,
@@ -43,6 +45,7 @@ def routers() -> list[APIRouter]:
         rolls.router,
         panels.router,
         characters.router,
+        restore.router,
         wizard.router,
         sheet_check.router,
         combat.router,

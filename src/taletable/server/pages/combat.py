@@ -222,6 +222,7 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "choose": ("cogent.combat.choose", ("victory", "outcome", "strength", "armour")),
     "destiny": ("cogent.combat.destiny", ("fighter", "points")),
     "condition": ("cogent.combat.condition", ("fighter", "rounds")),
+    "take-back": ("cogent.combat.take-back", ()),
 }
 
 

@@ -136,6 +136,8 @@ PAGE_ERRORS = (ApiError, ActionError, TaletableError)
 #: Who sees a roll made from a page; only the narrator may hide one.
 VISIBILITIES = ("public", "narrator", "blind")
 _SHOWN = {"public": "everyone sees it", "narrator": "only you see it", "blind": "made blind"}
+#: What a page says it did, for what is no roll.
+_DONE = {"log.strike": "Struck", "cogent.combat.take-back": "Taken back"}
 
 
 def take(session: TableSession, action: str, args: dict[str, Any], visibility: str) -> Response:
@@ -148,7 +150,8 @@ def take(session: TableSession, action: str, args: dict[str, Any], visibility: s
     except PAGE_ERRORS as error:
         return message(error=error_text(error))
     shown = str(event.get("visibility", visibility))  # a follow-up keeps its roll's
-    return message(text=f"Rolled (#{event['seq']}): {_SHOWN.get(shown, shown)} in the log.")
+    done = _DONE.get(action, "Rolled")
+    return message(text=f"{done} (#{event['seq']}): {_SHOWN.get(shown, shown)} in the log.")
 
 
 def percent(chance: Fraction) -> str:

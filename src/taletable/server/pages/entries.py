@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from taletable.systems.cogent.dice import Roll, count_wins
 
-__all__ = ["ChatLine", "DiceRow", "Die", "Entry", "InlineShown", "marked", "plain", "rows"]
+__all__ = ["ChatLine", "DiceRow", "Die", "Entry", "InlineShown", "mark_struck", "marked", "plain", "rows"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,11 @@ class Entry:
     follow_ups: list[Entry] = field(default_factory=list)
     after_modes: tuple[str, ...] = ()
     chat: ChatLine | None = None
+    #: Why the narrator struck this entry ("": not struck).
+    struck: str = ""
+    #: The entry this one strikes (a strike), if any, and why.
+    strikes: int | None = None
+    struck_reason: str = ""
 
 
 def marked(faces: Iterable[int], win_on: int) -> tuple[Die, ...]:
@@ -90,3 +95,11 @@ def plain(faces: Iterable[int]) -> tuple[Die, ...]:
 def rows(rolls: Iterable[Roll], win_on: int) -> list[DiceRow]:
     """A row for each throw of a Cogent pool, its winning dice marked."""
     return [DiceRow(roll.reason, marked(roll.faces, win_on), roll.wins) for roll in rolls]
+
+
+def mark_struck(entries: list[Entry]) -> list[Entry]:
+    """The entries with each one struck by a strike among them marked with its reason."""
+    reasons = {entry.strikes: entry.struck_reason for entry in entries if entry.strikes}
+    for entry in entries:
+        entry.struck = reasons.get(entry.seq, entry.struck)
+    return entries

@@ -14,17 +14,19 @@ from typing import Any
 
 from taletable._model import Record
 from taletable.dice.notation import NotationResult
-from taletable.explain import render, render_data
-from taletable.play.narrator import BestiaryListing
+from taletable.explain import note, render, render_data
+from taletable.play.registry import is_read
 from taletable.play.results import read_result, summary_of
+from taletable.play.undo import Struck
 from taletable.server.pages.entries import DiceRow, Die, Entry, plain
 from taletable.server.pages.present_chat import chat_entry
 from taletable.server.pages.present_combat import combat_entry
+from taletable.server.pages.present_records import RECORD_SHAPES, read_cast
 from taletable.server.pages.present_rolls import SHAPES, after_modes
-from taletable.server.pages.present_rolls import TITLES as ROLL_TITLES
+from taletable.server.pages.present_titles import READ_OUTCOME, title_of
 from taletable.systems.cogent.narrator.encounters import Encounter as Met
 from taletable.systems.cogent.narrator.weather import WeatherRun
-from taletable.systems.cogent.statblock import Statblock
+from taletable.systems.cogent.statblock import NPCS, Statblock
 from taletable.tables.roller import TableRoll
 
 __all__ = ["DiceRow", "Die", "Entry", "present"]
@@ -37,51 +39,40 @@ def _notation(entry: Entry, result: NotationResult) -> None:
 
 
 def _random_table(entry: Entry, result: TableRoll) -> None:
-    entry.title += f" — {result.title}"
+    entry.title += f": {result.title}"
     entry.rows = [DiceRow(result.die, plain(result.faces))]
-    entry.outcome = f"{result.result} ({result.total}, entry {result.entry_range})"
-    entry.lines = [f"{more.title}: {more.result}" for more in result.follow_ups]
+    entry.lines = [f"{more.title}: {render(more.summary)}" for more in result.follow_ups]
 
 
 def _weather(entry: Entry, result: WeatherRun) -> None:
-    entry.title += f" — {result.season}"
-    entry.lines = [
-        f"day {day.day}: {day.weather}, {day.severity}"
-        + (" — natural disaster" if day.natural_disaster else "")
-        for day in result.days
-    ]
+    entry.title += f" for {result.season}"
+    entry.lines = [render(day) for day in result.day_notes]
 
 
 def _encounter(entry: Entry, result: Met) -> None:
-    entry.title += f" — {result.where}, {result.time}"
-    entry.outcome = f"{result.encounter} ({result.severity})"
+    entry.title += f": {result.where}, {result.time}"
 
 
 def _creature(entry: Entry, result: Statblock) -> None:
-    entry.outcome = f"{result.name} ({result.tier}): {result.description}"
+    described = result.description or None
+    creature = note("cogent.bestiary.creature", NPCS, name=result.name, tier=result.tier,
+                    description=described)  # fmt: skip
+    entry.outcome = render(creature, cited=False)
 
 
-def _bestiary(entry: Entry, result: BestiaryListing) -> None:
-    entry.outcome = f"{len(result.creatures)} creatures"
+def _struck(entry: Entry, result: Struck) -> None:
+    entry.strikes, entry.struck_reason = result.seq, result.reason
 
 
-#: How each record of the narrator's tools and the dice fills its entry.
+#: How each record of the narrator's tools and the dice fills its entry (beside its summary).
 TOOL_SHAPES: dict[type[Any], Callable[[Entry, Any], None]] = {
     NotationResult: _notation,
     TableRoll: _random_table,
     WeatherRun: _weather,
     Met: _encounter,
     Statblock: _creature,
-    BestiaryListing: _bestiary,
-}
-
-TITLES = {
-    **ROLL_TITLES,
-    "roll": "Roll",
-    "table.roll": "Random table",
-    "cogent.weather": "Weather",
-    "cogent.encounter": "Encounter",
-    "cogent.npc.bestiary": "Bestiary",
+    Struck: _struck,
+    **RECORD_SHAPES,
 }
 
 
@@ -91,11 +82,13 @@ def _table_event(entry: Entry, event: Mapping[str, Any], names: Mapping[str, str
         edition = f" ({event.get('edition')})" if event.get("edition") else ""
         entry.title = f"opened the table {event.get('name')}: {event.get('system')}{edition}"
     elif kind == "scene.open":
-        entry.title = f"Scene {event['scene']} opened"
-        entry.lines = [f"dice commitment (SHA-256 of its seed): {event.get('commitment')}"]
+        entry.title = f"opened scene {event['scene']}"
+        entry.outcome = "its dice are sealed: anyone can check every roll when the scene closes"
+        entry.lines = [f"the seal (a fingerprint of the dice): {event.get('commitment')}"]
     elif kind == "scene.close":
-        entry.title = f"Scene {event['scene']} closed: its dice seed is revealed"
-        entry.lines = [f"seed: {event.get('seed')}"]
+        entry.title = f"closed scene {event['scene']}"
+        entry.outcome = "its dice are revealed: anyone can now check every roll of the scene"
+        entry.lines = [f"the scene's dice, revealed: {event.get('seed')}"]
     elif kind == "seat.join":
         entry.title = f"joined as {event.get('role')}"
     elif kind in ("character.create", "character.update"):
@@ -104,11 +97,19 @@ def _table_event(entry: Entry, event: Mapping[str, Any], names: Mapping[str, str
         name = sheet.get("identity", {}).get("name", event.get("character"))
         verb = "added" if kind == "character.create" else "edited"
         entry.title = f"{verb} the character {name} (version {saves[-1].get('version')})"
+    elif kind == "character.restore":
+        saves = event.get("saves") or [{}]
+        name = saves[-1].get("data", {}).get("identity", {}).get("name", event.get("character"))
+        entry.title = f"took back the last change to {name}'s sheet"
+        entry.outcome = (
+            f"the sheet is as it was at version {event.get('restored')} "
+            f"(now version {saves[-1].get('version')})"
+        )
     elif kind == "character.owner":
         seat = names.get(str(event.get("seat")), "another seat")
         entry.title = f"handed the character {event.get('name', event.get('character'))} to {seat}"
     else:
-        entry.title = kind
+        entry.title = "logged something this version does not show"
 
 
 def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
@@ -129,7 +130,7 @@ def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
     if action is None:
         _table_event(entry, event, names)
         return entry
-    entry.title = TITLES.get(action, action)
+    entry.title = title_of(str(action))
     if action == "chat.say" and not entry.hidden:
         chat_entry(entry, event, names)
         return entry
@@ -140,12 +141,17 @@ def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
         entry.title += ": made blind; only the narrator sees the result"
         return entry
     data = event.get("result") or {}
-    result = read_result(str(action), data) if action in TITLES else None
-    if result is None:  # a record this version does not show: shown whole below
+    result = read_result(str(action), data)
+    if result is None and action == "cogent.cast":
+        result = read_cast(data)
+    if result is None:  # a record this version does not read: shown whole below
+        entry.outcome = "its result is one this version cannot read (its data is below)"
         entry.rules = [render_data(rule) for rule in data.get("rules_applied", ())]
         entry.detail = json.dumps(data, indent=1, ensure_ascii=False)
         return entry
     _shown(entry, str(action), result)
+    if not (entry.outcome or entry.lines) and is_read(str(action)):
+        entry.outcome = READ_OUTCOME
     return entry
 
 

@@ -13,24 +13,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from taletable.explain import render
+from taletable.explain import Note, render
 from taletable.play.results import read_result
 from taletable.server.pages.entries import DiceRow, Entry, marked
+from taletable.server.pages.present_titles import title_of
 from taletable.systems.cogent.combat.chases import Chase
 from taletable.systems.cogent.combat.state import Encounter
 
-__all__ = ["STEP_TITLES", "combat_entry"]
+__all__ = ["combat_entry"]
 
-STEP_TITLES = {
-    "cogent.combat.start": "Combat: a fight starts",
-    "cogent.combat.declare": "Combat: a declaration",
-    "cogent.combat.resolve": "Combat: the round is rolled",
-    "cogent.combat.choose": "Combat: an outcome chosen",
-    "cogent.combat.condition": "Combat: a condition",
-    "cogent.combat.destiny": "Combat: destiny after the roll",
-    "cogent.combat.status": "Combat: where the fight stands",
-    "cogent.combat.replay": "Combat: the fight replayed",
-}
 
 
 def _log_from(event: Mapping[str, Any]) -> int:
@@ -43,12 +34,31 @@ def _log_from(event: Mapping[str, Any]) -> int:
     return 0
 
 
+#: A fight's steps, in words.
+STEPS = {"declare": "declaration", "resolve": "roll", "choose": "choice of an outcome",
+         "condition": "condition", "destiny": "destiny spent"}  # fmt: skip
+
+
+def _taken_back(event: Mapping[str, Any]) -> str:
+    """The kind of step a take-back took back, in words (its change says)."""
+    for change in event.get("changes") or ():
+        if change.get("kind") == "cogent.combat.take-back":
+            return STEPS.get(str((change.get("data") or {}).get("step")), "step")
+    return "step"
+
+
+def _lines(entry: Entry, lines: list[Note]) -> None:
+    """The step's lines in words, their citations apart under "Rules applied"."""
+    entry.lines = [render(line, cited=False) for line in lines]
+    entry.rules = list(dict.fromkeys(line.cite for line in lines if line.cite))
+
+
 def _fight(entry: Entry, action: str, fight: Encounter, log_from: int) -> None:
     entry.title += f" ({fight.name}, round {fight.round})"
-    log = [render(line) for line in fight.log]
+    log = list(fight.log)
     if action in ("cogent.combat.status", "cogent.combat.replay"):
         log = log[-1:]
-    entry.lines = log[log_from:] if action != "cogent.combat.start" else log
+    _lines(entry, log[log_from:] if action != "cogent.combat.start" else log)
     if action in ("cogent.combat.resolve", "cogent.combat.destiny"):
         entry.rows = [
             DiceRow(roll.actor, marked(roll.faces, roll.win_on), roll.wins) for roll in fight.rolls
@@ -58,12 +68,17 @@ def _fight(entry: Entry, action: str, fight: Encounter, log_from: int) -> None:
 def combat_entry(entry: Entry, event: Mapping[str, Any]) -> None:
     """Fill ``entry`` for a ``cogent.combat.*`` event."""
     action = str(event.get("action"))
-    entry.title = STEP_TITLES.get(action, action)
+    entry.title = title_of(action)
     data = event.get("result") or {}
     result = read_result(action, data)
-    if isinstance(result, Encounter):
+    if isinstance(result, Encounter) and action == "cogent.combat.take-back":
+        entry.title += f" ({result.name}, round {result.round})"
+        step = _taken_back(event)
+        entry.outcome = f"the fight is back as it stood before its last {step}"
+        entry.lines = ["the step taken back stays in the log"]
+    elif isinstance(result, Encounter):
         _fight(entry, action, result, _log_from(event))
     elif isinstance(result, Chase):
-        entry.lines = [render(line) for line in result.log]
+        _lines(entry, list(result.log))
     else:  # a record this version does not read: shown whole
         entry.detail = json.dumps(data, indent=1, ensure_ascii=False)

@@ -25,7 +25,7 @@ from taletable.systems.cogent.destiny_after import DestinyFollowUp
 from taletable.systems.cogent.dice import WIN_ON
 from taletable.systems.labcats.rolls import LabcatsRoll
 
-__all__ = ["SHAPES", "TITLES", "after_modes", "attach"]
+__all__ = ["SHAPES", "after_modes", "attach"]
 
 #: The actions whose entries a roller may follow with destiny spent after the roll.
 FOLLOWED = ("cogent.check",)
@@ -59,7 +59,8 @@ def _conflict(entry: Entry, result: ConflictResult) -> None:
 
 def _destiny_after(entry: Entry, result: DestinyFollowUp) -> None:
     check = result.check
-    entry.title = f"Destiny after the roll of #{entry.follows}" if entry.follows else entry.title
+    if entry.follows:
+        entry.title = f"spent destiny after the roll of #{entry.follows}"
     entry.rows = rows(result.rolls, check.win_on)
     spent = ", ".join(spend.mode for spend in result.spent)
     entry.lines = [f"destiny spent after the roll: {spent}", f"was: {result.outcome_before}"]
@@ -140,16 +141,6 @@ SHAPES: dict[type[Any], Callable[[Entry, Any], None]] = {
     BoonsCheck: _boons_check,
     ContestResult: _boons_contest,
     LabcatsRoll: _labcats,
-}
-TITLES = {
-    "cogent.check": "Check",
-    "cogent.conflict": "Conflict",
-    "cogent.destiny-after": "Destiny after the roll",
-    "cogent.assist": "Assist",
-    "cogent.collaborate": "Collaboration",
-    "boons.check": "Boons check",
-    "boons.contest": "Boons contest",
-    "labcats.roll": "Labcats roll",
 }
 
 

@@ -46,6 +46,7 @@ PAGE_ACTIONS = (
     "cogent.npc.bestiary",
     "cogent.npc.new",
     "cogent.destiny-after",
+    "log.strike",
 )
 #: Form fields that are not args of the action.
 NOT_ARGS = ("action", "visibility", "mode")

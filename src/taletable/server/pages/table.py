@@ -21,6 +21,7 @@ from taletable.server.auth import Seat
 from taletable.server.log import TableHead, newest_events
 from taletable.server.pages.chat import chat_context
 from taletable.server.pages.common import page, render, seat_names, seats_of
+from taletable.server.pages.entries import mark_struck
 from taletable.server.pages.panels import panels_for
 from taletable.server.pages.present import present
 from taletable.server.pages.present_rolls import attach
@@ -52,7 +53,7 @@ def table_page(session: PageSessionOrJoin) -> Response:
     """The table: its log, the roll panel, characters and (for the narrator) the tools."""
     head = session.head()
     names = seat_names(session)
-    entries = attach([present(event, names) for event in _entries(session)])
+    entries = attach(mark_struck([present(event, names) for event in _entries(session)]))
     return page(
         "table.html",
         head=head,
@@ -77,7 +78,10 @@ def _message(kind: str, html: str, seq: int | None = None) -> str:
 def _entry_html(entry: Any, seat: Seat, head: Any) -> str:
     """An entry for the log's stream; a follow-up goes under the entry it follows."""
     template = "_follow_up_oob.html" if entry.follows is not None else "_entry.html"
-    return render(template, e=entry, seat=seat, head=head)
+    html = render(template, e=entry, seat=seat, head=head)
+    if entry.strikes is not None:  # the entry it strikes, where the page shows it, struck
+        html += render("_struck.html", seq=entry.strikes, reason=entry.struck_reason, oob=True)
+    return html
 
 
 def _follow_ups(event: dict[str, Any]) -> list[str]:

@@ -32,7 +32,7 @@ from taletable.server.session import PageSessionOrJoin, TableSession, page_sessi
 __all__ = ["beside", "problem_of", "router"]
 
 router = APIRouter(include_in_schema=False)
-EDITIONS = {"core": "Core edition (002)", "tiered": "Tiered edition (000)"}
+EDITIONS = {"core": "Core edition", "tiered": "Tiered edition (with campaign tiers)"}
 #: Where a budget's problem is shown: beside the fields that spend it.
 SPENDS = {"attribute_points": "attributes", "skill_points": None}
 

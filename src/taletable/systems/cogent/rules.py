@@ -42,7 +42,7 @@ class Rules(Record):
         True,
         "Scale never turns a success into a failure",
         "Tiered: a scale adjustment stops at a narrative success of 0 or a failure of -1; "
-        "switched off, it may turn one into the other, as in 001.",
+        "switched off, it may turn one into the other, as the rules before the tiered edition did.",
         '000 > Scale; RULINGS.md "scale clamp"',
     )
     scale_method: Literal["table", "difference"] = _described(

@@ -15,7 +15,13 @@ import math
 from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.sheet import Award, CoreCharacter, TieredCharacter
 
-__all__ = ["HOURS_PER_DESTINY_POINT", "award_destiny", "destiny_for_hours", "spend_destiny"]
+__all__ = [
+    "HOURS_PER_DESTINY_POINT",
+    "award_destiny",
+    "destiny_for_hours",
+    "return_destiny",
+    "spend_destiny",
+]
 
 DESTINY = "002 > Character Creation > Destiny Points"
 AWARDING = f"{DESTINY} > Awarding Destiny Points"
@@ -105,3 +111,11 @@ def destiny_for_hours(sheet: Sheet, hours: float) -> Sheet:
         line = Award(event="hours", detail=f"{why}: no destiny point yet (one per 3 hours)")
         return played.model_copy(update={"history": (*played.history, line)})
     return _award(played, points, why)
+
+
+def return_destiny(sheet: Sheet, points: int, what: str) -> Sheet:
+    """Give back ``points`` spent on ``what`` when the step that spent them is taken back
+    (RULINGS.md "taking back a fight's step"), up to the maximum, recorded in the history."""
+    if points < 1:
+        raise InputError("destiny", f"{points}", expected="1 or more points")
+    return _award(sheet, points, f"given back: {what} taken back")

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import computed_field
+
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
+from taletable.explain import Note, note
 from taletable.systems.cogent.narrator.library import shipped_tables
 from taletable.tables import TableLibrary, TableRoll, roll_table
 
@@ -21,6 +24,10 @@ Place = Literal["country", "city"]
 Time = Literal["day", "night"]
 PLACES: tuple[Place, ...] = ("country", "city")
 TIMES: tuple[Time, ...] = ("day", "night")
+
+
+#: Where the encounter tables are.
+ENCOUNTERS = "002 > Supplementary Content > Random Encounter Tables"
 
 
 class Encounter(Record):
@@ -33,6 +40,14 @@ class Encounter(Record):
     kind: str | None
     statblock: str | None
     roll: TableRoll
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The encounter in one line, as a note (``a pack of wolves (dangerous)``)."""
+        return note(
+            "cogent.encounter.outcome", ENCOUNTERS, encounter=self.encounter,
+            severity=self.severity,
+        )  # fmt: skip
 
 
 def roll_encounter(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, computed_field
 
 from taletable._model import Record
 from taletable.dice import DiceSource
@@ -65,6 +65,32 @@ class WeatherRun(Record):
     disaster_kinds: tuple[str, ...]
     rules_applied: tuple[Note, ...]
     dice_source: str
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> Note:
+        """The run in one line, as a note (``3 days of summer weather``)."""
+        return note(
+            "cogent.weather.outcome",
+            WEATHER,
+            days=len(self.days),
+            season=self.season,
+            disasters=sum(day.natural_disaster for day in self.days) or None,
+        )
+
+    @property
+    def day_notes(self) -> tuple[Note, ...]:
+        """Each day in one line, as a note (``day 2: rain, light``)."""
+        return tuple(
+            note(
+                "cogent.weather.day",
+                WEATHER,
+                day=day.day,
+                weather=day.weather,
+                severity=day.severity,
+                disaster="natural disaster" if day.natural_disaster else None,
+            )
+            for day in self.days
+        )
 
 
 def climate_shift(climate: str | int) -> int:
