@@ -1,20 +1,24 @@
 """Smaller defects of the table page: the header's scene number follows a scene closed (the
 page's stream swaps it), random tables are picked from a list, a narrator's tool answers with
-its result beside its form."""
+its result beside its form, a sheet imported twice or at another system's table is refused."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from fastapi.testclient import TestClient
 
 from taletable.server.auth import Seat
 from taletable.server.pages.table import PageRenderer
 from taletable.server.session import TableSession
-from tests.server.conftest import Seats
+from taletable.server.table_rules import SYSTEM_NAMES
+from tests.server.conftest import Seats, make_table
 
 pytestmark = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 HTMX = {"HX-Request": "true"}
@@ -81,3 +85,40 @@ def test_a_narrator_tool_answers_with_its_result_beside_its_form(
         f"/t/{table.id}/act", headers=HTMX, data={"action": "table.roll", "name": "nowhere"}
     )
     assert 'role="alert"' in refused.text and "nowhere" in refused.text
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
+
+
+def test_importing_the_same_sheet_twice_is_refused_naming_it(
+    client: TestClient, table: Seats
+) -> None:
+    """The second import of Sir Terrik's sheet adds nothing and says he is there already."""
+    _narrator_page(client, table)
+    sheet = (EXAMPLES / "core_sir_terrik.yaml").read_text()
+    first = client.post(f"/t/{table.id}/characters", data={"text": sheet}, headers=HTMX)
+    assert "Sir Terrik joined the table" in first.text
+    again = client.post(f"/t/{table.id}/characters", data={"text": sheet}, headers=HTMX)
+    assert 'role="alert"' in again.text
+    assert "Sir Terrik is at the table already" in html.unescape(again.text)
+    listed = client.get(f"/api/tables/{table.id}/events", headers=table.narrator).json()
+    assert [e["kind"] for e in listed["events"]].count("character.create") == 1
+
+
+@pytest.mark.parametrize("system", ["boons", "labcats"])
+def test_a_cogent_sheet_is_refused_at_another_systems_table(
+    client: TestClient, system: str
+) -> None:
+    """A Cogent sheet imported at a boons or labcats table is refused, naming both systems;
+    by the API too (422, field ``sheet``)."""
+    other = make_table(client, system=system)
+    _narrator_page(client, other)
+    sheet = (EXAMPLES / "core_sir_terrik.yaml").read_text()
+    refused = client.post(f"/t/{other.id}/characters", data={"text": sheet}, headers=HTMX)
+    said = html.unescape(refused.text)
+    assert 'role="alert"' in said and "this is a Cogent Roleplay sheet" in said
+    assert SYSTEM_NAMES[system] in said
+    api = client.post(f"/api/tables/{other.id}/characters", json={"sheet": yaml.safe_load(sheet)},
+                      headers=other.narrator)  # fmt: skip
+    assert api.status_code == 422 and api.json()["error"]["field"] == "sheet"
+    assert "No characters yet" in client.get(f"/t/{other.id}/characters").text

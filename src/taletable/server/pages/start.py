@@ -23,7 +23,7 @@ from taletable.server.pages.common import error_text, fragment, message, page
 from taletable.server.routes import tables
 from taletable.server.routes.tables import JoinCode, NewTable
 from taletable.server.session import PageSession, seat_of_table
-from taletable.server.table_rules import OPTIONS, house_rule_tables
+from taletable.server.table_rules import OPTIONS, SYSTEM_NAMES, house_rule_tables
 from taletable.server.world import world_of
 
 __all__ = ["SYSTEMS", "join_link", "narrator_link", "not_found", "router"]
@@ -33,11 +33,7 @@ router = APIRouter(include_in_schema=False)
 #: The most text of house rules the Start page takes (the tables of a whole rulebook fit).
 MAX_HOUSE_TEXT = 500_000
 
-SYSTEMS = (
-    ("cogent", "Cogent Roleplay"),
-    ("boons", "3d8 boons and banes"),
-    ("labcats", "Cortex-style pools (labcats)"),
-)
+SYSTEMS = tuple(SYSTEM_NAMES.items())
 
 
 def narrator_link(base: str, table_id: str, token: str) -> str:
