@@ -122,3 +122,42 @@ def test_a_cogent_sheet_is_refused_at_another_systems_table(
                       headers=other.narrator)  # fmt: skip
     assert api.status_code == 422 and api.json()["error"]["field"] == "sheet"
     assert "No characters yet" in client.get(f"/t/{other.id}/characters").text
+
+
+def _add(client: TestClient, table: Seats, who: dict[str, str], file: str) -> str:
+    sheet = yaml.safe_load((EXAMPLES / file).read_text())
+    added = client.post(f"/api/tables/{table.id}/characters", json={"sheet": sheet}, headers=who)
+    assert added.status_code == 201, added.text
+    return str(added.json()["id"])
+
+
+def test_destiny_after_a_typed_pool_asks_whose_sheet_pays(client: TestClient, table: Seats) -> None:
+    """A check rolled with a typed pool names no sheet: spending destiny after it without
+    saying whose is refused naming ``character``; another seat's character is refused; the
+    roller's own character pays (Sir Terrik's 3 points -> 2), and the page asks whose, offering
+    only the roller's own characters."""
+    terrik = _add(client, table, table.mara, "core_sir_terrik.yaml")
+    _add(client, table, table.bram, "core_ilsa_the_wizard.yaml")
+    ansel = _add(client, table, table.bram, "core_brother_ansel.yaml")
+    check = {"action": "cogent.check", "args": {"pool": 6, "cl": 9}}
+    rolled = client.post(f"/api/tables/{table.id}/actions", json=check, headers=table.mara)
+    seq = rolled.json()["seq"]
+    spend = {"action": "cogent.destiny-after", "args": {"follows": seq}}
+    nobody = client.post(f"/api/tables/{table.id}/actions", json=spend, headers=table.mara)
+    assert nobody.status_code == 422 and nobody.json()["error"]["field"] == "args.character"
+    assert "typed pool" in nobody.json()["error"]["message"]
+    spend["args"]["character"] = ansel
+    theirs = client.post(f"/api/tables/{table.id}/actions", json=spend, headers=table.mara)
+    assert theirs.status_code == 403
+    spend["args"]["character"] = terrik
+    paid = client.post(f"/api/tables/{table.id}/actions", json=spend, headers=table.mara)
+    assert paid.status_code == 201, paid.text
+    sheet = client.get(f"/api/tables/{table.id}/characters/{terrik}", headers=table.mara).json()
+    assert sheet["sheet"]["destiny"]["points"] == 2
+    token = table.mara["Authorization"].removeprefix("Bearer ")
+    client.get(f"/t/{table.id}/enter", params={"token": token})
+    page = client.get(f"/t/{table.id}").text
+    assert f'hx-get="/t/{table.id}/payers?seq={seq}"' in page
+    offered = client.get(f"/t/{table.id}/payers", params={"seq": seq}).text
+    assert f'<select id="payer-{seq}" name="character">' in offered
+    assert f'value="{terrik}">Sir Terrik<' in offered and ansel not in offered

@@ -26,7 +26,7 @@ from taletable.server.combat_seats import check_combat_seat
 from taletable.server.errors import ApiError, Forbidden
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead
-from taletable.server.owners import owner_of
+from taletable.server.owners import character_owners, owner_of
 from taletable.server.schema import SEATS
 from taletable.store.sql import SqlStore
 
@@ -34,6 +34,7 @@ __all__ = [
     "AWARDS",
     "CHARACTER_ARGS",
     "REFUSED_ARGS",
+    "acts_for",
     "check_action",
     "check_character",
     "may_take",
@@ -118,6 +119,15 @@ def check_character(
         return
     who = "only the narrator" if owner.narrator else f"only {owner.name} or the narrator"
     raise Forbidden(field, f"{name} belongs to {owner.name}; {who} may {doing}")
+
+
+def acts_for(connection: Connection, table_id: str, seat: Seat, keys: list[str]) -> list[str]:
+    """Of the characters ``keys``, those ``seat`` may roll with and spend from: every one for
+    the narrator, a player's own (as :func:`check_character` decides)."""
+    if seat.narrator:
+        return list(keys)
+    owners = character_owners(connection, table_id)
+    return [key for key in keys if owners.get(key) == seat.id]
 
 
 def new_owner(connection: Connection, table_id: str, seat_id: str) -> str:

@@ -52,6 +52,8 @@ class Entry:
     follows: int | None = None
     follow_ups: list[Entry] = field(default_factory=list)
     after_modes: tuple[str, ...] = ()
+    #: Rolled with a typed pool: destiny spent after it asks whose sheet pays.
+    sheetless: bool = False
 
 
 def marked(faces: Iterable[int], win_on: int) -> tuple[Die, ...]:

@@ -31,6 +31,7 @@ from taletable.server.pages.common import (
     take,
 )
 from taletable.server.pages.present import present
+from taletable.server.permissions import acts_for
 from taletable.server.routes import scenes
 from taletable.server.session import PageSession, TableSession, free_table
 
@@ -183,6 +184,17 @@ def _tool(session: TableSession, action: str, args: dict[str, Any], visibility: 
     entry = present(event, seat_names(session))
     kept = str(event.get("visibility", visibility))
     return fragment("_tool_result.html", e=entry, shown=shown.get(kept, kept))
+
+
+@router.get("/t/{table_id}/payers", response_class=HTMLResponse)
+def payers(session: PageSession, seq: int = 0) -> Response:
+    """Whose sheet may pay for destiny spent after roll ``seq``, made with a typed pool: the
+    characters this seat acts for (:func:`~taletable.server.permissions.acts_for`)."""
+    characters = character_list(session)
+    with session.reading() as reading:
+        keys = acts_for(reading.connection, session.table_id, session.seat,
+                        [c["id"] for c in characters])  # fmt: skip
+    return fragment("_payers.html", payers=[c for c in characters if c["id"] in keys], seq=seq)
 
 
 @router.post("/t/{table_id}/scene", response_class=HTMLResponse)
