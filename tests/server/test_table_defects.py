@@ -157,7 +157,7 @@ def test_destiny_after_a_typed_pool_asks_whose_sheet_pays(client: TestClient, ta
     token = table.mara["Authorization"].removeprefix("Bearer ")
     client.get(f"/t/{table.id}/enter", params={"token": token})
     page = client.get(f"/t/{table.id}").text
-    assert f'hx-get="/t/{table.id}/payers?seq={seq}"' in page
+    assert f'hx-get="/t/{table.id}/payers?seq={seq}" hx-trigger="load" hx-target="this"' in page
     offered = client.get(f"/t/{table.id}/payers", params={"seq": seq}).text
     assert f'<select id="payer-{seq}" name="character">' in offered
     assert f'value="{terrik}">Sir Terrik<' in offered and ansel not in offered
