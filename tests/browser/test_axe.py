@@ -58,7 +58,7 @@ def _pages(server_url: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_no_page_has_a_serious_accessibility_violation(
-    browser: Any, server_url: str, width: str
+    browser: Any, server_url: str, width: str, artifacts: Path
 ) -> None:
     """Start (for Cogent and for boons), the made table's codes, join (by link, by code), the
     tables this browser sits at, recovery, the table (its closed panels opened), a character
@@ -81,5 +81,7 @@ def test_no_page_has_a_serious_accessibility_violation(
             for details in page.locator("details").all():
                 details.evaluate("d => d.open = true")
         found[name] = _violations(page)
+        shot = artifacts / f"page-{name.replace(' ', '-').replace(',', '')}-{width}.png"
+        page.screenshot(path=str(shot), full_page=True)
     context.close()
     assert {name: lines for name, lines in found.items() if lines} == {}
