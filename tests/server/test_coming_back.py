@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from taletable.server import create_app
 from taletable.server.auth import hash_secret
-from taletable.server.codes import ALPHABET, normal
+from taletable.server.codes import ALPHABET, JOIN_GROUPS, RECOVERY_GROUPS, normal
 from taletable.server.cookies import cookie_name
 from taletable.server.limits import Limits
 from taletable.server.schema import TABLES
@@ -218,3 +218,15 @@ def test_a_boons_start_page_shows_no_cogent_options(client: TestClient) -> None:
     cogent_page = client.get("/").text
     shown = re.search(r'<div data-system-only="cogent"([^>]*)>', cogent_page)
     assert shown is not None and "hidden" not in shown.group(1)
+
+
+def test_the_stated_guessing_bound_is_what_the_limits_give() -> None:
+    """README and codes.py state 31^9 join codes and, at the default per-address rate, a
+    0.0024 % chance a year of finding one table's code."""
+    assert len(ALPHABET) == 31 and len(set(ALPHABET)) == 31
+    codes = len(ALPHABET) ** sum(JOIN_GROUPS)
+    assert codes == 26_439_622_160_671
+    a_year = Limits().rate * 365 * 24 * 3600
+    assert a_year == 630_720_000
+    assert f"{a_year / codes:.4%}" == "0.0024%"
+    assert len(ALPHABET) ** sum(RECOVERY_GROUPS) > 2**99

@@ -5,7 +5,7 @@ Both are drawn from an alphabet of 31 characters with none that is easily mistak
 whatever the case, spaces and dashes a person types (``kx7 m4q 9pd``). The database keeps only
 the SHA-256 of the code as :func:`normal` spells it, so a table is found by its code.
 
-* The **join code**: 9 characters, three groups of three (31**9 = 26,439,622,160,069, about
+* The **join code**: 9 characters, three groups of three (31**9 = 26,439,622,160,671, about
   2**44.6). Guessing it goes through the per-address rate limit of :mod:`.limits` (20 a second
   in each worker): one address guessing flat out for a year in one worker makes
   20 * 31,536,000 = 630,720,000 guesses, a chance of 630,720,000 / 31**9 = 0.0024 % per table
