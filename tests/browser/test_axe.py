@@ -12,6 +12,8 @@ import yaml
 
 AXE = (Path(__file__).with_name("vendor") / "axe.min.js").read_text(encoding="utf-8")
 SHEET = Path(__file__).resolve().parents[2] / "examples" / "characters" / "core_sir_terrik.yaml"
+#: The page a table made on the start page lands on (reached by making one).
+MADE = "made"
 WIDTHS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
 
 
@@ -58,7 +60,13 @@ def _pages(server_url: str) -> dict[str, str]:
     return {
         "enter": f"{base}/enter?token={table['narrator_token']}",
         "start": server_url + "/",
+        "start for boons": server_url + "/?system=boons",
+        "made": MADE,
         "join": f"{server_url}/join/{table['id']}?code={table['join_code']}",
+        "join by code": f"{server_url}/join",
+        "join by code, found": f"{server_url}/join?code={table['join_code'].lower()}",
+        "your tables": f"{server_url}/tables",
+        "recover": f"{server_url}/recover",
         "table": base,
         "sheet": f"{base}/c/{added.json()['id']}",
         "wizard": f"{base}/wizard",
@@ -68,17 +76,24 @@ def _pages(server_url: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_no_page_has_a_serious_accessibility_violation(
-    browser: Any, server_url: str, width: str
+    browser: Any, server_url: str, width: str, artifacts: Path
 ) -> None:
-    """Start, join, the table (its closed panels opened), a character sheet, the creation
-    wizard and the combat tracker, as the narrator sees them."""
+    """Start (for Cogent and for boons), the made table's codes, join (by link, by code), the
+    tables this browser sits at, recovery, the table (its closed panels opened), a character
+    sheet, the creation wizard and the combat tracker, as the narrator sees them."""
     pages = _pages(server_url)
     context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
     page = context.new_page()
     page.goto(pages.pop("enter"))
     found = {}
     for name, url in pages.items():
-        page.goto(url)
+        if url == MADE:  # a table made on the start page: its links and codes, shown once
+            page.goto(pages["start"])
+            page.get_by_label("Table name").fill("Axe")
+            page.get_by_role("button", name="Create the table").click()
+            page.get_by_label("Your recovery code", exact=True).wait_for(timeout=5000)
+        else:
+            page.goto(url)
         if name == "table":
             page.wait_for_selector("#connection[data-state=live]", timeout=5000)
             for details in page.locator("details").all():
@@ -86,5 +101,7 @@ def test_no_page_has_a_serious_accessibility_violation(
         if name == "sheet":
             page.wait_for_selector("#restore-form", timeout=5000)
         found[name] = _violations(page)
+        shot = artifacts / f"page-{name.replace(' ', '-').replace(',', '')}-{width}.png"
+        page.screenshot(path=str(shot), full_page=True)
     context.close()
     assert {name: lines for name, lines in found.items() if lines} == {}

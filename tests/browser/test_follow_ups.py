@@ -4,9 +4,11 @@ it attached under the original entry within a second."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 DESKTOP = {"width": 1280, "height": 900}
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 
 
 def _live(page: Any) -> None:
@@ -27,7 +29,19 @@ def _seated(browser: Any, server_url: str) -> tuple[Any, Any]:
     player.get_by_label("Your name").fill("Mara")
     player.get_by_role("button", name="Join").click()
     _live(player)
+    player.get_by_label("…or paste it").fill((EXAMPLES / "core_sir_terrik.yaml").read_text())
+    player.get_by_role("button", name="Import", exact=True).click()
+    player.get_by_text("Sir Terrik joined the table").wait_for(timeout=5000)
     return narrator, player
+
+
+def _ready_to_spend(mara: Any, seq: str | None) -> Any:
+    """Mara's form to spend one point after her roll of a typed pool, from Sir Terrik's sheet
+    (the form asks whose sheet pays); its button."""
+    entry = mara.locator(f"#ev-{seq}")
+    entry.get_by_label("From whose sheet").select_option(label="Sir Terrik")
+    mara.get_by_label(f"Destiny points to spend after roll #{seq} (+1 win each)").fill("1")
+    return entry.get_by_role("button", name="Spend destiny")
 
 
 def _mara_rolls(narrator: Any, mara: Any) -> str | None:
@@ -50,10 +64,9 @@ def test_destiny_spent_after_a_roll_shows_under_it_for_another_seat(
     try:
         seq = _mara_rolls(narrator, mara)
         assert narrator.locator(f"#ev-{seq} form.follow-up-form").count() == 0  # not her roll
-        spend = mara.get_by_label(f"Destiny points to spend after roll #{seq} (+1 win each)")
-        spend.fill("1")
+        spend = _ready_to_spend(mara, seq)
         started = time.monotonic()
-        mara.locator(f"#ev-{seq}").get_by_role("button", name="Spend destiny").click()
+        spend.click()
         follow_up = narrator.locator(f"#ev-{seq} #fu-{seq} li.entry.follow-up")
         follow_up.wait_for(timeout=1000)
         assert time.monotonic() - started < 1.0
@@ -95,8 +108,7 @@ def test_a_follow_up_to_an_entry_older_than_the_page_shows_is_not_lost(
         _live(narrator)
         assert narrator.locator(f"#ev-{seq}").count() == 0  # older than the 200 shown
         mara.locator(f"#ev-{seq}").wait_for(timeout=3000)
-        mara.get_by_label(f"Destiny points to spend after roll #{seq} (+1 win each)").fill("1")
-        mara.locator(f"#ev-{seq}").get_by_role("button", name="Spend destiny").click()
+        _ready_to_spend(mara, seq).click()
         shown = narrator.locator("#log > li.entry.follow-up", has_text=f"roll of #{seq}")
         shown.wait_for(timeout=2000)
         assert "destiny spent after the roll: win" in shown.inner_text()

@@ -87,9 +87,31 @@ def test_follow_ups_the_rules_refuse() -> None:
     with pytest.raises(RulesError, match="another seat's roll"):
         _after(core, result, args, spender="s2")
     with pytest.raises(RulesError, match="core edition has no destiny-after 'reroll'"):
-        _after(core, result, args, destiny_after="reroll")
+        _after(core, result, args, destiny_after="reroll", destiny_points=3)
     failed = _roll(tiered, **args)
     with pytest.raises(RulesError, match="'raise' needs a narrative success"):
-        _after(tiered, failed, args, destiny_after="raise")
+        _after(tiered, failed, args, destiny_after="raise", destiny_points=3)
     with pytest.raises(InputError, match="not read from a table's log"):
         perform("cogent.destiny-after", {"follows": 3}, core)
+
+
+def test_a_typed_pool_roll_asks_whose_sheet_pays() -> None:
+    """A check of a typed pool names no sheet: a spend after it that says neither whose sheet
+    pays nor the points held is refused naming ``character`` (002 > Destiny Points: the points
+    are the character's); named, Sir Terrik's sheet pays; a roll made with a character pays
+    from that character's sheet only."""
+    table = _table()
+    table.store.save("character", "terrik", yaml.safe_load(TERRIK.read_text()), version=None)
+    args = {"pool": 4, "cl": 5, "faces": "1,1,4,5"}
+    result = _roll(table, **args)
+    with pytest.raises(InputError, match="typed pool, so no sheet holds its destiny points"):
+        _after(table, result, args)
+    played = _after(table, result, args, character="terrik", destiny_after=2)
+    assert played.result.check.wins == 4
+    assert table.store.read("character", "terrik").data["destiny"]["points"] == 1
+    with pytest.raises(InputError, match="the character's sheet holds the points"):
+        _after(table, result, args, character="terrik", destiny_points=3)
+    own = {"character": "terrik", "skill": "Athletics", "cl": 5, "faces": "1,1,1,1,4,5"}
+    rolled = _roll(table, **own)
+    with pytest.raises(InputError, match="whose sheet pays"):
+        _after(table, rolled, own, character="someone-else")

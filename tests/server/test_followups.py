@@ -83,7 +83,8 @@ def test_a_follow_up_is_refused_for_another_seat_a_wrong_mode_or_a_forged_roll(
 
 @SQLITE
 def test_a_tiered_follow_up_of_a_secret_roll_stays_secret(client: TestClient) -> None:
-    """The narrator's secret tiered check is followed by a reroll the players never receive."""
+    """The narrator's secret tiered check is followed by a reroll the players never receive
+    (a typed pool: the narrator says the points held, as no sheet holds them)."""
     seats = make_table(client, edition="tiered")
     rolled = client.post(
         f"/api/tables/{seats.id}/actions",
@@ -93,7 +94,7 @@ def test_a_tiered_follow_up_of_a_secret_roll_stays_secret(client: TestClient) ->
     spend = "raise" if rolled["result"]["passed"] else "reroll"
     after = _act(
         client, seats, seats.narrator, "cogent.destiny-after", follows=rolled["seq"],
-        destiny_after=spend,
+        destiny_after=spend, destiny_points=1,
     )  # fmt: skip
     assert after.status_code == 201, after.text
     assert after.json()["visibility"] == "narrator"

@@ -27,10 +27,14 @@ def _start(client: TestClient, edition: str = "core") -> str:
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_start_seats_the_narrator_with_a_signed_httponly_lax_cookie(client: TestClient) -> None:
-    """Making a table shows the narrator's link and join code once and sets the seat cookie."""
-    made = client.post("/start", data={"name": "Tavern", "system": "cogent", "edition": "core"})
-    cookie = made.headers["set-cookie"]
+    """Making a table sets the seat cookie and sends the browser to the page that shows the
+    narrator's link and join code (post/redirect/get)."""
+    form = {"name": "Tavern", "system": "cogent", "edition": "core"}
+    sent = client.post("/start", data=form, follow_redirects=False)
+    assert sent.status_code == 303
+    cookie = sent.headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie
+    made = client.get(sent.headers["location"])
     table_id = re.search(r'href="/t/([0-9a-f]+)"', made.text).group(1)  # type: ignore[union-attr]
     assert f"/t/{table_id}/enter?token=" in made.text and "join code" in made.text.lower()
     seen = client.get(f"/api/tables/{table_id}")  # the API takes the cookie instead of a header

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 HTMX = {"HX-Request": "true"}
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
 
@@ -18,6 +20,16 @@ def _start(client: TestClient, system: str = "cogent", edition: str = "core", **
     made = client.post("/start", data=data)
     assert made.status_code == 200, made.text
     found = re.search(r'href="/t/([0-9a-f]+)"', made.text)
+    assert found is not None
+    return found.group(1)
+
+
+def _erin(client: TestClient, table_id: str) -> str:
+    """Erin the mage (tiered, 1 destiny point) added by the page's import; her id."""
+    sheet = (EXAMPLES / "tiered_erin_the_mage.yaml").read_text()
+    added = client.post(f"/t/{table_id}/characters", data={"text": sheet}, headers=HTMX)
+    assert "Erin" in added.text and "joined the table" in added.text, added.text
+    found = re.search(r'/c/([0-9a-f]+)"[^>]*>Erin', client.get(f"/t/{table_id}/characters").text)
     assert found is not None
     return found.group(1)
 
@@ -140,6 +152,7 @@ def test_a_follow_up_is_shown_under_its_entry_and_offered_only_to_the_roller(
     the check's entry; a player who joins sees it there too but gets no form to spend."""
     made = client.post("/start", data={"name": "T", "system": "cogent", "edition": "tiered"})
     table_id, code = re.search(r"/join/([0-9a-f]+)\?code=([^\"&<]+)", made.text).groups()  # type: ignore[union-attr]
+    erin = _erin(client, table_id)
     rolled = client.post(
         f"/t/{table_id}/roll", data={"mode": "pool", "pool": "5", "cl": "4"}, headers=HTMX
     )
@@ -150,9 +163,10 @@ def test_a_follow_up_is_shown_under_its_entry_and_offered_only_to_the_roller(
     spend = "raise" if passed else "reroll"
     after = client.post(
         f"/t/{table_id}/act",
-        data={"action": "cogent.destiny-after", "follows": seq, "destiny_after": spend},
+        data={"action": "cogent.destiny-after", "follows": seq, "destiny_after": spend,
+              "character": erin},
         headers=HTMX,
-    )
+    )  # fmt: skip
     assert "Rolled (#" in after.text, after.text
     page = html.unescape(client.get(f"/t/{table_id}").text)
     nested = page.split(f'id="fu-{seq}"')[1].split("</ol>")[0]
@@ -171,21 +185,22 @@ def test_a_reroll_with_entered_dice_where_the_table_allows_them(client: TestClie
     """Tiered, physical dice: 5D6 showing 1,1,1,1,1 against CL 2 fails by 2; a destiny reroll
     entered as 6,6,6,1,1 makes 3 wins, a narrative success of +1, marked as entered."""
     table_id = _start(client, edition="tiered", physical_dice="true")
+    erin = _erin(client, table_id)
     rolled = client.post(
         f"/t/{table_id}/roll",
         data={"mode": "pool", "pool": "5", "cl": "2", "faces": "1,1,1,1,1"},
         headers=HTMX,
     )
-    assert "Rolled (#3)" in rolled.text
+    assert "Rolled (#4)" in rolled.text
     page = client.get(f"/t/{table_id}").text
-    assert 'id="after-faces-3"' in page
+    assert 'id="after-faces-4"' in page
     after = client.post(
         f"/t/{table_id}/act",
-        data={"action": "cogent.destiny-after", "follows": "3", "destiny_after": "reroll",
-              "faces": "6,6,6,1,1"},
+        data={"action": "cogent.destiny-after", "follows": "4", "destiny_after": "reroll",
+              "faces": "6,6,6,1,1", "character": erin},
         headers=HTMX,
     )  # fmt: skip
-    assert "Rolled (#4)" in after.text, after.text
-    nested = html.unescape(client.get(f"/t/{table_id}").text).split('id="fu-3"')[1]
+    assert "Rolled (#5)" in after.text, after.text
+    nested = html.unescape(client.get(f"/t/{table_id}").text).split('id="fu-4"')[1]
     assert "narrative success of +1" in nested and "was: narrative failure of -2" in nested
     assert 'class="tag">physical dice' in nested

@@ -50,6 +50,12 @@ class DestinyAfterRequest(Request):
 
     follows: int = Field(ge=1)
     destiny_after: int | str | tuple[str, ...] = 1
+    character: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=64,
+        description="Whose sheet the points come off, for a roll made with a typed pool",
+    )
     destiny_points: int | None = Field(default=None, ge=0)
     faces: Faces = None
     roll: FollowedRoll | None = None
@@ -80,6 +86,32 @@ def _followed(request: DestinyAfterRequest) -> FollowedRoll:
     return roll
 
 
+def _payer(request: DestinyAfterRequest, roll: FollowedRoll) -> str | None:
+    """Whose sheet pays: the roll's character, else the one the request names; a roll of a
+    typed pool with neither (nor the points said) is refused, as no sheet would pay
+    (002 > Destiny Points: the points are the character's)."""
+    rolled_with = roll.args.get("character")
+    if rolled_with is not None:
+        if request.character is not None and request.character != rolled_with:
+            raise InputError(
+                "character",
+                f"entry #{request.follows} was rolled with {rolled_with!r}, whose sheet pays",
+                expected="no {character}",
+            )
+        return str(rolled_with)
+    if request.character is None and request.destiny_points is None:
+        raise InputError(
+            "character",
+            f"entry #{request.follows} was rolled with a typed pool, so no sheet holds its "
+            "destiny points: say whose sheet they come off",
+            expected="{character}: the character whose destiny points are spent",
+        )
+    if request.character is not None and request.destiny_points is not None:
+        raise InputError("destiny_points", "the character's sheet holds the points",
+                         expected="no {destiny_points}")  # fmt: skip
+    return request.character
+
+
 @action("cogent.destiny-after", DestinyAfterRequest)
 def destiny_after(request: DestinyAfterRequest, table: Table) -> Played[DestinyFollowUp]:
     """Spend destiny after a logged check: core +1 win a point (002 > Destiny Points > After any
@@ -95,7 +127,7 @@ def destiny_after(request: DestinyAfterRequest, table: Table) -> Played[DestinyF
             f"entry #{request.follows} is another seat's roll: destiny is spent by the roller",
             fix="spend destiny only after your own rolls",
         )
-    character = roll.args.get("character")
+    character = _payer(request, roll)
     points, read = request.destiny_points, None
     if character is not None:
         if points is not None:

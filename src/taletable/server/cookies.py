@@ -28,9 +28,13 @@ __all__ = [
     "TABLE_ID_TEXT",
     "cookie_name",
     "cookie_token",
+    "forget_seat",
     "is_same_origin_or_htmx",
     "is_table_id",
+    "read_shown_once",
+    "seat_cookie_tables",
     "set_seat_cookie",
+    "show_once",
 ]
 
 COOKIE_PREFIX = "taletable_"
@@ -96,6 +100,46 @@ def cookie_token(request: Request, table_id: str) -> str:
         return ""
     expected = _signature(_key(request), token)
     return token if hmac.compare_digest(expected, signature) else ""
+
+
+def seat_cookie_tables(request: Request) -> list[str]:
+    """The ids of the tables this browser holds a seat cookie for (signatures unchecked: the
+    session checks each with :func:`cookie_token`), at most 100, sorted."""
+    named = (name for name in request.cookies if name.startswith(COOKIE_PREFIX))
+    return sorted(t for t in (n[len(COOKIE_PREFIX) :] for n in named) if is_table_id(t))[:100]
+
+
+def forget_seat(request: Request, response: Response, table_id: str) -> None:
+    """This browser leaves ``table_id``: its seat cookie is deleted."""
+    response.delete_cookie(
+        cookie_name(table_id), path="/", httponly=True, samesite="lax",
+        secure=request.url.scheme == "https",
+    )  # fmt: skip
+
+
+#: The codes shown once after a table is made are kept this long (seconds) for its page.
+SHOWN_AGE = 15 * 60
+SHOWN_PREFIX = "tt-shown-"
+
+
+def show_once(request: Request, response: Response, table_id: str, *codes: str) -> None:
+    """Keep ``codes`` (the join and recovery codes of a table just made) in a signed, HttpOnly
+    cookie that only the page ``/t/ID/made`` receives, for :data:`SHOWN_AGE`: so the page can
+    be reloaded (post/redirect/get) while the server keeps only their hashes."""
+    value = "~".join(codes)
+    response.set_cookie(
+        f"{SHOWN_PREFIX}{table_id}", f"{value}.{_signature(_key(request), value)}",
+        max_age=SHOWN_AGE, httponly=True, samesite="lax",
+        secure=request.url.scheme == "https", path=f"/t/{table_id}/made",
+    )  # fmt: skip
+
+
+def read_shown_once(request: Request, table_id: str) -> list[str]:
+    """The codes :func:`show_once` kept for ``table_id``, or [] (none, expired or altered)."""
+    value, _, signature = request.cookies.get(f"{SHOWN_PREFIX}{table_id}", "").rpartition(".")
+    if not value or not hmac.compare_digest(_signature(_key(request), value), signature):
+        return []
+    return value.split("~")
 
 
 def is_same_origin_or_htmx(request: Request) -> bool:

@@ -38,6 +38,7 @@ __all__ = [
     "CHARACTER_ARGS",
     "REFUSED_ARGS",
     "UNDOING",
+    "acts_for",
     "characters_to_speak_as",
     "chat_visibility",
     "check_action",
@@ -131,6 +132,15 @@ def check_character(
         return
     who = "only the narrator" if owner.narrator else f"only {owner.name} or the narrator"
     raise Forbidden(field, f"{name} belongs to {owner.name}; {who} may {doing}")
+
+
+def acts_for(connection: Connection, table_id: str, seat: Seat, keys: list[str]) -> list[str]:
+    """Of the characters ``keys``, those ``seat`` may roll with and spend from: every one for
+    the narrator, a player's own (as :func:`check_character` decides)."""
+    if seat.narrator:
+        return list(keys)
+    owners = character_owners(connection, table_id)
+    return [key for key in keys if owners.get(key) == seat.id]
 
 
 def new_owner(connection: Connection, table_id: str, seat_id: str) -> str:

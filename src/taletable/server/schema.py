@@ -1,7 +1,8 @@
 """The live table's database schema (SQLAlchemy Core); Alembic migrations create it.
 
 * ``tables``  a table: its system, edition, rule options and house rules (JSON), hashed join
-  code, the head of its log
+  code (indexed: a table is found by its code), the hash of the narrator's recovery code
+  (none for a table made before recovery codes), the head of its log
   (``head_seq``, ``head_hash``) and its open scene. Every write locks this row first, so a
   table's events are appended one at a time, gapless, whatever the number of workers.
 * ``seats``   who sits at a table: narrator, player or observer, with the SHA-256 of the token.
@@ -41,13 +42,14 @@ TABLES = Table(
     Column("system", String(16), nullable=False),
     Column("edition", String(16), nullable=True),
     Column("physical_dice", Boolean, nullable=False),
-    Column("join_code_hash", String(64), nullable=False),
+    Column("join_code_hash", String(64), nullable=False, index=True),
     Column("created_at", String(40), nullable=False),
     Column("head_seq", Integer, nullable=False),
     Column("head_hash", String(64), nullable=False),
     Column("scene", Integer, nullable=False),
     Column("rules", Text, nullable=False, server_default="{}"),
     Column("house_rules", Text, nullable=False, server_default="{}"),
+    Column("recovery_hash", String(64), nullable=True, unique=True, index=True),
 )
 
 SEATS = Table(

@@ -35,7 +35,7 @@ from taletable.play import Played, Table
 from taletable.server.auth import Seat, hash_secret
 from taletable.server.combat_seats import encounter_key
 from taletable.server.combat_views import FIGHT_READS, SeenFight, hides_a_secret, seen_fight
-from taletable.server.cookies import cookie_token, is_same_origin_or_htmx
+from taletable.server.cookies import cookie_token, is_same_origin_or_htmx, seat_cookie_tables
 from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthorized
 from taletable.server.fields import has_nul
 from taletable.server.followups import FOLLOWS, followed
@@ -66,6 +66,7 @@ __all__ = [
     "Reading",
     "SessionDep",
     "TableSession",
+    "browser_sessions",
     "page_session_or_none",
     "seat_of_table",
     "table_context",
@@ -178,6 +179,19 @@ async def page_session_or_none(request: Request, table_id: str) -> TableSession 
         if error.status == 429:
             raise
         return None
+
+
+async def browser_sessions(request: Request) -> list[TableSession]:
+    """The session of every seat this browser's cookies hold (a cookie altered, or naming a
+    seat no longer there, is passed over), in the order of the tables' ids."""
+    world = world_of(request)
+    world.limiter.check(f"address:{request.client.host if request.client else ''}")
+    found = []
+    for table_id in seat_cookie_tables(request):
+        seat = await seat_of_table(world, table_id, cookie_token(request, table_id))
+        if seat is not None:
+            found.append(TableSession(world, seat))
+    return found
 
 
 async def _page_session(request: Request, table_id: str) -> TableSession:

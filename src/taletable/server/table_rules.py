@@ -23,11 +23,19 @@ from taletable.systems.cogent.rules import Switch, switches
 
 __all__ = [
     "OPTIONS",
+    "SYSTEM_NAMES",
     "checked_house_rules",
     "checked_rules",
     "house_library",
     "house_rule_tables",
 ]
+
+#: Each game system a table may play, by the name a person knows it by.
+SYSTEM_NAMES = {
+    "cogent": "Cogent Roleplay",
+    "boons": "3d8 boons and banes",
+    "labcats": "Cortex-style pools (labcats)",
+}
 
 #: The rule options a Cogent table may switch on or off, as ``Rules`` describes them (the Start
 #: page's checkboxes; ``GET /api/tables/rule-options``).

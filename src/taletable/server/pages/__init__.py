@@ -5,7 +5,9 @@ JSON API calls (:mod:`taletable.server.routes`, hence :mod:`taletable.play`), an
 No rule is decided in a template or in JavaScript. The seat is the signed cookie of
 :mod:`taletable.server.cookies`.
 
-* :mod:`.start` — start a table, join one, the narrator's link;
+* :mod:`.start` — start a table (post/redirect/get), the narrator's link, a new join code;
+* :mod:`.join` — join a table by its code alone or its link, the page naming the table;
+* :mod:`.seats` — the tables this browser sits at, leaving one, the narrator's recovery;
 * :mod:`.table` — the table page, its live stream of rendered log entries and presence;
 * :mod:`.chat` — the chat box: messages, whispers and inline rolls;
 * :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
@@ -30,9 +32,11 @@ def routers() -> list[APIRouter]:
         characters,
         chat,
         combat,
+        join,
         panels,
         restore,
         rolls,
+        seats,
         sheet_check,
         start,
         table,
@@ -41,6 +45,8 @@ def routers() -> list[APIRouter]:
 
     return [
         start.router,
+        join.router,
+        seats.router,
         table.router,
         rolls.router,
         panels.router,

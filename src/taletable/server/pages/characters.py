@@ -95,6 +95,23 @@ def _parse(text: str) -> dict[str, Any]:
     return data
 
 
+def _same_name(session: TableSession, sheet: dict[str, Any]) -> str | None:
+    """Why a sheet is not imported when a character of its name is at the table already (the
+    same sheet imported twice, most often), or None."""
+    identity = sheet.get("identity")
+    name = identity.get("name") if isinstance(identity, dict) else sheet.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    for row in character_list(session):
+        if row["name"].strip().casefold() == name.strip().casefold():
+            return (
+                f"{row['name']} is at the table already, so this sheet was not imported again. "
+                f"Open {row['name']}'s sheet to change it, or give this sheet another name to "
+                "add a second character."
+            )
+    return None
+
+
 @router.get("/t/{table_id}/characters", response_class=HTMLResponse)
 def characters_panel(session: PageSession) -> Response:
     """The list of the table's characters (refreshed live when one is added or edited)."""
@@ -113,6 +130,9 @@ async def import_sheet(request: Request, session: PageSession) -> Response:
     try:
         taking_part(session.seat)
         body = api.NewCharacter(sheet=_parse(text))
+        twin = await asyncio.to_thread(_same_name, session, body.sheet)
+        if twin is not None:
+            return message(error=twin)
         saved = await asyncio.to_thread(api.add_character, session, body.sheet)
     except PAGE_ERRORS as error:
         return message(error=error_text(error))

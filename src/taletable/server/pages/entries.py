@@ -80,6 +80,8 @@ class Entry:
     #: The entry this one strikes (a strike), if any, and why.
     strikes: int | None = None
     struck_reason: str = ""
+    #: Rolled with a typed pool: destiny spent after it asks whose sheet pays.
+    sheetless: bool = False
 
 
 def marked(faces: Iterable[int], win_on: int) -> tuple[Die, ...]:

@@ -150,6 +150,7 @@ def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
         entry.detail = json.dumps(data, indent=1, ensure_ascii=False)
         return entry
     _shown(entry, str(action), result)
+    entry.sheetless = not (event.get("args") or {}).get("character")
     if not (entry.outcome or entry.lines) and is_read(str(action)):
         entry.outcome = READ_OUTCOME
     return entry

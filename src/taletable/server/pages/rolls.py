@@ -27,8 +27,11 @@ from taletable.server.pages.common import (
     fragment,
     message,
     percent,
+    seat_names,
     take,
 )
+from taletable.server.pages.present import present
+from taletable.server.permissions import acts_for
 from taletable.server.routes import scenes
 from taletable.server.session import PageSession, TableSession, free_table
 
@@ -47,6 +50,14 @@ PAGE_ACTIONS = (
     "cogent.npc.new",
     "cogent.destiny-after",
     "log.strike",
+)
+#: The narrator's tools: each answers with its result, shown beside its form.
+TOOLS = (
+    "table.roll",
+    "cogent.weather",
+    "cogent.encounter",
+    "cogent.npc.bestiary",
+    "cogent.npc.new",
 )
 #: Form fields that are not args of the action.
 NOT_ARGS = ("action", "visibility", "mode")
@@ -84,12 +95,13 @@ def roll_panel_context(
     }
 
 
-def _random_tables() -> list[str]:
-    """The names of the random tables the table may roll on (``table.list``)."""
+def _random_tables() -> list[Any]:
+    """The random tables the table may roll on (``table.list``: name, die, title), picked from
+    a list by their titles."""
     from taletable.play import perform
 
     listing = perform("table.list", {}, free_table()).result
-    return [row.name for row in listing.tables]
+    return sorted(listing.tables, key=lambda row: row.title.casefold())
 
 
 def check_args(form: Mapping[str, Any]) -> dict[str, Any]:
@@ -155,7 +167,35 @@ async def act(request: Request, session: PageSession) -> Response:
     if action == "cogent.npc.new":  # kept at the table, to drop into a fight
         args["out"] = f"npc-{secrets.token_hex(4)}"
     visibility = str(form.get("visibility", "public"))
+    if action in TOOLS:
+        return await asyncio.to_thread(_tool, session, action, args, visibility)
     return await asyncio.to_thread(take, session, action, args, visibility)
+
+
+def _tool(session: TableSession, action: str, args: dict[str, Any], visibility: str) -> Response:
+    """Take a narrator's tool; its result as its log entry says it, for the place beside the
+    tool's form (the log has it too, for those who may see it)."""
+    if not (session.narrator and visibility in VISIBILITIES):
+        visibility = "public"
+    try:
+        event = session.act(action, args, visibility)
+    except PAGE_ERRORS as error:
+        return fragment("_tool_result.html", error=error_text(error))
+    shown = {"public": "everyone sees it", "narrator": "only you see it"}
+    entry = present(event, seat_names(session))
+    kept = str(event.get("visibility", visibility))
+    return fragment("_tool_result.html", e=entry, shown=shown.get(kept, kept))
+
+
+@router.get("/t/{table_id}/payers", response_class=HTMLResponse)
+def payers(session: PageSession, seq: int = 0) -> Response:
+    """Whose sheet may pay for destiny spent after roll ``seq``, made with a typed pool: the
+    characters this seat acts for (:func:`~taletable.server.permissions.acts_for`)."""
+    characters = character_list(session)
+    with session.reading() as reading:
+        keys = acts_for(reading.connection, session.table_id, session.seat,
+                        [c["id"] for c in characters])  # fmt: skip
+    return fragment("_payers.html", payers=[c for c in characters if c["id"] in keys], seq=seq)
 
 
 @router.post("/t/{table_id}/scene", response_class=HTMLResponse)

@@ -1,4 +1,4 @@
-"""Start a table, join one, and the narrator's link: the pages that seat a browser."""
+"""Start a table (its links and codes shown once), the narrator's link, a new join code."""
 
 from __future__ import annotations
 
@@ -11,27 +11,29 @@ from pydantic import ValidationError
 
 from taletable.errors import TaletableError
 from taletable.files import parse_structured
-from taletable.server.cookies import is_table_id, set_seat_cookie
+from taletable.server.codes import narrator_token
+from taletable.server.cookies import (
+    is_table_id,
+    read_shown_once,
+    set_seat_cookie,
+    show_once,
+)
 from taletable.server.errors import ApiError
 from taletable.server.pages.common import error_text, fragment, message, page
 from taletable.server.routes import tables
-from taletable.server.routes.tables import Join, JoinCode, NewTable
+from taletable.server.routes.tables import JoinCode, NewTable
 from taletable.server.session import PageSession, seat_of_table
-from taletable.server.table_rules import OPTIONS, house_rule_tables
+from taletable.server.table_rules import OPTIONS, SYSTEM_NAMES, house_rule_tables
 from taletable.server.world import world_of
 
-__all__ = ["join_link", "narrator_link", "router"]
+__all__ = ["SYSTEMS", "join_link", "narrator_link", "not_found", "router"]
 
 router = APIRouter(include_in_schema=False)
 
 #: The most text of house rules the Start page takes (the tables of a whole rulebook fit).
 MAX_HOUSE_TEXT = 500_000
 
-SYSTEMS = (
-    ("cogent", "Cogent Roleplay"),
-    ("boons", "3d8 boons and banes"),
-    ("labcats", "Cortex-style pools (labcats)"),
-)
+SYSTEMS = tuple(SYSTEM_NAMES.items())
 
 
 def narrator_link(base: str, table_id: str, token: str) -> str:
@@ -56,9 +58,12 @@ def _start_page(status: int = 200, **context: Any) -> HTMLResponse:
 
 
 @router.get("/", response_class=HTMLResponse)
-def start_page() -> HTMLResponse:
-    """The start page: make a table, with its rule options and house rules."""
-    return _start_page()
+def start_page(system: str = "cogent") -> HTMLResponse:
+    """The start page: make a table, with its system's options (``?system=boons`` opens it
+    with that system chosen; a Cogent table's edition, rule options and house rules show only
+    for Cogent)."""
+    chosen = system if system in dict(SYSTEMS) else "cogent"
+    return _start_page(form={"system": chosen})
 
 
 def _house_rules(text: str) -> dict[str, Any]:
@@ -87,6 +92,12 @@ def _chosen_rules(submitted: Mapping[str, Any]) -> dict[str, bool]:
     return rules
 
 
+@router.get("/start", response_class=HTMLResponse)
+def start_page_again() -> HTMLResponse:
+    """``/start`` asked for as a page (a reload, a bookmark): the start page."""
+    return _start_page()
+
+
 @router.post("/start", response_class=HTMLResponse)
 async def start(
     request: Request,
@@ -95,8 +106,9 @@ async def start(
     edition: Annotated[str, Form()] = "core",
     physical_dice: Annotated[bool, Form()] = False,
     house_rules: Annotated[str, Form(max_length=MAX_HOUSE_TEXT)] = "",
-) -> HTMLResponse:
-    """Make the table through the API's own function; show the links once; seat the narrator."""
+) -> Response:
+    """Make the table through the API's own function, seat the narrator, and send the browser
+    to the page that shows the links (post/redirect/get: a reload makes no second table)."""
     submitted = await request.form()
     rules = _chosen_rules(submitted)
     form = {
@@ -107,14 +119,15 @@ async def start(
         "rules": rules,
         "house_rules": house_rules,
     }
+    cogent = system == "cogent"
     try:
         body = NewTable(
             name=name.strip(),
             system=system,
-            edition=edition if system == "cogent" else None,
+            edition=edition if cogent else None,
             physical_dice=physical_dice,
-            rules=rules if system == "cogent" else {},
-            house_rules=_house_rules(house_rules),
+            rules=rules if cogent else {},
+            house_rules=_house_rules(house_rules) if cogent else {},
         )
         made = tables.make_table(request, body)
     except ValidationError as error:
@@ -123,17 +136,32 @@ async def start(
         return _start_page(422, form=form, error=text)
     except ApiError as error:
         return _start_page(422, form=form, error=error_text(error))
-    base = str(request.base_url)
-    response = page(
-        "made.html",
-        name=body.name,
-        table_id=made.id,
-        narrator_link=narrator_link(base, made.id, made.narrator_token),
-        join_link=join_link(base, made.id, made.join_code),
-        join_code=made.join_code,
-    )
+    response = RedirectResponse(f"/t/{made.id}/made", status_code=303)
     set_seat_cookie(request, response, made.id, made.narrator_token)
+    show_once(request, response, made.id, made.join_code, made.recovery_code)
     return response
+
+
+@router.get("/t/{table_id}/made", response_class=HTMLResponse)
+def made_page(request: Request, session: PageSession) -> HTMLResponse:
+    """The links and codes of a table just made, for its narrator: the join code and the
+    recovery code while :func:`~taletable.server.cookies.show_once` keeps them (15 minutes)."""
+    if not session.narrator:
+        return not_found(NOT_A_SEAT_LINK)
+    base, head = str(request.base_url), session.head()
+    shown = read_shown_once(request, session.table_id)
+    join_code, recovery_code = [*shown, "", ""][:2]
+    return page(
+        "made.html",
+        name=head.name,
+        table_id=head.id,
+        narrator_link=narrator_link(base, head.id, narrator_token(recovery_code))
+        if recovery_code
+        else "",
+        join_link=join_link(base, head.id, join_code) if join_code else "",
+        join_code=join_code,
+        recovery_code=recovery_code,
+    )
 
 
 #: What a seat link that names no seat of its table answers (a link made by another site
@@ -162,40 +190,6 @@ async def enter(request: Request, table_id: str, token: str = "") -> Response:
         return not_found(NOT_A_SEAT_LINK)
     response = RedirectResponse(f"/t/{table_id}", status_code=303)
     set_seat_cookie(request, response, table_id, token)
-    return response
-
-
-@router.get("/join/{table_id}", response_class=HTMLResponse)
-def join_page(table_id: str, code: str = "") -> HTMLResponse:
-    """The join form (the join link fills in the code)."""
-    if not is_table_id(table_id):
-        return not_found(NO_SUCH_TABLE)
-    return page("join.html", table_id=table_id, code=code)
-
-
-@router.post("/join/{table_id}", response_class=HTMLResponse)
-def join(
-    request: Request,
-    table_id: str,
-    code: Annotated[str, Form()] = "",
-    name: Annotated[str, Form()] = "",
-    role: Annotated[str, Form()] = "player",
-) -> Response:
-    """Take a seat through the API's own function; keep its token in the cookie."""
-    if not is_table_id(table_id):
-        return not_found(NO_SUCH_TABLE)
-    context = {"table_id": table_id, "code": code, "name": name, "role": role}
-    try:
-        body = Join(code=code.strip(), name=name.strip(), role=role)
-        joined = tables.join(request, table_id, body)
-    except ValidationError as error:
-        problem = error.errors()[0]
-        text = f"{'.'.join(map(str, problem['loc']))}: {problem['msg']}"
-        return page("join.html", status=422, error=text, **context)
-    except ApiError as error:
-        return page("join.html", status=error.status, error=error_text(error), **context)
-    response = RedirectResponse(f"/t/{table_id}", status_code=303)
-    set_seat_cookie(request, response, table_id, joined.token)
     return response
 
 

@@ -84,6 +84,14 @@ def _entry_html(entry: Any, seat: Seat, head: Any) -> str:
     return html
 
 
+def _scene_html(event: dict[str, Any]) -> str:
+    """A scene opened: the header's scene number, swapped out of band (the header is outside
+    the element that holds the stream)."""
+    if event.get("kind") != "scene.open" or not isinstance(event.get("scene"), int):
+        return ""
+    return render("_scene_number.html", scene=event["scene"], oob=True)
+
+
 def _follow_ups(event: dict[str, Any]) -> list[str]:
     """The panels a new event makes stale (their elements refresh on ``sse:NAME``)."""
     kind = str(event.get("kind", ""))
@@ -122,7 +130,7 @@ class PageRenderer(Renderer):
         if event.get("kind") == "seat.join":
             self.names[str(event.get("seat"))] = str(event.get("name"))
         html = _entry_html(present(event, self.names), self.session.seat, self.head)
-        return _message("log", html, seq) + "".join(
+        return _message("log", html + _scene_html(event), seq) + "".join(
             _message(name, "") for name in _follow_ups(event)
         )
 

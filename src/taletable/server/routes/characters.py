@@ -18,6 +18,7 @@ from taletable.server.permissions import check_character, new_owner
 from taletable.server.responses import ERRORS
 from taletable.server.session import NarratorSession, PlayerSession, SessionDep, TableSession
 from taletable.server.state import RecordingStore
+from taletable.server.table_rules import SYSTEM_NAMES
 from taletable.store.sql import SqlStore
 
 __all__ = ["add_character", "edit_character", "hand_character", "router"]
@@ -58,6 +59,13 @@ class Character(BaseModel):
 def check_sheet(system: str, sheet: dict[str, Any]) -> None:
     """Refuse an illegal sheet with every problem (as ``character validate`` lists them)."""
     if system != "cogent":
+        if is_cogent_sheet(sheet):
+            raise ApiError(
+                "sheet",
+                f"this is a Cogent Roleplay sheet (edition {sheet.get('edition', '?')}, "
+                f"attributes STR, RFL, INT), and this table plays {SYSTEM_NAMES[system]}: "
+                "import it at a Cogent table",
+            )
         return  # boons and labcats sheets are kept as given: those systems have no sheet rules
     from taletable.systems.cogent.character import validate
     from taletable.systems.cogent.character.files import character_from_data
@@ -74,6 +82,13 @@ def check_sheet(system: str, sheet: dict[str, Any]) -> None:
         raise ApiError(
             "sheet", f"the sheet breaks {len(problems)} rule(s): {found}", problems=problems
         )
+
+
+def is_cogent_sheet(sheet: dict[str, Any]) -> bool:
+    """Whether ``sheet`` is a Cogent sheet: a Cogent edition, or Cogent's attributes."""
+    attributes = sheet.get("attributes")
+    marked = isinstance(attributes, dict) and bool({"STR", "RFL", "INT"} & set(attributes))
+    return sheet.get("edition") in ("core", "tiered") or marked
 
 
 def _save(writer: Writer, seat: str, key: str, sheet: dict[str, Any], version: int | None) -> int:

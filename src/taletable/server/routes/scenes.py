@@ -11,14 +11,15 @@ from pydantic import BaseModel
 from sqlalchemy import select
 
 from taletable.audit import verify_table
-from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash
+from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash, verify_export
 from taletable.server.auth import hash_secret, new_id, new_secret
+from taletable.server.codes import RECOVERY_GROUPS, narrator_token, new_code, normal
 from taletable.server.cookies import TABLE_ID_TEXT, is_table_id
 from taletable.server.errors import ApiError, Conflict
 from taletable.server.fields import NUL_MESSAGE, has_nul
 from taletable.server.log import full_log, read_table, seat_log, stub_of, table_write
 from taletable.server.responses import ERRORS
-from taletable.server.routes.tables import MadeTable, open_scene
+from taletable.server.routes.tables import MadeTable, open_scene, unused_join_code
 from taletable.server.schema import EVENTS, SCENES, SEATS, TABLES, THINGS
 from taletable.server.session import NarratorSession, SessionDep, TableSession
 from taletable.server.state import state_from_log
@@ -144,11 +145,18 @@ def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
     events: list[dict[str, Any]] = document["events"]
     for event in events:
         _check_event(event)
-    token, code = new_secret(), new_secret()
+    recovery = new_code(RECOVERY_GROUPS)
+    token = narrator_token(recovery)
     with state.database.write() as connection:
         if connection.execute(select(TABLES.c.id).where(TABLES.c.id == table["id"])).first():
             raise Conflict("table.id", f"a table {table['id']!r} is here already")
-        _insert(connection, table, events, hash_secret(code))
+        code = unused_join_code(connection)
+        _insert(connection, table, events, hash_secret(normal(code)))
+        connection.execute(
+            TABLES.update()
+            .where(TABLES.c.id == table["id"])
+            .values(recovery_hash=hash_secret(normal(recovery)))
+        )
         narrator = new_id()
         connection.execute(
             SEATS.insert().values(
@@ -161,7 +169,9 @@ def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
         )
     with table_write(state.database, state.hub, table["id"]) as writer:
         open_scene(writer, writer.head.scene + 1)
-    return MadeTable(id=table["id"], narrator_token=token, join_code=code)
+    return MadeTable(
+        id=table["id"], narrator_token=token, join_code=code, recovery_code=recovery
+    )
 
 
 def _check_event(event: dict[str, Any]) -> None:

@@ -13,12 +13,8 @@ from sqlalchemy import select
 
 from taletable.audit import house_rules_digest
 from taletable.ledger import commitment, genesis_hash
-from taletable.server.auth import (
-    hash_secret,
-    new_id,
-    new_secret,
-    secrets_match,
-)
+from taletable.server.auth import hash_secret, new_id, new_secret, secrets_match
+from taletable.server.codes import JOIN_GROUPS, RECOVERY_GROUPS, narrator_token, new_code, normal
 from taletable.server.errors import ApiError, Forbidden
 from taletable.server.fields import PlainText
 from taletable.server.log import Writer, lock_table, now, read_table, table_write
@@ -28,7 +24,17 @@ from taletable.server.session import NarratorSession, SessionDep
 from taletable.server.table_rules import checked_house_rules, checked_rules
 from taletable.server.world import world_of
 
-__all__ = ["new_table", "open_scene", "router"]
+__all__ = [
+    "TablePreview",
+    "code_opens",
+    "new_table",
+    "open_scene",
+    "preview",
+    "recover",
+    "router",
+    "table_by_code",
+    "unused_join_code",
+]
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -57,7 +63,10 @@ class NewTable(BaseModel):
 class MadeTable(BaseModel):
     id: str
     narrator_token: str
-    join_code: str
+    join_code: str = Field(description="Read aloud: 'KX7-M4Q-9PD', typed in any case, spaces "
+                           "or dashes")  # fmt: skip
+    recovery_code: str = Field(description="Shown only now: seats the narrator in any browser "
+                               "(the page /recover)")  # fmt: skip
 
 
 class Join(BaseModel):
@@ -136,8 +145,10 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
     edition = (body.edition or "core") if body.system == "cogent" else None
     rules = checked_rules(body.system, edition, body.rules)
     house_rules = checked_house_rules(body.system, body.house_rules)
-    table_id, token, code = new_id(), new_secret(), new_secret()
+    table_id, recovery = new_id(), new_code(RECOVERY_GROUPS)
+    token = narrator_token(recovery)
     with database.write() as connection:
+        code = unused_join_code(connection)
         connection.execute(
             TABLES.insert().values(
                 id=table_id,
@@ -145,7 +156,8 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
                 system=body.system,
                 edition=edition,
                 physical_dice=body.physical_dice,
-                join_code_hash=hash_secret(code),
+                join_code_hash=hash_secret(normal(code)),
+                recovery_hash=hash_secret(normal(recovery)),
                 created_at=now(),
                 head_seq=0,
                 head_hash=genesis_hash(table_id),
@@ -172,20 +184,49 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
             "table.open", {**opening, "physical_dice": body.physical_dice}, actor=narrator
         )
         open_scene(writer, 1)
-    return MadeTable(id=table_id, narrator_token=token, join_code=code)
+    return MadeTable(id=table_id, narrator_token=token, join_code=code, recovery_code=recovery)
+
+
+def unused_join_code(connection: Any) -> str:
+    """A fresh join code no other table's code hashes to (so the code alone finds the table)."""
+    while True:
+        code = new_code(JOIN_GROUPS)
+        taken = connection.execute(
+            select(TABLES.c.id).where(TABLES.c.join_code_hash == hash_secret(normal(code)))
+        ).first()
+        if taken is None:
+            return code
+
+
+def code_opens(code: str, code_hash: str) -> bool:
+    """Whether ``code`` as typed is the join code hashed as ``code_hash``: in any case, with any
+    spaces and dashes (:func:`~taletable.server.codes.normal`), or exactly as typed (a code
+    made before join codes were read aloud, kept hashed as it was given)."""
+    return secrets_match(normal(code), code_hash) or secrets_match(code.strip(), code_hash)
+
+
+def table_by_code(connection: Any, column: Any, code: str) -> str | None:
+    """The id of the one table whose ``column`` (a code's hash) is ``code``'s, or None (none,
+    or several: a code a narrator chose may be another table's too)."""
+    if not normal(code):
+        return None
+    found = connection.execute(
+        select(TABLES.c.id).where(column == hash_secret(normal(code))).limit(2)
+    ).all()
+    return str(found[0].id) if len(found) == 1 else None
 
 
 @router.post("/{table_id}/join", status_code=201, responses=ERRORS)
 def join(request: Request, table_id: str, body: Join) -> Joined:
     """Take a seat as a player or an observer with the table's join code."""
     world = world_of(request)
-    world.limiter.check(f"address:{request.client.host if request.client else ''}")
+    world.limiter.check(_address(request))
     seat, token = new_id(), new_secret()
     with table_write(world.database, world.hub, table_id) as writer:
         code_hash = writer.connection.execute(
             select(TABLES.c.join_code_hash).where(TABLES.c.id == table_id)
         ).scalar_one()
-        if not secrets_match(body.code, code_hash):
+        if not code_opens(body.code, code_hash):
             raise Forbidden("code", "this is not the table's join code; ask the narrator")
         writer.connection.execute(
             SEATS.insert().values(
@@ -200,15 +241,57 @@ def join(request: Request, table_id: str, body: Join) -> Joined:
     return Joined(seat=seat, token=token)
 
 
+class TablePreview(BaseModel):
+    """What a person about to join is told of the table: its name and game."""
+
+    id: str
+    name: str
+    system: str
+    edition: str | None
+
+
+def _address(request: Request) -> str:
+    return f"address:{request.client.host if request.client else ''}"
+
+
+def preview(request: Request, table_id: str | None, code: str) -> TablePreview | None:
+    """The table ``code`` opens (the one at ``table_id``, or, given none, the one table whose
+    code it is), or None: a wrong code learns nothing of a table. Each ask counts against the
+    address's rate limit, as a join does (:mod:`taletable.server.codes`: the bound)."""
+    world = world_of(request)
+    world.limiter.check(_address(request))
+    with world.database.read() as connection:
+        if table_id is None:
+            table_id = table_by_code(connection, TABLES.c.join_code_hash, code)
+        row = connection.execute(
+            select(TABLES.c.name, TABLES.c.system, TABLES.c.edition, TABLES.c.join_code_hash)
+            .where(TABLES.c.id == table_id)
+        ).first()
+    if table_id is None or row is None or not code_opens(code, row.join_code_hash):
+        return None
+    return TablePreview(id=table_id, name=row.name, system=row.system, edition=row.edition)
+
+
+def recover(request: Request, code: str) -> tuple[str, str] | None:
+    """The table whose narrator ``code`` (the recovery code, typed in any case, spaces or
+    dashes) is, and the narrator's token it stands for; None for a code of no table. Counted
+    against the address's rate limit."""
+    world = world_of(request)
+    world.limiter.check(_address(request))
+    with world.database.read() as connection:
+        table_id = table_by_code(connection, TABLES.c.recovery_hash, code)
+    return None if table_id is None else (table_id, narrator_token(code))
+
+
 @router.put("/{table_id}/join-code", responses=ERRORS)
 def change_join_code(session: NarratorSession, body: JoinCode) -> dict[str, str]:
     """The narrator sets a new join code (or has one made); the old one stops working."""
-    code = body.code or new_secret()
     with session.world.database.write() as connection:
+        code = body.code or unused_join_code(connection)
         connection.execute(
             TABLES.update()
             .where(TABLES.c.id == session.table_id)
-            .values(join_code_hash=hash_secret(code))
+            .values(join_code_hash=hash_secret(normal(code)))
         )
     return {"join_code": code}
 

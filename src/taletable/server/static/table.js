@@ -136,4 +136,17 @@
       done();
     }
   });
+
+  // The start page: only the chosen system's own options show (Cogent's edition, rule options
+  // and house rules are Cogent's alone); the server ignores them for another system anyway.
+  document.addEventListener("change", function (event) {
+    if (!event.target || event.target.id !== "system") { return; }
+    var chosen = event.target.value;
+    document.querySelectorAll("[data-system-only]").forEach(function (block) {
+      block.hidden = block.getAttribute("data-system-only") !== chosen;
+    });
+    document.querySelectorAll("[data-system-other]").forEach(function (note) {
+      note.hidden = chosen === "cogent";
+    });
+  });
 })();

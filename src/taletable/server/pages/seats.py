@@ -1,0 +1,78 @@
+"""Coming back: the tables this browser holds a seat at, leaving one, and the narrator's
+recovery code, which seats the narrator again in a browser that lost the link."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from taletable.server.cookies import forget_seat, set_seat_cookie
+from taletable.server.errors import ApiError
+from taletable.server.pages.common import error_text, page
+from taletable.server.pages.start import SYSTEMS
+from taletable.server.routes import tables
+from taletable.server.session import PageSession, browser_sessions, seat_of_table
+from taletable.server.world import world_of
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+#: What a recovery code of no table is answered with (nothing changed).
+NOT_A_RECOVERY_CODE = (
+    "This is not the recovery code of a table here. Check it (twenty letters and digits in four "
+    "groups, shown once when the table was made); nothing was changed."
+)
+
+
+@router.get("/tables", response_class=HTMLResponse)
+async def seats_page(request: Request) -> HTMLResponse:
+    """The tables this browser holds a seat at (its seat cookies), each with a way in and a way
+    to leave."""
+    sessions = await browser_sessions(request)
+    heads = await asyncio.to_thread(lambda: [session.head() for session in sessions])
+    systems = dict(SYSTEMS)
+    pairs = sorted(zip(sessions, heads, strict=True), key=lambda p: (p[1].name.casefold(), p[1].id))
+    seated = [
+        {"head": head, "seat": session.seat, "system": systems.get(head.system, head.system)}
+        for session, head in pairs
+    ]
+    return page("tables.html", seated=seated, left=request.query_params.get("left", ""))
+
+
+@router.post("/t/{table_id}/leave")
+def leave(request: Request, session: PageSession) -> Response:
+    """This browser leaves the table: it forgets the seat (its cookie is deleted). The seat
+    stays at the table (its characters, its log); a page of it this browser still has open
+    goes offline when closed, as the stream needs the cookie to reconnect."""
+    head = session.head()
+    response = RedirectResponse(f"/tables?left={head.id}", status_code=303)
+    forget_seat(request, response, session.table_id)
+    return response
+
+
+@router.get("/recover", response_class=HTMLResponse)
+def recover_page() -> HTMLResponse:
+    """The recovery form: a narrator who lost the link types the table's recovery code."""
+    return page("recover.html", code="")
+
+
+@router.post("/recover", response_class=HTMLResponse)
+async def recover(request: Request, code: Annotated[str, Form(max_length=200)] = "") -> Response:
+    """Seat this browser as the narrator of the table whose recovery code this is (the same
+    seat: the narrator's other browsers keep theirs), then open the table."""
+    try:
+        found = await asyncio.to_thread(tables.recover, request, code)
+    except ApiError as error:
+        return page("recover.html", status=error.status, code=code, error=error_text(error))
+    seat = None
+    if found is not None:
+        seat = await seat_of_table(world_of(request), found[0], found[1])
+    if found is None or seat is None or not seat.narrator:
+        return page("recover.html", status=403, code=code, error=NOT_A_RECOVERY_CODE)
+    response = RedirectResponse(f"/t/{seat.table_id}", status_code=303)
+    set_seat_cookie(request, response, seat.table_id, found[1])
+    return response
