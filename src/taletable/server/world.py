@@ -90,9 +90,10 @@ class World:
         return await loop.run_in_executor(self.writers, functools.partial(work, *args, **named))
 
     def write_lock(self, table_id: str) -> asyncio.Lock:
-        """The lock the API's writes to ``table_id`` take in turn (on SQLite, one for every
-        table: the database has one writer)."""
-        key = "" if self.database.is_sqlite else table_id
+        """The lock the API's writes to ``table_id`` take in turn, so a table's writers wait on
+        the loop, holding no thread. (On SQLite the writers' pool has one thread, so writes to
+        different tables queue there, one at a time, and the next is ready as one commits.)"""
+        key = table_id
         lock = self.write_locks.get(key)
         if lock is None:
             if len(self.write_locks) > 10_000:  # forget the idle ones
