@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 
 from taletable.systems.cogent.dice import Roll, count_wins
 
-__all__ = ["ChatLine", "DiceRow", "Die", "Entry", "InlineShown", "mark_struck", "marked", "plain", "rows"]
+__all__ = [
+    "ChatLine", "DiceRow", "Die", "Entry", "InlineShown", "mark_struck", "marked", "plain",
+    "rows",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from pydantic import BaseModel
 from sqlalchemy import select
 
 from taletable.audit import verify_table
-from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash, verify_export
-from taletable.server.auth import hash_secret, new_id, new_secret
+from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash
+from taletable.server.auth import hash_secret, new_id
 from taletable.server.codes import RECOVERY_GROUPS, narrator_token, new_code, normal
 from taletable.server.cookies import TABLE_ID_TEXT, is_table_id
 from taletable.server.errors import ApiError, Conflict
