@@ -71,6 +71,7 @@ __all__ = [
     "event_hash",
     "genesis_hash",
     "hidden_dice_fields",
+    "hidden_key",
     "text_hash",
     "verify_export",
 ]
