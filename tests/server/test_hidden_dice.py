@@ -48,8 +48,8 @@ def test_a_player_cannot_derive_a_secret_rolls_faces_from_the_revealed_seed(
     client: TestClient, table: Seats
 ) -> None:
     """Bram takes the revealed seed from his own export and derives each face of the events he
-    sees only as gaps: the faces he gets are not the narrator's (8 dice: about one chance in a
-    matching by luck, 6^-8 on d6), for the narrator's secret roll and for Mara's blind roll."""
+    sees only as gaps: the faces he gets are not the narrator's (8 d6: one chance in 6^8 of
+    matching by luck), for the narrator's secret roll and for Mara's blind roll."""
     secret, blind = _secret_rolls_then_close(client, table)
     bram = _export(client, table, table.bram)
     seed = bytes.fromhex(next(e["seed"] for e in bram["events"] if e.get("kind") == "scene.close"))
