@@ -71,6 +71,7 @@ __all__ = [
     "event_hash",
     "genesis_hash",
     "hidden_dice_fields",
+    "hidden_key",
     "text_hash",
     "verify_export",
 ]
@@ -180,6 +181,8 @@ class Verification:
     #: how many, in a seat's view, read what a hidden event may have changed (taken on trust).
     replayed: int = 0
     trusted: int = 0
+    #: The seqs of the events whose dice wait for their scene's seed (an open scene's).
+    waiting: tuple[int, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -195,9 +198,14 @@ class Verification:
         replayed = f", {self.replayed} results replayed" if self.replayed else ""
         if self.trusted:
             replayed += f" ({self.trusted} read what hidden events changed: taken on trust)"
+        waiting = (
+            f"; the dice of {len(self.waiting)} events wait for their open scene's seed"
+            if self.waiting
+            else ""
+        )
         return (
             f"ok: {self.events} events chained{hidden}, {self.dice_checked} dice re-derived "
-            f"from {self.scenes_revealed} revealed scene seeds{replayed}"
+            f"from {self.scenes_revealed} revealed scene seeds{replayed}{waiting}"
         )
 
 
@@ -284,8 +292,10 @@ def _event_key(event: Mapping[str, Any], seed: bytes | None) -> bytes | None:
 
 def _check_dice(
     table_id: str, events: Sequence[Mapping[str, Any]], seeds: Mapping[int, bytes]
-) -> int:
-    checked = 0
+) -> tuple[int, list[int]]:
+    """How many dice were re-derived, and the seqs of the events whose dice wait for their
+    scene's seed (an open scene's: not yet checkable)."""
+    checked, waiting = 0, []
     for event in events:
         if _is_hidden(event):
             continue
@@ -293,6 +303,8 @@ def _check_dice(
         scene = event.get("scene")
         key = _event_key(event, seeds.get(scene) if isinstance(scene, int) else None)
         if key is None:
+            if dice:
+                waiting.append(int(event["seq"]))
             continue
         seed, seq = key, int(event["seq"])
         for index, die in enumerate(dice):
@@ -304,7 +316,7 @@ def _check_dice(
                 shown = die.get("face")
                 raise _Failure(seq, f"die {index} shows {shown} but the seed gives {face}")
             checked += 1
-    return checked
+    return checked, waiting
 
 
 def _check_scene_list(export: Mapping[str, Any], seeds: Mapping[int, bytes]) -> None:
@@ -331,10 +343,10 @@ def verify_export(export: Mapping[str, Any]) -> Verification:
     try:
         hidden = _check_chain(table_id, events)
         seeds = _scene_seeds(events)
-        dice = _check_dice(table_id, events, seeds)
+        dice, waiting = _check_dice(table_id, events, seeds)
         _check_scene_list(export, seeds)
     except _Failure as failure:
         return Verification(len(events), 0, 0, failure.seq, failure.reason)
     except (ValueError, TypeError, KeyError) as error:
         return Verification(len(events), 0, 0, 0, f"malformed export: {error}")
-    return Verification(len(events), len(seeds), dice, hidden=hidden)
+    return Verification(len(events), len(seeds), dice, hidden=hidden, waiting=tuple(waiting))

@@ -197,6 +197,7 @@ def test_physical_dice_cannot_be_switched_on_or_typed_in_by_editing_the_export(
     export still refuses typed faces."""
     rolled = act(client, table, table.mara, action="cogent.check", args={"pool": 4, "cl": 1})
     assert rolled.status_code == 201, rolled.text
+    assert client.post(f"/api/tables/{table.id}/scenes", headers=table.narrator).status_code == 201
     export = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
     switched = copy.deepcopy(export)
     switched["table"]["physical_dice"] = True
@@ -329,3 +330,59 @@ def test_a_seats_export_replays_what_it_can_and_says_what_it_takes_on_trust(
     forged["events"][pool.json()["seq"] - 1]["result"]["wins"] += 1
     _rechain(forged)
     assert verify_table(forged).failed_seq == pool.json()["seq"]
+
+
+class _Chosen:
+    """The dice a forger chooses, passed off as the ledger's."""
+
+    kind = "ledger"
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+        self.rolled: list[dict[str, int]] = []
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        faces = tuple(self.faces.pop(0) for _ in range(count))
+        self.rolled += [{"sides": sides, "face": face} for face in faces]
+        return faces
+
+
+def _rigged(export: dict[str, Any], seq: int) -> dict[str, Any]:
+    """The check at ``seq`` rolled again on four faces the forger chose (four 6s, or four 1s
+    if it rolled those): its dice and its whole result made to agree (as the engine makes
+    them), the chain recomputed."""
+    from taletable.play import Table, perform
+
+    forged = copy.deepcopy(export)
+    event = forged["events"][seq - 1]
+    dice = _Chosen([1] * 4 if event["result"]["faces"] == [6] * 4 else [6] * 4)
+    event["result"] = perform("cogent.check", event["args"], Table(dice=dice)).to_data()
+    event["dice"] = dice.rolled
+    _rechain(forged)
+    return forged
+
+
+@SQLITE
+def test_dice_rigged_in_an_open_scene_are_not_imported_and_fail_once_it_closes(
+    client: TestClient, table: Seats, empty_client: TestClient
+) -> None:
+    """In a scene still open no one can check the dice (the seed is secret): a roll whose dice
+    and result a forger made agree replays, and verify says its dice wait for the seed; the
+    import refuses it, naming its seq. Once the scene closes, the same forgery fails at its seq:
+    the seed gives other faces."""
+    rolled = act(client, table, table.mara, action="cogent.check", args={"pool": 4, "cl": 1})
+    seq = rolled.json()["seq"]
+    export = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
+    forged = _rigged(export, seq)
+    assert forged["events"][seq - 1]["result"] != rolled.json()["result"]
+    checked = verify_table(forged)
+    assert checked.ok and checked.waiting == (seq,), checked.summary()
+    assert "the dice of 1 events wait for their open scene's seed" in checked.summary()
+    answer = empty_client.post("/api/tables/import", json=forged)
+    assert answer.status_code == 422 and answer.json()["error"]["field"] == f"events.{seq}"
+    assert "scene still open" in answer.json()["error"]["message"]
+    assert client.post(f"/api/tables/{table.id}/scenes", headers=table.narrator).status_code == 201
+    closed = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
+    failed = verify_table(_rigged(closed, seq))
+    assert failed.failed_seq == seq and "the seed gives" in failed.reason
+    assert empty_client.post("/api/tables/import", json=closed).status_code == 201

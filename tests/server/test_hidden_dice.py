@@ -48,8 +48,8 @@ def test_a_player_cannot_derive_a_secret_rolls_faces_from_the_revealed_seed(
     client: TestClient, table: Seats
 ) -> None:
     """Bram takes the revealed seed from his own export and derives each face of the events he
-    sees only as gaps: the faces he gets are not the narrator's (8 dice: about one chance in a
-    matching by luck, 6^-8 on d6), for the narrator's secret roll and for Mara's blind roll."""
+    sees only as gaps: the faces he gets are not the narrator's (8 d6: one chance in 6^8 of
+    matching by luck), for the narrator's secret roll and for Mara's blind roll."""
     secret, blind = _secret_rolls_then_close(client, table)
     bram = _export(client, table, table.bram)
     seed = bytes.fromhex(next(e["seed"] for e in bram["events"] if e.get("kind") == "scene.close"))
@@ -123,3 +123,35 @@ def test_a_changed_secret_or_hidden_face_fails_even_rechained(
     failed = verify_export(swapped)
     assert failed.failed_seq == secret and "seed gives" in failed.reason
     assert json.dumps(narrator) != json.dumps(swapped)
+
+
+def _stream_until(lines: Any, last_seq: int) -> bytes:
+    """The raw bytes of a stream's messages up to the one of ``last_seq``."""
+    raw = b""
+    for line in lines:
+        raw += line.encode() + b"\n"
+        if line.startswith("data: ") and json.loads(line[6:]).get("seq") == last_seq:
+            return raw
+    raise AssertionError(f"the stream ended before seq {last_seq}")
+
+
+def test_no_stream_a_player_or_observer_holds_carries_a_secret_after_the_close(
+    client: TestClient, table: Seats
+) -> None:
+    """Mara's stream, open through the secret and blind rolls and the scene's close, and the
+    observer's, replayed from the start after it, hold the revealed seed but neither hidden
+    roll's secret nor its dice."""
+    url = f"/api/tables/{table.id}/stream"
+    with client.stream("GET", url, headers=table.mara) as stream:
+        lines = stream.iter_lines()
+        secret, blind = _secret_rolls_then_close(client, table)
+        last = act(client, table, table.bram, action="cogent.check", args={"pool": 2, "cl": 1})
+        raws = [_stream_until(lines, last.json()["seq"])]
+    with client.stream("GET", f"{url}?after=0", headers=table.observer) as stream:
+        raws.append(_stream_until(stream.iter_lines(), last.json()["seq"]))
+    whole = {event["seq"]: event for event in _export(client, table, table.narrator)["events"]}
+    for raw in raws:
+        assert b'"kind":"scene.close"' in raw  # the seed is out
+        for seq in (secret, blind):
+            assert whole[seq]["dice_secret"].encode() not in raw
+            assert json.dumps(whole[seq]["dice"], separators=(",", ":")).encode() not in raw

@@ -127,6 +127,8 @@ def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
 
     The table keeps its id (the chain starts from it); seats are not carried over (tokens never
     leave the server), so a new narrator token and join code are made, and a new scene opens.
+    An export whose open scene has rolled is refused: its dice cannot be checked until its seed
+    is revealed (close the scene first).
     """
     state = world_of(request)
     state.limiter.check(f"address:{request.client.host if request.client else ''}")
@@ -140,6 +142,13 @@ def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
             f"events.{seq}",
             f"event {seq} is hidden: a seat's view of a table cannot rebuild it "
             "(import the narrator's export)",
+        )
+    if checked.waiting:
+        seq = checked.waiting[0]
+        raise ApiError(
+            f"events.{seq}",
+            f"event {seq} rolled in a scene still open, whose seed is secret: its dice cannot "
+            "be checked yet (close the scene, then export and import)",
         )
     table = _table_of(document)
     events: list[dict[str, Any]] = document["events"]
