@@ -55,7 +55,11 @@ def _pages(server_url: str) -> dict[str, str]:
     roll = {"action": "roll", "args": {"notation": "1d6"}}
     rolled = httpx.post(f"{api}/actions", json=roll, headers=headers).json()
     strike = {"action": "log.strike", "args": {"seq": rolled["seq"], "reason": "a slip"}}
-    httpx.post(f"{api}/actions", json=strike, headers=headers).raise_for_status()
+    fighters = [f"k:a:{added.json()['id']}", "g:b:@goblin"]
+    fight = {"action": "cogent.combat.start", "args": {"encounter": "f", "fighters": fighters}}
+    prone = {"encounter": "f", "fighter": "g", "condition": "prone"}  # a step: Undo is offered
+    for body in (strike, fight, {"action": "cogent.combat.condition", "args": prone}):
+        httpx.post(f"{api}/actions", json=body, headers=headers).raise_for_status()
     base = f"{server_url}/t/{table['id']}"
     return {
         "enter": f"{base}/enter?token={table['narrator_token']}",
@@ -100,6 +104,8 @@ def test_no_page_has_a_serious_accessibility_violation(
                 details.evaluate("d => d.open = true")
         if name == "sheet":
             page.wait_for_selector("#restore-form", timeout=5000)
+        if name == "combat":
+            page.wait_for_selector("#take-back-form", timeout=5000)
         found[name] = _violations(page)
         shot = artifacts / f"page-{name.replace(' ', '-').replace(',', '')}-{width}.png"
         page.screenshot(path=str(shot), full_page=True)

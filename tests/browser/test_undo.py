@@ -3,12 +3,15 @@ and Mara's page shows it struck through, with the reason, live, without a reload
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.browser.test_follow_ups import _mara_rolls, _seated
 
 
-def test_a_strike_shows_struck_on_a_players_page_live(browser: Any, server_url: str) -> None:
+def test_a_strike_shows_struck_on_a_players_page_live(
+    browser: Any, server_url: str, artifacts: Path
+) -> None:
     """Mara rolls; the narrator strikes her entry from its Strike form; within two seconds
     Mara's entry is struck through with the narrator's reason beside it. Mara is offered no
     Strike form, and her entry stays on her page."""
@@ -31,6 +34,8 @@ def test_a_strike_shows_struck_on_a_players_page_live(browser: Any, server_url: 
         assert f"#{seq}" in struck.last.inner_text()
         narrator.locator(f"#struck-{seq}").wait_for(state="visible", timeout=2000)
         assert not entry.locator("details.strike").is_visible()
+        for name, page in (("narrator", narrator), ("player", mara)):
+            page.locator(f"#ev-{seq}").screenshot(path=str(artifacts / f"struck-{name}.png"))
     finally:
         for page in (narrator, mara):
             page.context.close()

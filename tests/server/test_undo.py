@@ -71,6 +71,18 @@ def test_a_struck_entry_stays_in_the_chain_and_every_seat_sees_it_struck(
 
 
 @SQLITE
+def test_no_destiny_is_spent_after_a_struck_roll(client: TestClient) -> None:
+    """Mara's check struck, her destiny spent after it is refused (422, naming the strike)."""
+    table_id, player, _observer, _key = _fight(client)
+    key = next(e for e in _events(client, table_id) if e["kind"] == "character.create")["character"]
+    args = {"character": key, "skill": "Athletics", "cl": 9}
+    seq = _post(player, table_id, "cogent.check", args).json()["seq"]
+    assert _strike(client, table_id, seq, "wrong skill").status_code == 201
+    spent = _post(player, table_id, "cogent.destiny-after", {"follows": seq})
+    assert spent.status_code == 422 and "struck by the narrator" in spent.text, spent.text
+
+
+@SQLITE
 def test_the_strike_of_a_hidden_entry_is_the_narrators_only(client: TestClient) -> None:
     """A narrator-only roll struck: the strike is narrator-only too, so Mara's and the
     observer's log, page and export hold nothing of it, not even its reason."""

@@ -10,7 +10,15 @@ from __future__ import annotations
 import click
 from rich.markup import escape
 
-from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.cli.common import (
+    ask,
+    console,
+    dice_options,
+    emit,
+    json_option,
+    say_outcome,
+    table_for,
+)
 from taletable.explain import render
 from taletable.play.tables import TableListRequest, TableOddsRequest, TableRollRequest
 from taletable.play.tables import table_list as play_table_list
@@ -99,8 +107,9 @@ def table_roll(
     emit(result, as_json, lambda: render_table_roll(result))
 
 
-def render_table_roll(roll: TableRoll, indent: str = "") -> None:
-    """Print a table roll and its follow-ups for people."""
+def render_table_roll(roll: TableRoll, indent: str = "", *, summary: bool = True) -> None:
+    """Print a table roll and its follow-ups for people, then its summary (as the live
+    table's log says it)."""
     faces = "+".join(str(face) for face in roll.faces)
     shown = faces if roll.modifier == 0 else f"{faces} {roll.modifier:+d} -> {roll.total}"
     title, result = escape(roll.title), escape(roll.result)
@@ -110,4 +119,6 @@ def render_table_roll(roll: TableRoll, indent: str = "") -> None:
     for rule in roll.rules_applied:
         console.print(f"{indent}  [dim]{escape(render(rule))}[/dim]")
     for follow in roll.follow_ups:
-        render_table_roll(follow, indent + "  ")
+        render_table_roll(follow, indent + "  ", summary=False)
+    if summary and not indent:
+        say_outcome(roll.summary)

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, bindparam, select
 from taletable.server.auth import Seat
 from taletable.server.errors import ApiError
 from taletable.server.schema import EVENTS
+from taletable.server.strikes import is_struck
 
 __all__ = ["FOLLOWS", "Followed", "followed"]
 
@@ -85,6 +86,8 @@ def followed(connection: Connection, table_id: str, seat: Seat, action: str, arg
     event = json.loads(text) if text is not None else None
     if event is None or not _seen(event, seat) or FOLLOWS in event or "action" not in event:
         raise ApiError(f"args.{FOLLOWS}", f"no roll #{seq} in this table's log that you can see")
+    if is_struck(connection, table_id, seq):
+        raise ApiError(f"args.{FOLLOWS}", f"roll #{seq} is struck by the narrator: roll again")
     result = event.get("result")
     for later in connection.execute(
         _LATER_OF_KIND, {"table_id": table_id, "seq": seq, "kind": action}

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, bindparam, select
 from taletable.server.errors import ApiError
 from taletable.server.schema import EVENTS
 
-__all__ = ["STRIKE", "strike_visibility", "struck_seq"]
+__all__ = ["STRIKE", "is_struck", "strike_visibility", "struck_seq"]
 
 #: The action that strikes an entry.
 STRIKE = "log.strike"
@@ -44,6 +44,12 @@ def struck_seq(event: Mapping[str, Any]) -> int | None:
         return None
 
 
+def is_struck(connection: Connection, table_id: str, seq: int) -> bool:
+    """Whether the narrator struck the entry ``seq``."""
+    strikes = connection.execute(_STRIKES, {"table_id": table_id}).scalars()
+    return any(struck_seq(json.loads(text)) == seq for text in strikes)
+
+
 def strike_visibility(
     connection: Connection, table_id: str, action: str, args: Mapping[str, Any], chosen: str
 ) -> str:
@@ -52,14 +58,13 @@ def strike_visibility(
     if action != STRIKE:
         return chosen
     seq = struck_seq({"action": action, "args": args})
-    entry = None if seq is None else connection.execute(
-        _ENTRY, {"table_id": table_id, "seq": seq}
-    ).first()  # fmt: skip
+    if seq is None:
+        raise ApiError("args.seq", f"{args.get('seq')!r} is no entry's number; give its #")
+    entry = connection.execute(_ENTRY, {"table_id": table_id, "seq": seq}).first()
     if entry is None:
         raise ApiError("args.seq", f"no entry #{args.get('seq')} in this table's log")
     if entry.kind == STRIKE:
         raise ApiError("args.seq", f"#{seq} is a strike; write what was meant in a new entry")
-    for text in connection.execute(_STRIKES, {"table_id": table_id}).scalars():
-        if struck_seq(json.loads(text)) == seq:
-            raise ApiError("args.seq", f"entry #{seq} is struck already")
+    if is_struck(connection, table_id, seq):
+        raise ApiError("args.seq", f"entry #{seq} is struck already")
     return chosen if entry.visibility == "public" else "narrator"

@@ -11,7 +11,15 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from taletable.cli.common import ask, console, dice_options, emit, json_option, table_for
+from taletable.cli.common import (
+    ask,
+    console,
+    dice_options,
+    emit,
+    json_option,
+    say_outcome,
+    table_for,
+)
 from taletable.cli.options import request_options
 from taletable.cli.tables import loaded_tables, render_table_roll, tables_option
 from taletable.explain import render
@@ -62,6 +70,7 @@ def _render_weather(run: WeatherRun) -> None:
             console.print(f"    choose a disaster: {', '.join(run.disaster_kinds)}", markup=False)
     for rule in run.rules_applied:
         console.print(f"  [dim]{escape(render(rule))}[/dim]")
+    say_outcome(run.summary)
 
 
 @click.command("encounter")
@@ -79,7 +88,8 @@ def encounter(
 
 
 def _render_encounter(result: Encounter) -> None:
-    render_table_roll(result.roll)
+    render_table_roll(result.roll, summary=False)
+    say_outcome(result.summary)
     if result.statblock:
         console.print(
             f"  statblock: taletable cogent npc bestiary {result.statblock}", markup=False
