@@ -15,9 +15,10 @@ import yaml
 from sqlalchemy import select
 
 from taletable.server.auth import Seat, hash_secret, new_secret
+from taletable.server.codes import normal
 from taletable.server.db import Database
 from taletable.server.routes.characters import add_character
-from taletable.server.routes.tables import NewTable, new_table
+from taletable.server.routes.tables import NewTable, new_table, unused_join_code
 from taletable.server.schema import SEATS, TABLES
 from taletable.server.session import TableSession
 from taletable.server.world import make_world
@@ -62,8 +63,9 @@ def seat_sample(url: str) -> tuple[str, str, str, list[str]]:
                 select(TABLES.c.id).where(TABLES.c.name == SAMPLE_NAME).order_by(TABLES.c.id)
             ).first()
         table_id, added = (found.id, []) if found is not None else _make(database)
-        token, code = new_secret(), new_secret()
+        token = new_secret()
         with database.write() as connection:
+            code = unused_join_code(connection)
             connection.execute(
                 SEATS.update()
                 .where((SEATS.c.table_id == table_id) & (SEATS.c.role == "narrator"))
@@ -72,7 +74,7 @@ def seat_sample(url: str) -> tuple[str, str, str, list[str]]:
             connection.execute(
                 TABLES.update()
                 .where(TABLES.c.id == table_id)
-                .values(join_code_hash=hash_secret(code))
+                .values(join_code_hash=hash_secret(normal(code)))
             )
         return table_id, token, code, added
     finally:
