@@ -230,3 +230,21 @@ def test_the_stated_guessing_bound_is_what_the_limits_give() -> None:
     assert a_year == 630_720_000
     assert f"{a_year / codes:.4%}" == "0.0024%"
     assert len(ALPHABET) ** sum(RECOVERY_GROUPS) > 2**99
+
+
+def test_a_seat_left_ends_that_seats_streams_only() -> None:
+    """A browser that leaves a seat ends every stream of that seat (here, and in the other
+    workers by the ``l:TABLE:SEAT`` notification); the other seats' streams go on."""
+    import asyncio
+
+    from taletable.server.notify import Dropped, Hub
+
+    async def run() -> tuple[list[object], list[object]]:
+        hub = Hub()
+        mara, bram = hub.subscribe("t1", "mara-seat"), hub.subscribe("t1", "bram-seat")
+        hub.received("l:t1:mara-seat")
+        await asyncio.sleep(0)
+        return list(mara.queue._queue), list(bram.queue._queue)  # type: ignore[attr-defined]
+
+    left, stayed = asyncio.run(run())
+    assert left == [Dropped()] and stayed == []

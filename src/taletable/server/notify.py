@@ -68,6 +68,7 @@ class Subscription:
     """One open stream's queue of what happened at its table."""
 
     table_id: str
+    seat: str = ""
     queue: asyncio.Queue[Item] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     dropped: bool = False
 
@@ -78,10 +79,16 @@ class Subscription:
         try:
             self.queue.put_nowait(item)
         except asyncio.QueueFull:
-            self.dropped = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(Dropped())
+            self.drop()
+
+    def drop(self) -> None:
+        """End the stream (on the loop): what it holds is let go, and it ends at its next item."""
+        if self.dropped:
+            return
+        self.dropped = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(Dropped())
 
 
 def _row(carried: list[Any]) -> Row:
@@ -107,11 +114,11 @@ class Hub:
         self._loop = loop
         self._loop_thread = threading.get_ident()
 
-    def subscribe(self, table_id: str) -> Subscription:
-        """A new stream's subscription to ``table_id`` (call from the loop)."""
+    def subscribe(self, table_id: str, seat: str = "") -> Subscription:
+        """A new stream's subscription to ``table_id``, for ``seat`` (call from the loop)."""
         if self._loop is None:
             self.attach(asyncio.get_running_loop())
-        subscription = Subscription(table_id)
+        subscription = Subscription(table_id, seat)
         with self._lock:
             self._streams[table_id].add(subscription)
         return subscription
@@ -135,6 +142,25 @@ class Hub:
     def presence_changed(self, table_id: str) -> None:
         """Tell the pages of ``table_id`` that who is here changed."""
         self._send(table_id, PresenceChanged())
+
+    def drop_seat(self, table_id: str, seat: str) -> None:
+        """End every stream of ``seat`` here (a browser left the seat: a device that still
+        holds it reconnects at once, the one that left cannot). Safe from any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+
+        def drop() -> None:
+            with self._lock:
+                streams = [s for s in self._streams.get(table_id, ()) if s.seat == seat]
+            for stream in streams:
+                stream.drop()
+
+        if threading.get_ident() == self._loop_thread:
+            drop()
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            loop.call_soon_threadsafe(drop)
 
     def _send(self, table_id: str | None, item: Item) -> None:
         loop = self._loop
@@ -173,7 +199,8 @@ class Hub:
 
     def received(self, payload: str) -> None:
         """Act on a notification from any worker (see :meth:`payload`; ``p:TABLE`` is a change
-        of presence, :mod:`taletable.server.presence`)."""
+        of presence and ``l:TABLE:SEAT`` a seat left by a browser,
+        :mod:`taletable.server.presence`)."""
         if payload.startswith("{"):
             try:
                 note = json.loads(payload)
@@ -186,9 +213,11 @@ class Hub:
                 self.wake(None)
             return
         kind, _, rest = payload.partition(":")
-        table_id = rest.partition(":")[0]
+        table_id, _, more = rest.partition(":")
         if kind == "p":
             self.presence_changed(table_id)
+        elif kind == "l":
+            self.drop_seat(table_id, more)
         else:
             self.wake(table_id)
 

@@ -17,6 +17,7 @@ from sqlalchemy import Connection, delete, insert, select, text, update
 
 from taletable.server.db import Database
 from taletable.server.log import NOTIFY_CHANNEL
+from taletable.server.notify import Hub
 from taletable.server.schema import PRESENCE
 
 __all__ = ["STALE_SECONDS", "Presence"]
@@ -61,6 +62,17 @@ class Presence:
         with self.database.write() as connection:
             connection.execute(delete(PRESENCE).where(PRESENCE.c.stream == stream))
             self._announce(connection, table_id)
+
+    def left(self, hub: Hub, table_id: str, seat_id: str) -> None:
+        """A browser left ``seat_id``: every stream of the seat ends, in every worker (on
+        PostgreSQL by ``NOTIFY``, which this worker hears too), and each stream that ends takes
+        its presence with it; a device that still holds the seat reconnects at once."""
+        if not self.database.is_postgresql:
+            hub.drop_seat(table_id, seat_id)
+            return
+        with self.database.write() as connection:
+            payload = f"l:{table_id}:{seat_id}"
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": payload})
 
     def online(self, table_id: str) -> frozenset[str]:
         """The seats of ``table_id`` with a stream open in any worker, beating lately."""

@@ -104,7 +104,7 @@ async def _seat_stream(
     """:func:`seat_stream`'s events. What is waiting in the stream's queue when it wakes is
     sent as one chunk (one write to the socket however many events a busy table made
     meanwhile)."""
-    subscription = world.hub.subscribe(seat.table_id)
+    subscription = world.hub.subscribe(seat.table_id, seat.id)
     try:
         yield await renderer.opening()
         cursor = _Cursor(seat, renderer, after)

@@ -46,9 +46,11 @@ async def seats_page(request: Request) -> HTMLResponse:
 @router.post("/t/{table_id}/leave")
 def leave(request: Request, session: PageSession) -> Response:
     """This browser leaves the table: it forgets the seat (its cookie is deleted). The seat
-    stays at the table (its characters, its log); a page of it this browser still has open
-    goes offline when closed, as the stream needs the cookie to reconnect."""
+    stays at the table (its characters, its log); its open streams end, so a page of it this
+    browser still has open goes offline (it cannot reconnect without the cookie), and the
+    seat's other devices reconnect at once."""
     head = session.head()
+    session.world.presence.left(session.world.hub, session.table_id, session.seat.id)
     response = RedirectResponse(f"/tables?left={head.id}", status_code=303)
     forget_seat(request, response, session.table_id)
     return response
