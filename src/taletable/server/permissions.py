@@ -5,7 +5,8 @@
 * A player plays: it rolls and acts, and acts for and edits only the characters its seat owns
   (:mod:`taletable.server.owners`: the seat that added it, or the one the narrator handed it
   to); in a fight, only for its own fighters (:mod:`taletable.server.combat_seats`). Awards
-  (destiny, commerce, a campaign's advance) are the narrator's.
+  (destiny, commerce, a campaign's advance) are the narrator's, and so are a tracked value's
+  setting and bounds (``boons.track``).
 * An observer watches and reads the log; it may not roll, act or edit (it may ask a read:
   odds, a fight's status as it may see it).
 * Dice are the server's: a client never sends a seed, and sends faces of physical dice only
@@ -33,6 +34,7 @@ from taletable.store.sql import SqlStore
 __all__ = [
     "AWARDS",
     "CHARACTER_ARGS",
+    "NARRATOR_ACTIONS",
     "REFUSED_ARGS",
     "check_action",
     "check_character",
@@ -53,6 +55,9 @@ READS_ONLY = ("cogent.npc.new",)
 #: Awards to a character: the narrator's only (002 > Campaign Progression, Awarding Destiny
 #: Points, Assigning Commerce Points: the narrator awards them).
 AWARDS = ("cogent.character.destiny", "cogent.character.commerce", "cogent.character.advance")
+#: Actions only the narrator takes: setting a tracked value and its bounds (003 > Accumulation
+#: Checks: the bounds are the narrator's; RULINGS.md "accumulation bounds").
+NARRATOR_ACTIONS = ("boons.track",)
 
 
 def taking_part(seat: Seat) -> Seat:
@@ -166,6 +171,8 @@ def may_take(seat: Seat, action: str) -> None:
         )
     if action in SLOW_ACTIONS:
         raise ApiError("action", f"this table does not run {action}: {SLOW_ACTIONS[action]}")
+    if action in NARRATOR_ACTIONS and not seat.narrator:
+        raise Forbidden("action", f"only the narrator may take {action}")
 
 
 def check_action(

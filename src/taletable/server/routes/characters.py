@@ -57,8 +57,10 @@ class Character(BaseModel):
 
 def check_sheet(system: str, sheet: dict[str, Any]) -> None:
     """Refuse an illegal sheet with every problem (as ``character validate`` lists them)."""
+    if system == "boons":
+        _check_tracks(sheet)
     if system != "cogent":
-        return  # boons and labcats sheets are kept as given: those systems have no sheet rules
+        return  # boons and labcats sheets are kept as given, a boons sheet's tracks checked
     from taletable.systems.cogent.character import validate
     from taletable.systems.cogent.character.files import character_from_data
 
@@ -74,6 +76,16 @@ def check_sheet(system: str, sheet: dict[str, Any]) -> None:
         raise ApiError(
             "sheet", f"the sheet breaks {len(problems)} rule(s): {found}", problems=problems
         )
+
+
+def _check_tracks(sheet: dict[str, Any]) -> None:
+    """A boons sheet's tracked values (003 > Accumulation Checks), each within its bounds."""
+    from taletable.systems.boons.accumulation import tracks_of
+
+    try:
+        tracks_of(sheet)
+    except TaletableError as error:
+        raise ActionError(error, "sheet") from None
 
 
 def _save(writer: Writer, seat: str, key: str, sheet: dict[str, Any], version: int | None) -> int:

@@ -1,18 +1,15 @@
-"""Let it ride and accumulation checks: rules that remember (003 > Let it Ride; Accumulation).
+"""Let it ride: a check's result binds its situation (003 > Additional Mechanics > Let it Ride).
 
-Both are immutable records: each call returns the new record, so a table (or the later live
-server) keeps the history and can save it.
+An immutable record: each call returns the new record, so a live table can rebuild it from its
+log (accumulation checks, the other rule that remembers, are :mod:`.accumulation`).
 """
 
 from __future__ import annotations
 
-from math import ceil
-
 from taletable._model import Record
-from taletable.dice import DiceSource, NotationResult, roll_notation
 from taletable.errors import InputError, RulesError
 
-__all__ = ["Accumulation", "AccumulationStep", "LetItRide"]
+__all__ = ["LetItRide"]
 
 LET_IT_RIDE = "003 > Additional Mechanics > Let it Ride"
 MAX_SITUATIONS = 10_000
@@ -46,36 +43,3 @@ class LetItRide(Record):
         """The circumstances of ``situation`` changed: its checks may be attempted again."""
         name = situation.strip().lower()
         return LetItRide(attempted=frozenset(k for k in self.attempted if k[0] != name))
-
-
-class AccumulationStep(Record):
-    """One accumulation check: the value before, the roll, what it adds, and the value after."""
-
-    before: int
-    roll: NotationResult
-    subtract: bool
-    change: int
-    after: int
-
-
-class Accumulation(Record):
-    """A value tracked for a character and changed by accumulation checks (003 > Accumulation)."""
-
-    character: str
-    name: str
-    value: int = 0
-    history: tuple[AccumulationStep, ...] = ()
-
-    def check(self, formula: str, source: DiceSource, *, subtract: bool = False) -> Accumulation:
-        """Roll ``formula`` and add it to (or subtract it from) the tracked value.
-
-        A formula that gives a fraction (``1d6/2``) is rounded up before it is recorded
-        (003 > Additional Mechanics > Round Up).
-        """
-        roll = roll_notation(formula, source)
-        change = -ceil(roll.total) if subtract else ceil(roll.total)
-        after = self.value + change
-        step = AccumulationStep(
-            before=self.value, roll=roll, subtract=subtract, change=change, after=after
-        )
-        return self.model_copy(update={"value": after, "history": (*self.history, step)})
