@@ -177,11 +177,17 @@ def test_hex_scatter_and_direct_hits() -> None:
 
 def test_let_it_ride() -> None:
     """003 > Let it Ride: a repeat check in the same situation is refused until it changes."""
-    ledger = LetItRide().attempt("magistrate", "Deception")
+    ledger = LetItRide().attempt("magistrate", "Deception", character="Silarn")
     with pytest.raises(RulesError, match="binding"):
-        ledger.attempt("Magistrate", "deception")
-    again = ledger.mark_changed("magistrate").attempt("magistrate", "Deception")
-    assert ("magistrate", "deception") in again.attempted
+        ledger.attempt(" Magistrate", "deception", character="silarn")
+    ledger.attempt("magistrate", "Deception", character="Irzi")  # another character
+    ledger.attempt("magistrate", "Persuasion", character="Silarn")  # another test
+    ledger.attempt("magistrate", "Deception", character="Silarn", reroll=True)  # an ability's
+    with pytest.raises(RulesError):
+        ledger.mark_changed("magistrate", "Irzi").attempt("magistrate", "Deception",
+                                                          character="Silarn")  # fmt: skip
+    again = ledger.mark_changed("magistrate").attempt("magistrate", "Deception", character="Silarn")
+    assert ("silarn", "magistrate", "deception") in again.attempted
 
 
 def test_cli_check_contract(run_cli: Any) -> None:

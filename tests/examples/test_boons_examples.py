@@ -94,11 +94,12 @@ def test_each_boon_or_bane_moves_the_average_by_two() -> None:
 def test_silarn_magistrate() -> None:
     """003 > Let it Ride: Silarn's failed deception of the magistrate binds the situation; once
     evidence is planted on another suspect, the circumstances changed and he may try again."""
-    ledger = LetItRide().attempt("magistrate", "Deception")
-    with pytest.raises(RulesError):
-        ledger.attempt("magistrate", "Deception")
+    ledger = LetItRide().attempt("magistrate", "Deception", character="Silarn")
+    with pytest.raises(RulesError, match="cannot be repeated for the same situation"):
+        ledger.attempt("magistrate", "Deception", character="Silarn")
     planted = ledger.mark_changed("magistrate")
-    assert ("magistrate", "deception") in planted.attempt("magistrate", "Deception").attempted
+    again = planted.attempt("magistrate", "Deception", character="Silarn")
+    assert ("silarn", "magistrate", "deception") in again.attempted
 
 
 def test_dariel_herb_rolled() -> None:

@@ -189,6 +189,12 @@ expect(
     delta=5,
     after=8,
 )
+expect(
+    "boons.circumstances-changed",
+    {"situation": " deceive the magistrate ", "character": "Silarn"},
+    situation="deceive the magistrate",
+    character="Silarn",
+)
 expect("boons.track", {"character": "irzi", "track": "strain", "value": 7}, value=7, high=20)
 expect(
     "labcats.roll",

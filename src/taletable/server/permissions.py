@@ -9,6 +9,8 @@
   setting and bounds (``boons.track``).
 * An observer watches and reads the log; it may not roll, act or edit (it may ask a read:
   odds, a fight's status as it may see it).
+* A boons check that names its situation binds it for the scene (003 > Let it Ride): the same
+  character's repeat is refused until the narrator marks that the circumstances changed.
 * Dice are the server's: a client never sends a seed, and sends faces of physical dice only
   where the table allows them (marked as entered in the event). Which arguments carry such
   faces, each request declares (:meth:`taletable.play.requests.Request.dice_fields`).
@@ -16,10 +18,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
 from taletable.server.auth import Seat
@@ -28,7 +31,7 @@ from taletable.server.errors import ApiError, Forbidden
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead
 from taletable.server.owners import owner_of
-from taletable.server.schema import SEATS
+from taletable.server.schema import EVENTS, SEATS
 from taletable.store.sql import SqlStore
 
 __all__ = [
@@ -38,6 +41,7 @@ __all__ = [
     "REFUSED_ARGS",
     "check_action",
     "check_character",
+    "check_let_it_ride",
     "may_take",
     "narrator_only",
     "new_owner",
@@ -55,9 +59,22 @@ READS_ONLY = ("cogent.npc.new",)
 #: Awards to a character: the narrator's only (002 > Campaign Progression, Awarding Destiny
 #: Points, Assigning Commerce Points: the narrator awards them).
 AWARDS = ("cogent.character.destiny", "cogent.character.commerce", "cogent.character.advance")
+#: The check Let it Ride binds at a boons table, and the narrator's word that frees it again.
+BINDING_CHECK = "boons.check"
+CIRCUMSTANCES_CHANGED = "boons.circumstances-changed"
+_RIDING = (
+    select(EVENTS.c.kind, EVENTS.c.actor, EVENTS.c.event)
+    .where(
+        (EVENTS.c.table_id == bindparam("table_id"))
+        & EVENTS.c.kind.in_((BINDING_CHECK, CIRCUMSTANCES_CHANGED))
+    )
+    .order_by(EVENTS.c.seq)
+)
 #: Actions only the narrator takes: setting a tracked value and its bounds (003 > Accumulation
 #: Checks: the bounds are the narrator's; RULINGS.md "accumulation bounds").
-NARRATOR_ACTIONS = ("boons.track",)
+#: So is the word that a situation's circumstances changed (003 > Let it Ride: "It is left to
+#: the Game Master to arbitrate whether conditions have changed enough").
+NARRATOR_ACTIONS = ("boons.track", CIRCUMSTANCES_CHANGED)
 
 
 def taking_part(seat: Seat) -> Seat:
@@ -175,6 +192,47 @@ def may_take(seat: Seat, action: str) -> None:
         raise Forbidden("action", f"only the narrator may take {action}")
 
 
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _who(actor: str | None, args: Mapping[str, Any]) -> str:
+    """Who makes a check for Let it Ride: the character it names, else the seat."""
+    return _text(args.get("character")) or f"seat {actor or ''}"
+
+
+def check_let_it_ride(
+    connection: Connection, head: TableHead, seat: Seat, action: str, args: Mapping[str, Any]
+) -> None:
+    """Refuse (422 ``args.situation``, quoting the rule) a boons check that repeats, in this
+    scene, the same character's same check in the same situation, unless the narrator has since
+    marked that its circumstances changed or an ability grants the re-roll (003 > Additional
+    Mechanics > Let it Ride; RULINGS.md "let it ride")."""
+    situation = _text(args.get("situation"))
+    if action != BINDING_CHECK or not situation:
+        return
+    from taletable.errors import RulesError
+    from taletable.systems.boons.tracking import LetItRide
+
+    ride = LetItRide()
+    for row in connection.execute(_RIDING, {"table_id": head.id}):
+        event = json.loads(row.event)
+        before = event.get("args") or {}
+        if event.get("scene") != head.scene or not isinstance(before, dict):
+            continue
+        if row.kind == CIRCUMSTANCES_CHANGED:
+            ride = ride.mark_changed(_text(before.get("situation")), _text(before.get("character"))
+                                     or None)  # fmt: skip
+        elif _text(before.get("situation")):
+            ride = ride.attempt(_text(before["situation"]), _text(before.get("tested")),
+                                character=_who(row.actor, before), reroll=True)  # fmt: skip
+    try:
+        ride.attempt(situation, _text(args.get("tested")), character=_who(seat.id, args),
+                     reroll=args.get("reroll") is True)  # fmt: skip
+    except RulesError as error:
+        raise ApiError("args.situation", str(error)) from None
+
+
 def check_action(
     connection: Connection, head: TableHead, seat: Seat, action: str, args: Mapping[str, Any]
 ) -> bool:
@@ -183,4 +241,5 @@ def check_action(
     entered = _entered_faces(action, args, head)
     check_combat_seat(connection, head.id, seat, action, args)
     _check_characters(connection, head.id, seat, action, args)
+    check_let_it_ride(connection, head, seat, action, args)
     return entered

@@ -99,7 +99,8 @@ COLLABORATION = Panel(
 BOONS_CHECK = Panel(
     "boons-check", "Boons check (3d8)", "boons.check", "odds.boons",
     (_both("bonus", "Bonus", "3"), _both("boons", "Boons", "0"), _both("banes", "Banes", "0"),
-     _both("target", "Target", "15")),
+     _both("target", "Target", "15"),
+     PanelField("situation", "Situation (optional: Let it Ride)", "text", roll="situation")),
     lambda data: [("the total reaches the target", data["p_pass"])],
 )  # fmt: skip
 BOONS_CONTEST = Panel(
