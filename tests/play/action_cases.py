@@ -224,12 +224,11 @@ def chance(name: str, args: dict[str, Any], *path: str | int, p: Fraction) -> No
     CASES[name] = (args, check)
 
 
-chance("odds.cogent", {"pool": 4, "challenge_level": 2}, "odds", "p_pass", p=Fraction(11, 16))
+chance("odds.cogent", {"pool": 4, "challenge_level": 2}, "p_pass", p=Fraction(11, 16))
 chance(
     "odds.cogent.assist",
     {"pool": 4, "challenge_level": 2, "assist_pool": 3},
-    "alone",
-    "p_pass",
+    "p_pass_alone",
     p=Fraction(11, 16),
 )
 chance(
@@ -245,12 +244,12 @@ chance(
 chance("odds.labcats", {"pool": "d8,d6", "target": 8}, "p_pass", p=Fraction(13, 24))
 chance("cheatsheet.cogent", {"max_pool": 4, "max_cl": 2}, "exact", "4", 1, 1, p=Fraction(3, 4))
 chance("table.odds", {"name": "severity"}, "entries", 0, "chance", p=Fraction(1, 3))
-expect("odds.cogent.advise", {"pool": 4, "chance": 31}, challenge_level=3)
+expect("odds.cogent.advise", {"pool": 4, "chance": 31}, cl=3)
 case("odds.cogent.duel", {"a": "terrik", "b": "thug:Club", "rounds": 20})(
-    lambda played, _: _expect({"p": _p(_data(played)["odds"]["p_a"]) > Fraction(9, 10)}, p=True)
+    lambda played, _: _expect({"p": _p(_data(played)["p_a"]) > Fraction(9, 10)}, p=True)
 )
 case("odds.cogent.fight", {"fighters": ["t:a:terrik", "g:b:@goblin"], "samples": 200, "seed": 1})(
-    lambda played, _: _expect({"w": _data(played)["wins"]["a"]["probability"] > 0.9}, w=True)
+    lambda played, _: _expect({"w": _data(played)["wins"]["a"]["p"] > 0.9}, w=True)
 )
 
 # -- narrator's tables, NPCs ----------------------------------------------------------------

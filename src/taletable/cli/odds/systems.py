@@ -35,7 +35,7 @@ def odds_boons(context: click.Context, /, as_json: bool, **fields: Any) -> None:
         return
     request = ask(BoonsOddsRequest, **fields)
     result = play_boons(request, table_for()).result
-    data = result.to_contract()
+    data = result.to_data()
     lines = []
     if result.p_pass is not None:
         lines.append(
@@ -83,7 +83,7 @@ def odds_labcats(as_json: bool, **fields: Any) -> None:
     """The exact chance a pool reaches a target total (or beats an opposing pool's total)."""
     request = ask(LabcatsOddsRequest, **fields)
     result = play_labcats(request, table_for()).result
-    data = result.to_contract()
+    data = result.to_data()
     emit(
         data,
         as_json,

@@ -16,6 +16,7 @@ from taletable._model import Record
 from taletable.dice.notation import NotationResult
 from taletable.explain import render, render_data
 from taletable.play.narrator import BestiaryListing
+from taletable.play.npcs import ShownStatblock
 from taletable.play.results import read_result, summary_of
 from taletable.server.pages.entries import DiceRow, Die, Entry, plain
 from taletable.server.pages.present_combat import combat_entry
@@ -71,6 +72,7 @@ TOOL_SHAPES: dict[type[Any], Callable[[Entry, Any], None]] = {
     WeatherRun: _weather,
     Met: _encounter,
     Statblock: _creature,
+    ShownStatblock: lambda entry, result: _creature(entry, result.statblock),
     BestiaryListing: _bestiary,
 }
 
