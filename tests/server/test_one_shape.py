@@ -70,6 +70,8 @@ CASES: dict[str, Case] = {
                                       api={"character": "{terrik}"}),
     "cogent.character.destiny": Case(("{terrik}", "--award", "1", "--reason", "heroics"),
                                      api={"character": "{terrik}"}),
+    "cogent.character.quirk": Case(("{debtor}", "--quirk", "Debt", "--reason", "lost income"),
+                                   api={"character": "{debtor}"}),
     "cogent.character.pools": Case(("{terrik}",), api={"character": "{terrik}"}),
     "cogent.character.validate": Case(("{terrik}",), api={"key": "{terrik}"}),
     "cogent.check": Case(("--pool", "5", "--cl", "3", "--faces", "6,5,4,1,1")),
@@ -114,7 +116,6 @@ NOT_COMPARED: dict[str, str] = {
     "cogent.npc.show": "needs a statblock stored at both shells (a file at the CLI; one made "
     "by cogent.npc.new at a table: table state)",
     "cogent.character.new": "the CLI asks its questions at a prompt (interactive)",
-    "cogent.character.quirk": "needs a sheet with a quirk in play at both shells",
     "cogent.character.raise": "needs a sheet with an attribute point earned at both shells",
     "cogent.npc.new": "saves a statblock file at the CLI and a table's statblock at the API; "
     "its result names where, which differs by shell",
@@ -216,6 +217,9 @@ def shells(client: TestClient, tmp_path: Path) -> Shells:
     sheets = {key: (edition, yaml.safe_load((EXAMPLES / path).read_text()))
               for key, (edition, path) in SHEETS.items()}  # fmt: skip
     sheets["irzi"] = ("boons", IRZI)
+    debtor = yaml.safe_load((EXAMPLES / SHEETS["ansel"][1]).read_text())
+    debtor["commerce"]["quirks"] = ["Debt"]  # a quirk in play, as the CLI's options test has
+    sheets["debtor"] = ("core", debtor)
     for key, (where, sheet) in sheets.items():
         path = tmp_path / f"{key}.yaml"
         path.write_text(yaml.safe_dump(sheet))
