@@ -74,7 +74,7 @@ def test_a_sheet_whose_track_breaks_its_bounds_is_refused(client: TestClient) ->
     table = make_table(client, system="boons")
     sheet = {"name": "Irzi", "tracks": {"strain": {"value": 12, "high": 10}}}
     made = client.post(f"/api/tables/{table.id}/characters", json={"sheet": sheet},
-                       headers=table.mara)  # fmt: skip
+                       headers=table.narrator)  # fmt: skip
     assert made.status_code == 422
     assert made.json()["error"]["field"].startswith("sheet.tracks.strain")
 
@@ -89,3 +89,30 @@ def test_the_odds_of_a_stored_track_are_a_read(client: TestClient) -> None:
                         "subtract": True})  # fmt: skip
     assert answer.status_code == 200, answer.text
     assert answer.json()["result"]["distribution"] == [[0, "1"]]
+
+
+def test_a_player_may_not_set_bounds_by_editing_the_sheet(client: TestClient) -> None:
+    """The bounds are the narrator's: Mara's edit that lifts Irzi's high bound, or adds a track,
+    is 403 naming the track's field; her edit of the rest of the sheet stands; the narrator's
+    edit of the bounds stands too."""
+    table, irzi = _irzi(client)
+    url = f"/api/tables/{table.id}/characters/{irzi}"
+    _act(client, table, table.narrator, action="boons.track",
+         args={"character": irzi, "track": "strain", "high": 10})  # fmt: skip
+    read = client.get(url, headers=table.mara).json()
+    lifted = {**read["sheet"], "tracks": {"strain": {**read["sheet"]["tracks"]["strain"],
+                                                     "high": 99}}}  # fmt: skip
+    refused = client.put(url, json={"sheet": lifted, "version": read["version"]},
+                         headers=table.mara)  # fmt: skip
+    assert refused.status_code == 403
+    assert refused.json()["error"]["field"] == "sheet.tracks.strain.high"
+    added = {**read["sheet"], "tracks": {**read["sheet"]["tracks"], "luck": {"value": 9}}}
+    refused = client.put(url, json={"sheet": added, "version": read["version"]},
+                         headers=table.mara)  # fmt: skip
+    assert refused.status_code == 403 and refused.json()["error"]["field"] == "sheet.tracks.luck"
+    renamed = {**read["sheet"], "name": "Irzi the Bold"}
+    assert client.put(url, json={"sheet": renamed, "version": read["version"]},
+                      headers=table.mara).status_code == 200  # fmt: skip
+    assert client.put(url, json={"sheet": {**lifted, "name": "Irzi the Bold"},
+                                 "version": read["version"] + 1},
+                      headers=table.narrator).status_code == 200  # fmt: skip

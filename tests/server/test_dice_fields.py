@@ -57,7 +57,7 @@ def _irzi_tracked(client: TestClient, table: Seats) -> Args:
     """A boons character with a track (003 > Accumulation Checks), at a boons table."""
     sheet = {"name": "Irzi", "tracks": {"strain": {"value": 2}}}
     made = client.post(f"/api/tables/{table.id}/characters", json={"sheet": sheet},
-                       headers=table.mara)  # fmt: skip
+                       headers=table.narrator)  # fmt: skip
     assert made.status_code == 201, made.text
     return {"character": made.json()["id"], "track": "strain", "formula": "1d6", "faces": "4"}
 

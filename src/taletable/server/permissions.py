@@ -42,6 +42,7 @@ __all__ = [
     "check_action",
     "check_character",
     "check_let_it_ride",
+    "check_sheet_edit",
     "may_take",
     "narrator_only",
     "new_owner",
@@ -231,6 +232,30 @@ def check_let_it_ride(
                      reroll=args.get("reroll") is True)  # fmt: skip
     except RulesError as error:
         raise ApiError("args.situation", str(error)) from None
+
+
+def check_sheet_edit(
+    seat: Seat, system: str, before: Mapping[str, Any], after: Mapping[str, Any]
+) -> None:
+    """Refuse (403, ``sheet.tracks.NAME``) a player's edit of a boons sheet that sets a tracked
+    value's bounds or what a check does at them, or adds or removes a track: those are the
+    narrator's (003 > Accumulation Checks; RULINGS.md "accumulation bounds")."""
+    if seat.narrator or system != "boons":
+        return
+    old, new = before.get("tracks") or {}, after.get("tracks") or {}
+    if not isinstance(old, Mapping) or not isinstance(new, Mapping):
+        return  # a malformed track is refused by the sheet's own check
+    for name in sorted({*old, *new}, key=str):
+        was, now = old.get(name), new.get(name)
+        if (was is None) != (now is None):
+            raise Forbidden(f"sheet.tracks.{name}", "only the narrator adds or removes a track")
+        if not isinstance(was, Mapping) or not isinstance(now, Mapping):
+            continue
+        for bound in ("low", "high", "at_bounds"):
+            if was.get(bound) != now.get(bound):
+                raise Forbidden(
+                    f"sheet.tracks.{name}.{bound}", "only the narrator sets a track's bounds"
+                )
 
 
 def check_action(

@@ -14,7 +14,7 @@ from taletable.server.auth import new_id
 from taletable.server.errors import ActionError, ApiError, NotFound
 from taletable.server.log import Writer, table_write
 from taletable.server.owners import CHARACTER_OWNER
-from taletable.server.permissions import check_character, new_owner
+from taletable.server.permissions import check_character, check_sheet_edit, new_owner
 from taletable.server.responses import ERRORS
 from taletable.server.session import NarratorSession, PlayerSession, SessionDep, TableSession
 from taletable.server.state import RecordingStore
@@ -107,7 +107,9 @@ def create_character(session: PlayerSession, body: NewCharacter) -> Saved:
 
 def add_character(session: TableSession, sheet: dict[str, Any]) -> Saved:
     """Check ``sheet`` by every rule and add it to the table as the session's seat's doing."""
-    check_sheet(session.head().system, sheet)
+    system = session.head().system
+    check_sheet_edit(session.seat, system, {}, sheet)
+    check_sheet(system, sheet)
     key = new_id()
     world = session.world
     with table_write(world.database, world.hub, session.table_id) as writer:
@@ -150,6 +152,8 @@ def edit_character(
     with session.reading() as reading:
         _may_edit(session, reading.connection, character_id)
         system = reading.head.system
+        before = reading.store.read("character", character_id).data
+    check_sheet_edit(session.seat, system, before, body.sheet)
     check_sheet(system, body.sheet)
     world = session.world
     with table_write(world.database, world.hub, session.table_id) as writer:
