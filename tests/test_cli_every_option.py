@@ -27,14 +27,16 @@ THUG = EXAMPLES / "statblocks/thug.yaml"
 ANSEL = EXAMPLES / "characters/core_brother_ansel.yaml"
 
 #: Valid arguments for each command, so that only the option under test is wrong. ``{sheet}``
-#: is a copy of Sir Terrik, ``{thug}`` of the Thug, ``{fight}`` a fight between them, ``{tmp}``
-#: the test's folder.
+#: is a copy of Sir Terrik, ``{boons}`` a boons character with a track, ``{thug}`` of the Thug,
+#: ``{fight}`` a fight between them, ``{tmp}`` the test's folder.
 BASE: dict[str, list[str]] = {
+    "boons accumulate": ["--character", "{boons}", "--track", "strain", "--formula", "1d6"],
     "boons check": ["--target", "15"],
     "boons contest": ["--a-bonus", "3", "--b-bonus", "2"],
     "boons difficulty": [],
     "boons group": ["--difficulty", "moderate", "--member", "Irzi:9:25"],
     "boons scatter": ["--grid", "square"],
+    "boons track": ["--character", "{boons}", "--track", "strain"],
     "boons twist": [],
     "cheatsheet cogent": ["--format", "csv", "--out", "{tmp}/sheet.csv"],
     "cogent assist": ["--pool", "4", "--cl", "3"],
@@ -81,6 +83,7 @@ BASE: dict[str, list[str]] = {
     "labcats roll": ["--pool", "d8,d6"],
     "labcats trouble": ["--complications", "d6", "--add", "d6", "--watchtower-points", "1"],
     "odds boons": ["--bonus", "3", "--target", "15"],
+    "odds boons accumulate": ["--formula", "1d6"],
     "odds cogent": ["--pool", "4", "--cl", "2"],
     "odds cogent advise": ["--pool", "4", "--chance", "50"],
     "odds cogent assist": ["--pool", "4", "--cl", "2", "--assist-pool", "3"],
@@ -225,7 +228,10 @@ def places(tmp_path: Path, run_cli: Any) -> dict[str, str]:
     debtor.write_text(yaml.safe_dump(in_debt))
     for _ in range(2):  # two arcs: an attribute point to raise with
         assert run_cli("cogent", "character", "advance", str(veteran), "--event", "arc").status == 0
+    boons = tmp_path / "irzi.yaml"
+    boons.write_text("name: Irzi\ntracks: {strain: {value: 3}}\n")
     return {
+        "boons": str(boons),
         "sheet": str(sheet),
         "thug": str(thug),
         "fight": str(fight),

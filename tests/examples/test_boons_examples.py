@@ -8,6 +8,7 @@ import pytest
 
 from taletable.dice import GivenFaces
 from taletable.errors import RulesError
+from taletable.systems.boons.accumulation import Track, accumulate, new_value
 from taletable.systems.boons.chance import roll_scatter
 from taletable.systems.boons.checks import BoonsCheck, ability_bonus, roll_check, roll_contest
 from taletable.systems.boons.dice import resize_dice
@@ -93,14 +94,39 @@ def test_each_boon_or_bane_moves_the_average_by_two() -> None:
 def test_silarn_magistrate() -> None:
     """003 > Let it Ride: Silarn's failed deception of the magistrate binds the situation; once
     evidence is planted on another suspect, the circumstances changed and he may try again."""
-    ledger = LetItRide().attempt("magistrate", "Deception")
-    with pytest.raises(RulesError):
-        ledger.attempt("magistrate", "Deception")
+    ledger = LetItRide().attempt("magistrate", "Deception", character="Silarn")
+    with pytest.raises(RulesError, match="cannot be repeated for the same situation"):
+        ledger.attempt("magistrate", "Deception", character="Silarn")
     planted = ledger.mark_changed("magistrate")
-    assert ("magistrate", "deception") in planted.attempt("magistrate", "Deception").attempted
+    again = planted.attempt("magistrate", "Deception", character="Silarn")
+    assert ("silarn", "magistrate", "deception") in again.attempted
 
 
 def test_dariel_herb_rolled() -> None:
     """003 > Boons & Banes: Dariel's d10, d8, d4 pool rolled with given faces, +11 added."""
     result = roll_check(BoonsCheck(bonus=6 + 6, boons=1, banes=2), None, GivenFaces([10, 8, 4]))
     assert (result.dice, result.total) == ((10, 8, 4), 33)  # the book's 1d12 could reach 35
+
+
+def test_strain_of_otherworldly_horrors() -> None:
+    """003 > Accumulation Checks: "the psychological strain placed on heroes when exposed to
+    otherworldly horrors": the book gives no numbers, so Irzi's strain (0 to 10, the narrator's
+    bounds) takes 1d6 twice and the second stops at 10; the history records both checks."""
+    strain = Track(value=2, low=0, high=10)
+    strain, first = accumulate(strain, "1d6", GivenFaces([5]))
+    strain, second = accumulate(strain, "1d6", GivenFaces([6]))
+    assert [(step.before, step.delta, step.after) for step in strain.history] == [
+        (2, 5, 7),
+        (7, 3, 10),
+    ]
+    assert (first.clamped, second.clamped, second.rolled) == (False, True, 6)
+
+
+def test_applied_experience_towards_a_new_skill() -> None:
+    """003 > Accumulation Checks: "the collection of applied experience towards the development
+    of a new skill": the value only grows; the odds of the new value are exact (3d8 added to 10:
+    13 to 34, the 3d8 bell shifted by 10, 23.5 on average)."""
+    experience = Track(value=10)
+    after = new_value(experience, "3d8")
+    assert (after.low, after.high, after.mean()) == (13, 34, Fraction(47, 2))
+    assert after.at_least(24) == check_total(BoonsCheck(bonus=0)).at_least(14)

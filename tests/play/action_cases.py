@@ -4,7 +4,8 @@ is exercised through the memory store"). Each has a case here with a real reques
 its outcome; an action registered without a case fails :func:`test_every_action_has_a_case`.
 
 The table holds the example sheets (``terrik``, ``ilsa``, ``mara``, ``ansel`` core; ``erin``,
-``olga`` tiered) and the Thug's statblock (``thug``); dice are given faces or a seed.
+``olga`` tiered), a boons character (``irzi``) and the Thug's statblock (``thug``); dice are
+given faces or a seed.
 """
 
 from __future__ import annotations
@@ -31,12 +32,17 @@ SHEETS = {
 }
 
 
+#: A boons character with a tracked value (003 > Accumulation Checks).
+IRZI = {"name": "Irzi", "tracks": {"strain": {"value": 3, "low": 0, "high": 20}}}
+
+
 def _table() -> Table:
     store = MemoryStore()
     for key, path in SHEETS.items():
         store.save("character", key, yaml.safe_load((EXAMPLES / path).read_text()), version=None)
     thug = yaml.safe_load((EXAMPLES / "statblocks/thug.yaml").read_text())
     store.save("statblock", "thug", thug, version=None)
+    store.save("character", "irzi", IRZI, version=None)
     return Table(dice=SeededDice(7), store=store)
 
 
@@ -186,6 +192,21 @@ expect(
 expect("boons.scatter", {"grid": "square", "faces": "2,5"}, direction="north", direct_hit=False)
 expect("boons.twist", {"face": 5}, kind="complication")
 expect(
+    "boons.accumulate",
+    {"character": "irzi", "track": "strain", "formula": "1d6+1", "faces": [4]},
+    "step",
+    before=3,
+    delta=5,
+    after=8,
+)
+expect(
+    "boons.circumstances-changed",
+    {"situation": " deceive the magistrate ", "character": "Silarn"},
+    situation="deceive the magistrate",
+    character="Silarn",
+)
+expect("boons.track", {"character": "irzi", "track": "strain", "value": 7}, value=7, high=20)
+expect(
     "labcats.roll",
     {"pool": "d8,d6,d6,d10", "resources": "d6,d8", "faces": "1,5,3,7", "resource_faces": "4,2"},
     total=16,
@@ -213,12 +234,11 @@ def chance(name: str, args: dict[str, Any], *path: str | int, p: Fraction) -> No
     CASES[name] = (args, check)
 
 
-chance("odds.cogent", {"pool": 4, "challenge_level": 2}, "odds", "p_pass", p=Fraction(11, 16))
+chance("odds.cogent", {"pool": 4, "challenge_level": 2}, "p_pass", p=Fraction(11, 16))
 chance(
     "odds.cogent.assist",
     {"pool": 4, "challenge_level": 2, "assist_pool": 3},
-    "alone",
-    "p_pass",
+    "p_pass_alone",
     p=Fraction(11, 16),
 )
 chance(
@@ -226,15 +246,20 @@ chance(
 )
 chance("odds.cogent.conflict", {"pool_a": 3, "pool_b": 2}, "p_a", p=Fraction(8, 11))
 chance("odds.boons", {"bonus": 9, "target": 25}, "p_pass", p=Fraction(81, 256))
+chance(
+    "odds.boons.accumulate",
+    {"character": "irzi", "track": "strain", "formula": "1d4", "subtract": True},
+    "distribution", 0, 1, p=Fraction(1, 2),  # 3 - 1d4 at least 0: 0 on a 3 or a 4
+)  # fmt: skip
 chance("odds.labcats", {"pool": "d8,d6", "target": 8}, "p_pass", p=Fraction(13, 24))
 chance("cheatsheet.cogent", {"max_pool": 4, "max_cl": 2}, "exact", "4", 1, 1, p=Fraction(3, 4))
 chance("table.odds", {"name": "severity"}, "entries", 0, "chance", p=Fraction(1, 3))
-expect("odds.cogent.advise", {"pool": 4, "chance": 31}, challenge_level=3)
+expect("odds.cogent.advise", {"pool": 4, "chance": 31}, cl=3)
 case("odds.cogent.duel", {"a": "terrik", "b": "thug:Club", "rounds": 20})(
-    lambda played, _: _expect({"p": _p(_data(played)["odds"]["p_a"]) > Fraction(9, 10)}, p=True)
+    lambda played, _: _expect({"p": _p(_data(played)["p_a"]) > Fraction(9, 10)}, p=True)
 )
 case("odds.cogent.fight", {"fighters": ["t:a:terrik", "g:b:@goblin"], "samples": 200, "seed": 1})(
-    lambda played, _: _expect({"w": _data(played)["wins"]["a"]["probability"] > 0.9}, w=True)
+    lambda played, _: _expect({"w": _data(played)["wins"]["a"]["p"] > 0.9}, w=True)
 )
 
 # -- narrator's tables, NPCs ----------------------------------------------------------------

@@ -51,7 +51,7 @@ def test_odds_by_name(name: str, args: dict[str, Any], value: tuple[str, Any]) -
     """Each action answers the CLI contract's figure, with one event of its own kind."""
     played = perform(name, args, _table())
     key, wanted = value
-    assert played.result.to_contract()[key] == wanted
+    assert played.result.to_data()[key] == wanted
     assert [event.kind for event in played.events] == [name]
 
 

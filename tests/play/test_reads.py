@@ -34,6 +34,7 @@ READS = {
     "cogent.powerless",
     "labcats.build",
     "odds.boons",
+    "odds.boons.accumulate",
     "odds.cogent",
     "odds.cogent.advise",
     "odds.cogent.assist",

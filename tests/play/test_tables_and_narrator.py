@@ -62,4 +62,4 @@ def test_the_bestiary_lists_and_shows() -> None:
     listing = perform("cogent.npc.bestiary", {}, _table()).result
     assert listing.creatures["dire_wolf"].tier in {"average", "elite", "exceptional"}
     block = perform("cogent.npc.bestiary", {"name": "dire_wolf"}, _table()).result
-    assert block.name == listing.creatures["dire_wolf"].name
+    assert block.statblock.name == listing.creatures["dire_wolf"].name

@@ -53,9 +53,29 @@ def _a_check_logged(client: TestClient, table: Seats) -> Args:
             "faces": "6,6,6,6"}  # fmt: skip
 
 
+def _irzi_tracked(client: TestClient, table: Seats) -> Args:
+    """A boons character with a track (003 > Accumulation Checks), at a boons table."""
+    sheet = {"name": "Irzi", "tracks": {"strain": {"value": 2}}}
+    made = client.post(f"/api/tables/{table.id}/characters", json={"sheet": sheet},
+                       headers=table.narrator)  # fmt: skip
+    assert made.status_code == 201, made.text
+    return {"character": made.json()["id"], "track": "strain", "formula": "1d6", "faces": "4"}
+
+
+#: The system of the table an action's dice are tried at, where it is not a tiered Cogent one.
+SYSTEMS = {"boons.accumulate": "boons"}
+
+
+def _table_for(client: TestClient, action: str, **extra: Any) -> Seats:
+    system = SYSTEMS.get(action, "cogent")
+    edition = {"edition": "tiered"} if system == "cogent" else {}
+    return make_table(client, system=system, **edition, **extra)
+
+
 #: Known-good args of every action that takes physical dice, each dice field given, at a
 #: tiered table (a function where the table must be prepared first).
 GOOD: dict[str, Args | Prepare] = {
+    "boons.accumulate": _irzi_tracked,
     "boons.check": {"target": 15, "faces": "1,2,5"},
     "boons.contest": {"a_bonus": 3, "b_bonus": 2, "faces_a": "4,4,4", "faces_b": "2,2,2"},
     "boons.group": {
@@ -161,10 +181,10 @@ def test_a_dice_field_is_refused_at_a_table_without_physical_dice(
 ) -> None:
     """At a table without physical dice, the action with only this field given is refused,
     naming it, and nothing is logged."""
-    table = make_table(client, edition="tiered")
+    table = _table_for(client, action)
     good = GOOD[action]
     if callable(good):  # prepared at another table: the refusal comes before any state is read
-        good = good(client, make_table(client, edition="tiered", physical_dice=True))
+        good = good(client, _table_for(client, action, physical_dice=True))
     dice = set(all_actions()[action].request.dice_fields())
     given = {name: value for name, value in good.items() if name not in dice or name == field}
     before = _events(client, table)
@@ -181,7 +201,7 @@ def test_dice_fields_are_taken_and_marked_entered_where_the_table_allows_them(
 ) -> None:
     """At a table with physical dice, the action with its dice fields is taken with those
     faces: its event is marked ``entered`` and the server rolled no die of it."""
-    table = make_table(client, edition="tiered", physical_dice=True)
+    table = _table_for(client, action, physical_dice=True)
     good = GOOD[action]
     args = good(client, table) if callable(good) else good
     assert set(all_actions()[action].request.dice_fields()) <= set(args)

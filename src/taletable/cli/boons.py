@@ -14,12 +14,14 @@ from taletable.cli.common import (
     dice_options,
     emit,
     json_option,
+    say,
     say_outcome,
     table_for,
 )
 from taletable.cli.options import request_options
 from taletable.explain import render
 from taletable.play import boons as play
+from taletable.play import boons_tracks as tracks
 from taletable.systems.boons.chance import Grid
 from taletable.systems.boons.checks import CheckResult
 
@@ -157,3 +159,38 @@ def difficulty(as_json: bool) -> None:
             console.print(f"{tier.name}: {tier.low}" + (f"-{tier.high}" if tier.high else "+"))
 
     emit(table, as_json, render)
+
+
+@boons.command("track")
+@request_options(tracks.TrackRequest)
+@json_option
+def track(as_json: bool, **fields: Any) -> None:
+    """Set up or set a tracked value on a character, and the bounds the narrator sets."""
+    request = ask(tracks.TrackRequest, **fields)
+    result = tracks.boons_track(request, table_for()).result
+    low = "-" if result.low is None else result.low
+    high = "-" if result.high is None else result.high
+    emit(result, as_json, lambda: console.print(
+        f"{escape(result.track)}: [bold]{result.value}[/bold] (bounds {low} to {high}, "
+        f"{result.at_bounds} at them)"
+    ))  # fmt: skip
+
+
+@boons.command("accumulate")
+@request_options(tracks.AccumulateRequest, skip=("faces",))
+@dice_options
+@json_option
+def accumulate(faces: str | None, seed: int | None, as_json: bool, **fields: Any) -> None:
+    """Roll an accumulation check: a formula added to (or taken from) a tracked value."""
+    request = ask(tracks.AccumulateRequest, faces=faces, **fields)
+    result = tracks.boons_accumulate(request, table_for(seed=seed, faces=faces)).result
+
+    def render() -> None:
+        step = result.step
+        sign = "-" if step.subtract else "+"
+        console.print(f"{step.formula} ({', '.join(map(str, step.faces))}) = {step.rolled}")
+        console.print(f"{escape(result.track)}: {step.before} {sign} {step.rolled}"
+                      f" -> [bold]{step.after}[/bold]")  # fmt: skip
+        say(result.rules_applied)
+
+    emit(result, as_json, render)

@@ -29,6 +29,16 @@ if TYPE_CHECKING:
         boons_scatter,
         boons_twist,
     )
+    from taletable.play.boons_tracks import (
+        AccumulateRequest,
+        AccumulationOdds,
+        AccumulationOddsRequest,
+        TrackRequest,
+        TrackSet,
+        boons_accumulate,
+        boons_track,
+        odds_accumulate,
+    )
     from taletable.play.character_creation import (
         CreatedCharacter,
         NewCharacterRequest,
@@ -57,12 +67,7 @@ if TYPE_CHECKING:
         powerless,
     )
     from taletable.play.cogent_followups import DestinyAfterRequest, destiny_after
-    from taletable.play.cogent_magic import (
-        CastRequest,
-        SummonRequest,
-        cast,
-        summon,
-    )
+    from taletable.play.cogent_magic import CastRequest, SummonRequest, cast, summon
     from taletable.play.combat import (
         CombatChooseRequest,
         CombatDeclareRequest,
@@ -78,10 +83,7 @@ if TYPE_CHECKING:
     )
     from taletable.play.combat_chase import ChaseRequest, ChaseResult, ChaseSide, combat_chase
     from taletable.play.context import Table
-    from taletable.play.dice_notation import (
-        RollRequest,
-        roll,
-    )
+    from taletable.play.dice_notation import RollRequest, roll
     from taletable.play.events import Event, Played
     from taletable.play.labcats import (
         LabcatsBuildRequest,
@@ -160,6 +162,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACTIONS",
+    "AccumulateRequest",
+    "AccumulationOdds",
+    "AccumulationOddsRequest",
     "Action",
     "AdviceOdds",
     "AdviseRequest",
@@ -233,16 +238,20 @@ __all__ = [
     "TableOddsRequest",
     "TableRollRequest",
     "TableRow",
+    "TrackRequest",
+    "TrackSet",
     "TroubleResult",
     "ValidateRequest",
     "WeatherRequest",
     "all_actions",
     "assist",
+    "boons_accumulate",
     "boons_check",
     "boons_contest",
     "boons_difficulty",
     "boons_group",
     "boons_scatter",
+    "boons_track",
     "boons_twist",
     "cast",
     "challenge_levels",
@@ -270,6 +279,7 @@ __all__ = [
     "npc_bestiary",
     "npc_new",
     "npc_show",
+    "odds_accumulate",
     "odds_advise",
     "odds_assist",
     "odds_boons",
@@ -343,6 +353,10 @@ _HOMES = {
         "BoonsCheckRequest", "BoonsContestRequest", "BoonsDifficultyRequest", "BoonsGroupRequest",
         "BoonsScatterRequest", "BoonsTwistRequest", "GroupMember", "boons_check", "boons_contest",
         "boons_difficulty", "boons_group", "boons_scatter", "boons_twist",
+    ),
+    "taletable.play.boons_tracks": (
+        "AccumulateRequest", "AccumulationOdds", "AccumulationOddsRequest", "TrackRequest",
+        "TrackSet", "boons_accumulate", "boons_track", "odds_accumulate",
     ),
     "taletable.play.labcats": (
         "LabcatsBuildRequest", "LabcatsRollRequest", "LabcatsTroubleRequest", "TroubleResult",

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from taletable._model import Record
 from taletable.errors import InputError
+from taletable.explain import Note, note
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
@@ -40,6 +41,7 @@ from taletable.systems.boons.group import (
     start_group_challenge,
 )
 from taletable.systems.boons.tables import DifficultyTable, difficulty_table
+from taletable.systems.boons.tracking import LET_IT_RIDE
 
 __all__ = [
     "BoonsCheckRequest",
@@ -48,8 +50,11 @@ __all__ = [
     "BoonsGroupRequest",
     "BoonsScatterRequest",
     "BoonsTwistRequest",
+    "CircumstancesChanged",
+    "CircumstancesRequest",
     "GroupMember",
     "boons_check",
+    "boons_circumstances_changed",
     "boons_contest",
     "boons_difficulty",
     "boons_group",
@@ -65,6 +70,14 @@ FAILURES = (
     "each taking a success away), none (misses count nothing) or big-only (only a miss by "
     "more than 5, as two failures); see RULINGS.md."
 )
+#: Let it Ride (003 > Additional Mechanics): a check may name its situation.
+SITUATION = (
+    "The check's situation (003 > Let it Ride): at a live table its result binds it, and the "
+    "same character's same check there this scene is refused until the narrator marks that "
+    "the circumstances changed."
+)
+REROLL = "An ability explicitly grants a re-roll of this check (003 > Let it Ride: an exception)."
+MAX_SITUATION = 200
 #: The form of a member written as one text (the CLI's ``--member``).
 MEMBER_FORM = "NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
 
@@ -87,6 +100,14 @@ class BoonsCheckRequest(Request):
     target: int | None = Field(None, description="Target value.")
     passive: bool = Field(False, description="Passive check: 12 instead of rolling.")
     method: ResizeMethod = Field("sequence", description=METHOD)
+    situation: str | None = Field(None, max_length=MAX_SITUATION, description=SITUATION)
+    character: str | None = Field(None, max_length=MAX_SITUATION,
+                                  description="Who makes the check (a name or a stored "
+                                  "character), for {situation}.")  # fmt: skip
+    tested: str | None = Field(None, max_length=MAX_SITUATION,
+                               description="What the check tests (a skill's or ability's name: "
+                               "Deception), for {situation}.")  # fmt: skip
+    reroll: bool = Field(False, description=REROLL)
     faces: Faces = None
 
 
@@ -117,6 +138,10 @@ def boons_check(request: BoonsCheckRequest, table: Table) -> Played[CheckResult]
     source = dice_for(table, request.faces)
     result = roll_check(declared, request.target, source)
     finish(source)
+    if request.situation is not None and request.situation.strip():
+        kind = "boons.check.rerolled" if request.reroll else "boons.check.binding"
+        applied = note(kind, LET_IT_RIDE, situation=request.situation.strip())
+        result = result.model_copy(update={"rules_applied": (*result.rules_applied, applied)})
     return Played(result, (Event(kind="boons.check"),))
 
 
@@ -276,3 +301,37 @@ def boons_difficulty(request: BoonsDifficultyRequest, table: Table) -> Played[Di
     003 > Standard Checks > Determining Difficulty.
     """
     return Played(difficulty_table(), ())
+
+
+class CircumstancesRequest(Request):
+    """The narrator's word that a situation's circumstances meaningfully changed."""
+
+    situation: str = Field(min_length=1, max_length=MAX_SITUATION,
+                           description="The situation whose circumstances changed.")  # fmt: skip
+    character: str | None = Field(None, max_length=MAX_SITUATION,
+                                  description="Only for this character (default: everyone).")
+
+
+class CircumstancesChanged(Record):
+    """A situation whose checks may be attempted again (003 > Let it Ride)."""
+
+    situation: str
+    character: str | None
+    rules_applied: tuple[Note, ...]
+
+
+@action("boons.circumstances-changed", CircumstancesRequest)
+def boons_circumstances_changed(
+    request: CircumstancesRequest, table: Table
+) -> Played[CircumstancesChanged]:
+    """Mark that a situation's circumstances meaningfully changed: its checks may be rolled
+    again (003 > Let it Ride: "It is left to the Game Master to arbitrate")."""
+    situation = request.situation.strip()
+    if not situation:
+        raise InputError("situation", "is blank", expected="a situation's name")
+    result = CircumstancesChanged(
+        situation=situation, character=request.character,
+        rules_applied=(note("boons.check.circumstances_changed", LET_IT_RIDE,
+                            situation=situation),),
+    )  # fmt: skip
+    return Played(result, (Event(kind="boons.circumstances-changed"),))

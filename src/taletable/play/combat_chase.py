@@ -5,7 +5,9 @@ until the target is caught, escapes, or the rolls asked for are made.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import BeforeValidator
 
 from taletable._model import Record
 from taletable.play.context import Table
@@ -25,6 +27,8 @@ MAX_CHASE_ROUNDS = 50
 #: An assist's wins or a backfire's losses, either way (RULINGS.md "Chase assists").
 MAX_ASSIST = 20
 On = Literal["foot", "vehicle"]
+#: A side as the API may send it: a pool as a JSON number is the same as its text.
+Side = Annotated[str, BeforeValidator(lambda value: str(value) if type(value) is int else value)]
 #: How a side moves, and so the skill it rolls (002 > Combat > Chases).
 MOVING = "foot: Athletics; vehicle (a mount too): Ride/Pilot."
 
@@ -36,12 +40,12 @@ class ChaseRequest(Request):
     distance: Literal["close", "medium", "long"] = described(
         text="The distance the narrator sets (or the chase has reached)."
     )
-    pursuer: str = described(
+    pursuer: Side = described(
         text="The pursuer: a pool of N dice, or a sheet (FILE, statblock, @NAME) whose "
         "Athletics (on foot) or Ride/Pilot ({pursuer_on} vehicle) is rolled.", form="N|REF",
         min_length=1, max_length=4096,
     )  # fmt: skip
-    target: str = described(
+    target: Side = described(
         text="The fleeing side, likewise.", form="N|REF", min_length=1, max_length=4096
     )
     pursuer_on: On = described("foot", MOVING)

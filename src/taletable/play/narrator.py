@@ -16,6 +16,7 @@ from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
 from taletable.play.fields import Faces
+from taletable.play.npcs import ShownStatblock, shown_statblock
 from taletable.play.registry import action
 from taletable.play.requests import Request, described
 from taletable.play.tables import tables_in_force
@@ -114,8 +115,10 @@ class BestiaryListing(Record):
 
 
 @action("cogent.npc.bestiary", BestiaryRequest)
-def npc_bestiary(request: BestiaryRequest, table: Table) -> Played[BestiaryListing | Statblock]:
-    """List the bestiary of encounter creatures, or one creature's statblock
+def npc_bestiary(
+    request: BestiaryRequest, table: Table
+) -> Played[BestiaryListing | ShownStatblock]:
+    """List the bestiary of encounter creatures, or one creature's statblock with its pools
     (002 > Narration > NPCs and Monsters; RULINGS.md "bestiary")."""
     if request.name is None:
         creatures = {
@@ -123,4 +126,4 @@ def npc_bestiary(request: BestiaryRequest, table: Table) -> Played[BestiaryListi
             for key, block in bestiary().items()
         }
         return Played(BestiaryListing(creatures=creatures), ())
-    return Played(bestiary_statblock(request.name), ())
+    return Played(shown_statblock(bestiary_statblock(request.name)), ())

@@ -35,6 +35,18 @@ class ShownStatblock(Record):
     statblock: Statblock
     pools: SheetPools
 
+    @model_validator(mode="before")
+    @classmethod
+    def _flat(cls, data: Any) -> Any:
+        """Read back what :meth:`to_data` writes (the statblock's fields with ``pools`` beside),
+        and a bare statblock logged before its pools were shown (its pools worked out)."""
+        if not isinstance(data, dict) or "statblock" in data:
+            return data
+        fields = {key: value for key, value in data.items() if key != "pools"}
+        if "pools" in data:
+            return {"statblock": fields, "pools": data["pools"]}
+        return shown_statblock(Statblock.model_validate(fields))
+
     def to_data(self) -> dict[str, Any]:
         """The statblock's own fields, with its pools under ``pools`` (what ``--json`` prints)."""
         return {**self.statblock.to_data(), "pools": self.pools.to_data()}

@@ -90,9 +90,9 @@ class CheckOddsResult(Record):
     skill: str | None = None
     breakdown: tuple[Contribution, ...] = ()
 
-    def to_contract(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, Any]:
         """The CLI contract's JSON: the odds, and the pool's breakdown for a sheet's skill."""
-        data = self.odds.to_contract()
+        data = self.odds.to_data()
         if self.breakdown:
             data["breakdown"] = [part.model_dump() for part in self.breakdown]
         return data
@@ -148,7 +148,7 @@ class AdviceOdds(Record):
     challenge_level: int
     p_pass: Fraction
 
-    def to_contract(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, Any]:
         """The CLI contract's JSON."""
         return {
             "pool": self.pool, "chance": self.chance, "win_on": self.win_on,
@@ -220,7 +220,7 @@ class AssistOdds(Record):
     assisted: CheckOdds
     bonus: tuple[tuple[int, Fraction], ...]
 
-    def to_contract(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, Any]:
         """The CLI contract's JSON."""
         return {
             "p_pass_alone": fraction_text(self.alone.p_pass),
@@ -258,7 +258,7 @@ class CollaborationOdds(Record):
     challenge_level: int
     p_pass: Fraction
 
-    def to_contract(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, Any]:
         """The CLI contract's JSON (``cl`` is the group's CL)."""
         return {
             "pools": list(self.pools), "cl": self.challenge_level,
@@ -297,9 +297,9 @@ class DuelResult(Record):
     b: str
     odds: DuelOdds
 
-    def to_contract(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, Any]:
         """The CLI contract's JSON."""
-        return {"a": self.a, "b": self.b, **self.odds.to_contract()}
+        return {"a": self.a, "b": self.b, **self.odds.to_data()}
 
 
 def _side(table: Table, text: str, field: str) -> tuple[CoreCharacter, str | None]:

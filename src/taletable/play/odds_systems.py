@@ -82,7 +82,7 @@ class BoonsOdds(Record):
     contest: BoonsContestOdds | None
     distribution: tuple[tuple[int, Fraction], ...]
 
-    def to_contract(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, Any]:
         """The CLI contract's JSON."""
         data: dict[str, Any] = {"dice": list(self.dice), "modifier": self.modifier}
         if self.p_pass is not None:

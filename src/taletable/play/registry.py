@@ -44,6 +44,7 @@ MODULES = (
     "taletable.play.odds_systems",
     "taletable.play.dice_notation",
     "taletable.play.boons",
+    "taletable.play.boons_tracks",
     "taletable.play.labcats",
     "taletable.play.tables",
     "taletable.play.narrator",

@@ -5,11 +5,14 @@
 * A player plays: it rolls and acts, and acts for and edits only the characters its seat owns
   (:mod:`taletable.server.owners`: the seat that added it, or the one the narrator handed it
   to); in a fight, only for its own fighters (:mod:`taletable.server.combat_seats`). Awards
-  (destiny, commerce, a campaign's advance) are the narrator's.
+  (destiny, commerce, a campaign's advance) are the narrator's, and so are a tracked value's
+  setting and bounds (``boons.track``).
 * An observer watches and reads the log; it may not roll, act or edit (it may ask a read:
   odds, a fight's status as it may see it).
 * A message (``chat.say``) is spoken as a character the seat owns (the narrator: as anyone),
   and whispered only to seats of the table (:func:`chat_visibility`).
+* A boons check that names its situation binds it for the scene (003 > Let it Ride): the same
+  character's repeat is refused until the narrator marks that the circumstances changed.
 * Dice are the server's: a client never sends a seed, and sends faces of physical dice only
   where the table allows them (marked as entered in the event). Which arguments carry such
   faces, each request declares (:meth:`taletable.play.requests.Request.dice_fields`).
@@ -17,10 +20,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
 from taletable.server.auth import Seat
@@ -29,13 +33,14 @@ from taletable.server.errors import ApiError, Forbidden
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead
 from taletable.server.owners import character_owners, owner_of
-from taletable.server.schema import SEATS
+from taletable.server.schema import EVENTS, SEATS
 from taletable.server.visibility import WHISPER
 from taletable.store.sql import SqlStore
 
 __all__ = [
     "AWARDS",
     "CHARACTER_ARGS",
+    "NARRATOR_ACTIONS",
     "REFUSED_ARGS",
     "UNDOING",
     "acts_for",
@@ -43,6 +48,8 @@ __all__ = [
     "chat_visibility",
     "check_action",
     "check_character",
+    "check_let_it_ride",
+    "check_sheet_edit",
     "may_take",
     "narrator_only",
     "new_owner",
@@ -67,6 +74,22 @@ AWARDS = ("cogent.character.destiny", "cogent.character.commerce", "cogent.chara
 #: Undoing (issue 24.7): the narrator's only. Striking a log entry, taking back a fight's last
 #: step; a sheet's last change taken back is :func:`narrator_only` at its route.
 UNDOING = ("log.strike", "cogent.combat.take-back")
+#: The check Let it Ride binds at a boons table, and the narrator's word that frees it again.
+BINDING_CHECK = "boons.check"
+CIRCUMSTANCES_CHANGED = "boons.circumstances-changed"
+_RIDING = (
+    select(EVENTS.c.kind, EVENTS.c.actor, EVENTS.c.event)
+    .where(
+        (EVENTS.c.table_id == bindparam("table_id"))
+        & EVENTS.c.kind.in_((BINDING_CHECK, CIRCUMSTANCES_CHANGED))
+    )
+    .order_by(EVENTS.c.seq)
+)
+#: Actions only the narrator takes: setting a tracked value and its bounds (003 > Accumulation
+#: Checks: the bounds are the narrator's; RULINGS.md "accumulation bounds").
+#: So is the word that a situation's circumstances changed (003 > Let it Ride: "It is left to
+#: the Game Master to arbitrate whether conditions have changed enough").
+NARRATOR_ACTIONS = ("boons.track", CIRCUMSTANCES_CHANGED)
 
 
 def taking_part(seat: Seat) -> Seat:
@@ -254,6 +277,73 @@ def may_take(seat: Seat, action: str) -> None:
         raise Forbidden(
             "action", "only the table's narrator may undo (strike an entry, take back a step)"
         )
+    if action in NARRATOR_ACTIONS and not seat.narrator:
+        raise Forbidden("action", f"only the narrator may take {action}")
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _who(actor: str | None, args: Mapping[str, Any]) -> str:
+    """Who makes a check for Let it Ride: the character it names, else the seat."""
+    return _text(args.get("character")) or f"seat {actor or ''}"
+
+
+def check_let_it_ride(
+    connection: Connection, head: TableHead, seat: Seat, action: str, args: Mapping[str, Any]
+) -> None:
+    """Refuse (422 ``args.situation``, quoting the rule) a boons check that repeats, in this
+    scene, the same character's same check in the same situation, unless the narrator has since
+    marked that its circumstances changed or an ability grants the re-roll (003 > Additional
+    Mechanics > Let it Ride; RULINGS.md "let it ride")."""
+    situation = _text(args.get("situation"))
+    if action != BINDING_CHECK or not situation:
+        return
+    from taletable.errors import RulesError
+    from taletable.systems.boons.tracking import LetItRide
+
+    ride = LetItRide()
+    for row in connection.execute(_RIDING, {"table_id": head.id}):
+        event = json.loads(row.event)
+        before = event.get("args") or {}
+        if event.get("scene") != head.scene or not isinstance(before, dict):
+            continue
+        if row.kind == CIRCUMSTANCES_CHANGED:
+            ride = ride.mark_changed(_text(before.get("situation")), _text(before.get("character"))
+                                     or None)  # fmt: skip
+        elif _text(before.get("situation")):
+            ride = ride.attempt(_text(before["situation"]), _text(before.get("tested")),
+                                character=_who(row.actor, before), reroll=True)  # fmt: skip
+    try:
+        ride.attempt(situation, _text(args.get("tested")), character=_who(seat.id, args),
+                     reroll=args.get("reroll") is True)  # fmt: skip
+    except RulesError as error:
+        raise ApiError("args.situation", str(error)) from None
+
+
+def check_sheet_edit(
+    seat: Seat, system: str, before: Mapping[str, Any], after: Mapping[str, Any]
+) -> None:
+    """Refuse (403, ``sheet.tracks.NAME``) a player's edit of a boons sheet that sets a tracked
+    value's bounds or what a check does at them, or adds or removes a track: those are the
+    narrator's (003 > Accumulation Checks; RULINGS.md "accumulation bounds")."""
+    if seat.narrator or system != "boons":
+        return
+    old, new = before.get("tracks") or {}, after.get("tracks") or {}
+    if not isinstance(old, Mapping) or not isinstance(new, Mapping):
+        return  # a malformed track is refused by the sheet's own check
+    for name in sorted({*old, *new}, key=str):
+        was, now = old.get(name), new.get(name)
+        if (was is None) != (now is None):
+            raise Forbidden(f"sheet.tracks.{name}", "only the narrator adds or removes a track")
+        if not isinstance(was, Mapping) or not isinstance(now, Mapping):
+            continue
+        for bound in ("low", "high", "at_bounds"):
+            if was.get(bound) != now.get(bound):
+                raise Forbidden(
+                    f"sheet.tracks.{name}.{bound}", "only the narrator sets a track's bounds"
+                )
 
 
 def check_action(
@@ -266,4 +356,5 @@ def check_action(
     _check_characters(connection, head.id, seat, action, args)
     if action == CHAT:
         _check_speaker(connection, head.id, seat, args)
+    check_let_it_ride(connection, head, seat, action, args)
     return entered

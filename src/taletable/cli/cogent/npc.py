@@ -16,7 +16,7 @@ from taletable.cli.common import ask, console, emit, json_option, table_for
 from taletable.cli.options import request_options
 from taletable.play.narrator import BestiaryListing, BestiaryRequest
 from taletable.play.narrator import npc_bestiary as npc_bestiary_play
-from taletable.play.npcs import NpcNewRequest, NpcShowRequest, ShownStatblock, shown_statblock
+from taletable.play.npcs import NpcNewRequest, NpcShowRequest, ShownStatblock
 from taletable.play.npcs import npc_new as play_npc_new
 from taletable.play.npcs import npc_show as play_npc_show
 from taletable.systems.cogent.pools import BASE_DICE
@@ -66,7 +66,7 @@ def npc_bestiary(name: str | None, as_json: bool) -> None:
 
         emit(listing, as_json, render)
         return
-    shown = shown_statblock(found)
+    shown = found
     emit(shown, as_json, lambda: render_statblock(shown))
 
 

@@ -53,7 +53,7 @@ def odds_cogent(
     rules = Rules(edition=edition, destiny_after_cap=destiny_after_cap)
     request = ask(CheckOddsRequest, **fields)
     played = odds_check(request, table_for(rules)).result
-    result, breakdown, data = played.odds, played.breakdown, played.to_contract()
+    result, breakdown, data = played.odds, played.breakdown, played.to_data()
 
     def render() -> None:
         if breakdown:
@@ -79,7 +79,7 @@ def odds_cogent_advise(as_json: bool, **fields: Any) -> None:
     """The CL whose chance of success is nearest the wished one (000 > Narrator Declares the CL)."""
     request = ask(AdviseRequest, **fields)
     advice = odds_advise(request, table_for()).result
-    data = advice.to_contract()
+    data = advice.to_data()
     emit(
         data,
         as_json,
@@ -97,7 +97,7 @@ def odds_cogent_conflict(as_json: bool, **fields: Any) -> None:
     """Who wins a conflict and the distribution of victory levels (ties rerolled)."""
     request = ask(ConflictOddsRequest, **fields)
     result = odds_conflict(request, table_for()).result
-    data = result.to_contract()
+    data = result.to_data()
 
     def render() -> None:
         console.print(
@@ -116,7 +116,7 @@ def odds_cogent_assist(as_json: bool, **fields: Any) -> None:
     """A core assist: its capped bonus and the assisted check's odds (002 > Assists)."""
     request = ask(AssistOddsRequest, **fields)
     result = odds_assist(request, table_for()).result
-    alone, assisted, data = result.alone, result.assisted, result.to_contract()
+    alone, assisted, data = result.alone, result.assisted, result.to_data()
 
     def render() -> None:
         console.print(
@@ -136,7 +136,7 @@ def odds_cogent_collaborate(as_json: bool, **fields: Any) -> None:
     """A tiered collaboration: summed wins against CL x characters (000 > Collaborations)."""
     request = ask(CollaborateOddsRequest, **fields)
     result = odds_collaborate(request, table_for()).result
-    data, p_pass = result.to_contract(), result.p_pass
+    data, p_pass = result.to_data(), result.p_pass
     emit(
         data,
         as_json,
@@ -155,7 +155,7 @@ def odds_cogent_duel(as_json: bool, **fields: Any) -> None:
     --hardcore-armour, --hardcore-weapons: by the hardcore combat rules)."""
     request = ask(DuelRequest, **fields)
     played = odds_duel(request, table_for()).result
-    result, label_a, label_b, data = played.odds, played.a, played.b, played.to_contract()
+    result, label_a, label_b, data = played.odds, played.a, played.b, played.to_data()
 
     def render() -> None:
         console.print(
@@ -178,7 +178,7 @@ def odds_cogent_fight(as_json: bool, **fields: Any) -> None:
     """Monte Carlo odds of a group fight on the real engine, with 99.9% error bounds."""
     request = ask(FightRequest, **fields)
     result = odds_fight(request, table_for()).result
-    data = result.to_contract()
+    data = result.to_data()
 
     def render() -> None:
         def figure(estimate: Estimate) -> str:

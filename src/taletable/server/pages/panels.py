@@ -63,7 +63,7 @@ class Panel:
 
 
 def _nonzero(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    return [(label, chance) for label, chance in rows if chance not in ("0", None)]
+    return [(label, chance) for label, chance in rows if chance and Fraction(chance) != 0]
 
 
 CONFLICT = Panel(
@@ -81,14 +81,14 @@ CORE_ASSIST = Panel(
      _both("helpers", "More helpers (+1D6 each)", "0"),
      PanelField("pool", "The assisted check's pool (for the odds)", default="5", odds="pool"),
      PanelField("cl", "The assisted CL (for the odds)", default="4", odds="challenge_level")),
-    lambda data: [("the check alone", data["alone"]["p_pass"]),
-                  ("the check, assisted", data["assisted"]["p_pass"])],
+    lambda data: [("the check alone", data["p_pass_alone"]),
+                  ("the check, assisted", data["p_pass"])],
 )  # fmt: skip
 TIERED_ASSIST = Panel(
     "assist", "Assist (tiered)", "cogent.assist", "odds.cogent",
     (_both("pool", "The helper's pool (dice)", "4"),
      _both("cl", "The assist's CL", "3", odds="challenge_level")),
-    lambda data: [("the assist is a narrative success", data["odds"]["p_pass"])],
+    lambda data: [("the assist is a narrative success", data["p_pass"])],
 )  # fmt: skip
 COLLABORATION = Panel(
     "collaborate", "Collaboration (tiered)", "cogent.collaborate", "odds.cogent.collaborate",
@@ -99,7 +99,8 @@ COLLABORATION = Panel(
 BOONS_CHECK = Panel(
     "boons-check", "Boons check (3d8)", "boons.check", "odds.boons",
     (_both("bonus", "Bonus", "3"), _both("boons", "Boons", "0"), _both("banes", "Banes", "0"),
-     _both("target", "Target", "15")),
+     _both("target", "Target", "15"),
+     PanelField("situation", "Situation (optional: Let it Ride)", "text", roll="situation")),
     lambda data: [("the total reaches the target", data["p_pass"])],
 )  # fmt: skip
 BOONS_CONTEST = Panel(

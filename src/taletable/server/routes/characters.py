@@ -14,7 +14,7 @@ from taletable.server.auth import new_id
 from taletable.server.errors import ActionError, ApiError, NotFound
 from taletable.server.log import Writer, table_write
 from taletable.server.owners import CHARACTER_OWNER
-from taletable.server.permissions import check_character, new_owner
+from taletable.server.permissions import check_character, check_sheet_edit, new_owner
 from taletable.server.responses import ERRORS
 from taletable.server.session import NarratorSession, PlayerSession, SessionDep, TableSession
 from taletable.server.state import RecordingStore
@@ -58,6 +58,8 @@ class Character(BaseModel):
 
 def check_sheet(system: str, sheet: dict[str, Any]) -> None:
     """Refuse an illegal sheet with every problem (as ``character validate`` lists them)."""
+    if system == "boons":
+        _check_tracks(sheet)
     if system != "cogent":
         if is_cogent_sheet(sheet):
             raise ApiError(
@@ -91,6 +93,16 @@ def is_cogent_sheet(sheet: dict[str, Any]) -> bool:
     return sheet.get("edition") in ("core", "tiered") or marked
 
 
+def _check_tracks(sheet: dict[str, Any]) -> None:
+    """A boons sheet's tracked values (003 > Accumulation Checks), each within its bounds."""
+    from taletable.systems.boons.accumulation import tracks_of
+
+    try:
+        tracks_of(sheet)
+    except TaletableError as error:
+        raise ActionError(error, "sheet") from None
+
+
 def _save(writer: Writer, seat: str, key: str, sheet: dict[str, Any], version: int | None) -> int:
     store = RecordingStore(SqlStore(writer.connection, writer.head.id))
     try:
@@ -110,7 +122,9 @@ def create_character(session: PlayerSession, body: NewCharacter) -> Saved:
 
 def add_character(session: TableSession, sheet: dict[str, Any]) -> Saved:
     """Check ``sheet`` by every rule and add it to the table as the session's seat's doing."""
-    check_sheet(session.head().system, sheet)
+    system = session.head().system
+    check_sheet_edit(session.seat, system, {}, sheet)
+    check_sheet(system, sheet)
     key = new_id()
     world = session.world
     with table_write(world.database, world.hub, session.table_id) as writer:
@@ -153,6 +167,8 @@ def edit_character(
     with session.reading() as reading:
         _may_edit(session, reading.connection, character_id)
         system = reading.head.system
+        before = reading.store.read("character", character_id).data
+    check_sheet_edit(session.seat, system, before, body.sheet)
     check_sheet(system, body.sheet)
     world = session.world
     with table_write(world.database, world.hub, session.table_id) as writer:

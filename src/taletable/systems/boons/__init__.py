@@ -4,12 +4,15 @@
 * :mod:`.checks` — standard, passive and opposed checks with their tie rules (003 > Standard Checks,
   Opposed Contests, Passive Checks);
 * :mod:`.group` — group challenges with secret difficulties (003 > Group Challenges);
-* :mod:`.tracking` — let it ride and accumulation checks (003 > Let it Ride; Accumulation Checks);
+* :mod:`.tracking` — let it ride (003 > Let it Ride);
+* :mod:`.accumulation`, :mod:`.formula` — tracked values and accumulation checks (003 >
+  Accumulation Checks);
 * :mod:`.chance` — twists of fate and scatter dice (003 > Random Chance);
 * :mod:`.tables` — the difficulty, twists and scatter tables (data files);
 * :mod:`.odds` — exact odds of all of these on :mod:`taletable.prob`.
 """
 
+from taletable.systems.boons.accumulation import Track, accumulate, new_value
 from taletable.systems.boons.chance import ScatterResult, TwistResult, roll_scatter, roll_twist
 from taletable.systems.boons.checks import (
     BoonsCheck,
@@ -29,12 +32,11 @@ from taletable.systems.boons.odds import (
     group_challenge_odds,
     pass_probability,
 )
-from taletable.systems.boons.tracking import Accumulation, LetItRide
+from taletable.systems.boons.tracking import LetItRide
 
 __all__ = [
     "MAX_BANES",
     "MAX_BOONS",
-    "Accumulation",
     "BoonsCheck",
     "CheckResult",
     "ContestResult",
@@ -42,13 +44,16 @@ __all__ = [
     "LetItRide",
     "ResizeMethod",
     "ScatterResult",
+    "Track",
     "TwistResult",
     "ability_bonus",
+    "accumulate",
     "check_total",
     "contest_odds",
     "declare_check",
     "enchantment_bonus",
     "group_challenge_odds",
+    "new_value",
     "pass_probability",
     "resize_dice",
     "roll_check",

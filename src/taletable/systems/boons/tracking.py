@@ -1,81 +1,69 @@
-"""Let it ride and accumulation checks: rules that remember (003 > Let it Ride; Accumulation).
+"""Let it ride: a check's result binds its situation (003 > Additional Mechanics > Let it Ride).
 
-Both are immutable records: each call returns the new record, so a table (or the later live
-server) keeps the history and can save it.
+An immutable record: each call returns the new record, so a live table rebuilds it from its
+log (the scene's checks and the narrator's marks that circumstances changed). Accumulation
+checks, the other rule that remembers, are :mod:`.accumulation`.
+
+What counts as "the same situation" (RULINGS.md "let it ride"): the same character (or, where
+the check names none, the same seat), the same situation's name and the same test (a skill's or
+ability's name, where given), each compared without case or surrounding spaces.
 """
 
 from __future__ import annotations
 
-from math import ceil
-
 from taletable._model import Record
-from taletable.dice import DiceSource, NotationResult, roll_notation
 from taletable.errors import InputError, RulesError
 
-__all__ = ["Accumulation", "AccumulationStep", "LetItRide"]
+__all__ = ["LET_IT_RIDE", "RULE_WORDS", "LetItRide", "same"]
 
 LET_IT_RIDE = "003 > Additional Mechanics > Let it Ride"
+#: The rule's own words, quoted by a refusal.
+RULE_WORDS = (
+    "when a roll is made, the result of that roll is binding for the specific situation and "
+    "the check cannot be repeated for the same situation unless the circumstances around the "
+    "attempt meaningfully change"
+)
 MAX_SITUATIONS = 10_000
+Key = tuple[str, str, str]
+
+
+def same(text: str | None) -> str:
+    """A name as compared: without case or the spaces around and between its words."""
+    return " ".join((text or "").split()).lower()
 
 
 class LetItRide(Record):
-    """Which checks have been made in which situations (003 > Let it Ride).
+    """Which checks have been made in which situations, by whom (003 > Let it Ride)."""
 
-    A check's result is binding for its situation: the same check in the same situation is
-    refused until the Game Master marks the circumstances as meaningfully changed.
-    """
+    attempted: frozenset[Key] = frozenset()
 
-    attempted: frozenset[tuple[str, str]] = frozenset()
-
-    def attempt(self, situation: str, check: str) -> LetItRide:
-        """Record an attempt at ``check`` in ``situation``; refuse a repeat."""
-        key = (situation.strip().lower(), check.strip().lower())
-        if not all(key):
-            raise InputError("situation/check", "names cannot be empty", expected="two names")
-        if key in self.attempted:
+    def attempt(
+        self, situation: str, check: str = "", *, character: str = "", reroll: bool = False
+    ) -> LetItRide:
+        """Record ``character``'s attempt at ``check`` in ``situation``; refuse a repeat, unless
+        an ability grants the re-roll ("such specific cases are exceptions to this overall
+        ruling")."""
+        key = (same(character), same(situation), same(check))
+        if not key[1]:
+            raise InputError("situation", "cannot be empty", expected="a situation's name")
+        if key in self.attempted and not reroll:
+            who = f"{character.strip()} " if character.strip() else ""
+            tested = f" ({check.strip()})" if check.strip() else ""
             raise RulesError(
                 LET_IT_RIDE,
-                f"{check!r} was already rolled in {situation!r}; the result is binding",
-                fix="change the circumstances meaningfully (mark_changed) or find another way",
+                f"{who}already rolled this check{tested} in {situation.strip()!r} "
+                f'this scene; "{RULE_WORDS}"',
+                fix="find another way forward, or the narrator marks that the circumstances "
+                "changed (boons.circumstances-changed)",
             )
         if len(self.attempted) >= MAX_SITUATIONS:
             raise InputError("situation", "too many situations tracked", expected="fewer")
         return LetItRide(attempted=self.attempted | {key})
 
-    def mark_changed(self, situation: str) -> LetItRide:
-        """The circumstances of ``situation`` changed: its checks may be attempted again."""
-        name = situation.strip().lower()
-        return LetItRide(attempted=frozenset(k for k in self.attempted if k[0] != name))
-
-
-class AccumulationStep(Record):
-    """One accumulation check: the value before, the roll, what it adds, and the value after."""
-
-    before: int
-    roll: NotationResult
-    subtract: bool
-    change: int
-    after: int
-
-
-class Accumulation(Record):
-    """A value tracked for a character and changed by accumulation checks (003 > Accumulation)."""
-
-    character: str
-    name: str
-    value: int = 0
-    history: tuple[AccumulationStep, ...] = ()
-
-    def check(self, formula: str, source: DiceSource, *, subtract: bool = False) -> Accumulation:
-        """Roll ``formula`` and add it to (or subtract it from) the tracked value.
-
-        A formula that gives a fraction (``1d6/2``) is rounded up before it is recorded
-        (003 > Additional Mechanics > Round Up).
-        """
-        roll = roll_notation(formula, source)
-        change = -ceil(roll.total) if subtract else ceil(roll.total)
-        after = self.value + change
-        step = AccumulationStep(
-            before=self.value, roll=roll, subtract=subtract, change=change, after=after
-        )
-        return self.model_copy(update={"value": after, "history": (*self.history, step)})
+    def mark_changed(self, situation: str, character: str | None = None) -> LetItRide:
+        """The circumstances of ``situation`` changed (for ``character``, or for everyone): its
+        checks may be attempted again."""
+        name, who = same(situation), same(character) if character else None
+        return LetItRide(attempted=frozenset(
+            key for key in self.attempted if key[1] != name or (who is not None and key[0] != who)
+        ))  # fmt: skip

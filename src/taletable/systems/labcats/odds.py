@@ -157,7 +157,7 @@ class LabcatsOdds(Record):
     complications: tuple[tuple[int, Fraction], ...]
     distribution: tuple[tuple[int, Fraction], ...]
 
-    def to_contract(self) -> dict[str, object]:
+    def to_data(self) -> dict[str, object]:
         """The CLI's JSON: ``p_pass`` as "a/b" and float, complications, totals."""
         return {
             "p_pass": fraction_text(self.p_pass),

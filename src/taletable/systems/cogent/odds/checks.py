@@ -53,7 +53,7 @@ class CheckOdds(Record):
     p_pass: Fraction
     distribution: tuple[tuple[int, Fraction], ...]
 
-    def to_contract(self) -> dict[str, object]:
+    def to_data(self) -> dict[str, object]:
         """The CLI contract's JSON: ``p_pass`` as "a/b", its float, and ``{wins, p}`` pairs."""
         return {
             "pool": self.pool,

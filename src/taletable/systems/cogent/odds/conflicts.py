@@ -30,7 +30,7 @@ class ConflictOdds(Record):
     #: Signed difference a - b and its probability (ties removed when rerolled).
     difference: tuple[tuple[int, Fraction], ...]
 
-    def to_contract(self) -> dict[str, object]:
+    def to_data(self) -> dict[str, object]:
         """The CLI's JSON: exact chances as "a/b" with floats, and the victory levels."""
         return {
             "pool_a": self.pool_a,

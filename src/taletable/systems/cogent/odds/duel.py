@@ -111,7 +111,7 @@ class DuelOdds(Record):
     rounds: int
     by_round: tuple[tuple[int, Fraction, Fraction], ...]
 
-    def to_contract(self) -> dict[str, object]:
+    def to_data(self) -> dict[str, object]:
         """The CLI's JSON: who is put down ("a/b" and floats), kills, and round by round."""
         return {
             "p_a": fraction_text(self.p_a),

@@ -48,7 +48,7 @@ class FightOdds(Record):
     mean_rounds: float
     fates: tuple[FighterFate, ...]
 
-    def to_contract(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, Any]:
         """Plain figures for ``--json``: probabilities with their bounds."""
 
         def figure(estimate: Estimate) -> dict[str, float]:
