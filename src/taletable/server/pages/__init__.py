@@ -9,7 +9,8 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 * :mod:`.table` — the table page, its live stream of rendered log entries and presence;
 * :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
 * :mod:`.panels` — conflicts, assists, collaborations, boons and labcats, with their odds;
-* :mod:`.characters` — characters: import, read, export and edit (with the conflict shown);
+* :mod:`.characters` — characters: import, read, export;
+* :mod:`.sheet_edit` — a sheet edited as a form (or YAML), a stale save's differing fields;
 * :mod:`.wizard` — the creation wizard, each step checked by the engine;
 * :mod:`.sheet_check` — the sheet editor's live check, each problem beside its field;
 * :mod:`.combat` — the combat tracker, live for every seat.
@@ -30,6 +31,7 @@ def routers() -> list[APIRouter]:
         panels,
         rolls,
         sheet_check,
+        sheet_edit,
         start,
         table,
         wizard,
@@ -41,6 +43,7 @@ def routers() -> list[APIRouter]:
         rolls.router,
         panels.router,
         characters.router,
+        sheet_edit.router,
         wizard.router,
         sheet_check.router,
         combat.router,
