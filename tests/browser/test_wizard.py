@@ -111,10 +111,12 @@ def test_a_player_builds_a_sheet_with_the_wizard(seats: Seats, artifacts: Path) 
 
 
 def test_the_editor_shows_each_problem_beside_its_field(seats: Seats, artifacts: Path) -> None:
-    """The sheet the wizard made, edited: a third attribute point is shown under
-    ``attributes`` with its line as one types, and mended the same way."""
+    """The sheet the wizard made, edited as YAML (the fallback under the form): a third
+    attribute point is shown under ``attributes`` with its line as one types, and mended the
+    same way."""
     page = seats.player
     page.get_by_role("link", name="Open the sheet").click()
+    page.locator("details.yaml summary").click()
     check = page.locator("#sheet-check")
     check.get_by_text("Every creation and progression rule holds").wait_for(timeout=5000)
     editor = page.get_by_label("The sheet (YAML)")

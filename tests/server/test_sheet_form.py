@@ -183,3 +183,4 @@ def test_a_boons_sheet_gets_a_field_for_each_plain_value(client: TestClient) -> 
     assert sheet == {"name": "Ash", "skills": {"Climb": 3}, "notes": ["a", "b"]}
     check = _post(client, table_id, character, fields, "form/check")
     assert "no creation rules to check" in check
+

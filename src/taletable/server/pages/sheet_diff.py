@@ -17,7 +17,7 @@ import yaml
 
 __all__ = ["Field", "differing", "label_of", "merged", "shown"]
 
-Path = tuple[str, ...]
+Path = tuple[str | int, ...]
 #: A path the other side lacks.
 ABSENT: Any = object()
 
@@ -38,29 +38,38 @@ class Field:
         return label_of(self.path)
 
 
-def _leaves(data: Any, path: Path = ()) -> dict[Path, Any]:
-    if isinstance(data, dict) and (data or not path):
-        found: dict[Path, Any] = {}
-        for key, value in data.items():
-            found.update(_leaves(value, (*path, str(key))))
-        return found
-    return {path: data}
+def _records(value: Any) -> bool:
+    """A list of mappings (vocations, weapons): compared element by element."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _diff(mine: Any, theirs: Any, path: Path) -> list[Field]:
+    if isinstance(mine, dict) and isinstance(theirs, dict) and (mine or theirs):
+        keys = list(dict.fromkeys([*theirs, *mine]))
+        return [field for key in keys
+                for field in _diff(mine.get(key, ABSENT), theirs.get(key, ABSENT),
+                                   (*path, str(key)))]  # fmt: skip
+    if _records(mine) and _records(theirs):
+        return [field for index in range(max(len(mine), len(theirs)))
+                for field in _diff(mine[index] if index < len(mine) else ABSENT,
+                                   theirs[index] if index < len(theirs) else ABSENT,
+                                   (*path, index))]  # fmt: skip
+    return [] if mine == theirs else [Field(path, theirs, mine)]
 
 
 def differing(mine: dict[str, Any], theirs: dict[str, Any]) -> list[Field]:
-    """Every field whose value differs between ``mine`` and ``theirs``, in the sheet's order."""
-    own, other = _leaves(mine), _leaves(theirs)
-    paths = list(dict.fromkeys([*other, *own]))
-    return [
-        Field(path, other.get(path, ABSENT), own.get(path, ABSENT))
-        for path in paths
-        if own.get(path, ABSENT) != other.get(path, ABSENT)
-    ]
+    """Every field whose value differs between ``mine`` and ``theirs``, in the sheet's order:
+    a mapping's keys one by one, a list of mappings element by element, anything else whole
+    (an element one side lacks is one field)."""
+    return _diff(mine, theirs, ())
 
 
 def label_of(path: Path) -> str:
-    """``("identity", "elevator_pitch")`` as ``identity › elevator pitch``."""
-    return " › ".join(part.replace("_", " ") for part in path)
+    """``("identity", "elevator_pitch")`` as ``identity › elevator pitch``; an element of a
+    list by its place (``vocations › 1 › name``)."""
+    return " › ".join(
+        str(part + 1) if isinstance(part, int) else part.replace("_", " ") for part in path
+    )
 
 
 def shown(value: Any) -> str:
@@ -74,14 +83,18 @@ def shown(value: Any) -> str:
     return str(value)
 
 
-def _set(data: dict[str, Any], path: Path, value: Any) -> None:
+def _set(data: Any, path: Path, value: Any, removed: list[tuple[Any, int]]) -> None:
     *parents, last = path
     for part in parents:
-        child = data.get(part)
-        if not isinstance(child, dict):
-            child = data[part] = {}
-        data = child
-    if value is ABSENT:
+        data = data[part]
+    if isinstance(last, int):
+        if value is ABSENT:
+            removed.append((data, last))  # removed last, from the end, so indexes hold
+        elif last < len(data):
+            data[last] = copy.deepcopy(value)
+        else:
+            data.append(copy.deepcopy(value))
+    elif value is ABSENT:
         data.pop(last, None)
     else:
         data[last] = copy.deepcopy(value)
@@ -91,8 +104,10 @@ def merged(theirs: dict[str, Any], mine: dict[str, Any], taken: set[Path]) -> di
     """``theirs`` with the person's own value of each field in ``taken`` (a field ``mine``
     lacks is removed)."""
     result = copy.deepcopy(theirs)
-    own = _leaves(mine)
+    removed: list[tuple[Any, int]] = []
     for field in differing(mine, theirs):
         if field.path in taken:
-            _set(result, field.path, own.get(field.path, ABSENT))
+            _set(result, field.path, field.mine, removed)
+    for holder, index in sorted(removed, key=lambda item: -item[1]):
+        del holder[index]
     return result
