@@ -3,6 +3,7 @@ the live table at a 375 px phone and a 1280 px desktop: no serious or critical v
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,44 @@ def test_no_page_has_a_serious_accessibility_violation(
             page.wait_for_selector("#connection[data-state=live]", timeout=5000)
             for details in page.locator("details").all():
                 details.evaluate("d => d.open = true")
+        found[name] = _violations(page)
+    context.close()
+    assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+#: Each view drawn into the page by the form it belongs to (htmx, as a person's click would).
+VIEWS = {
+    "wizard vocations": ("wizard", "#wizard", "/wizard", {"step": "identity", "go": "to:vocations"},
+                         "Vocation 1 combat skill 1"),
+    "wizard review": ("wizard", "#wizard", "/wizard", {"step": "review", "go": "next"},
+                      "Review the character"),
+    "sheet conflict": ("sheet", "#editor", "/resolve", {"version": "0"}, "Take yours"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_wizards_lists_and_review_and_the_sheets_conflict_view(
+    browser: Any, server_url: str, width: str
+) -> None:
+    """The wizard's vocations step (skills picked from lists) and its review of the whole
+    sheet, and the sheet form's conflict view (the fields that differ, theirs or mine)."""
+    pages = _pages(server_url)
+    sheet = yaml.safe_load(SHEET.read_text(encoding="utf-8"))
+    mine = {**sheet, "identity": {**sheet["identity"], "disposition": "Proud"}}
+    context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
+    page = context.new_page()
+    page.goto(pages.pop("enter"))
+    found = {}
+    for name, (where, target, path, values, shown) in VIEWS.items():
+        page.goto(pages[where])
+        fields = {**values, "draft": json.dumps(sheet), "base": "{}", "mine": json.dumps(mine)}
+        url = pages[where].split("/wizard")[0] + path if where == "wizard" else pages[where] + path
+        page.evaluate(
+            "([url, target, values]) => htmx.ajax('POST', url, {target: target, values: values})",
+            [url, target, fields],
+        )
+        page.locator(target, has_text=shown).wait_for(timeout=5000)
+        page.wait_for_timeout(300)  # the live check that a drawn form starts
         found[name] = _violations(page)
     context.close()
     assert {name: lines for name, lines in found.items() if lines} == {}

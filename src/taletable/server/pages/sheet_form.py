@@ -17,85 +17,38 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from taletable.errors import InputError
-from taletable.server.pages.wizard_steps import MOST_ROWS, identity_fields, offers
+from taletable.server.pages.form_rows import (
+    MOST_ROWS,
+    Data,
+    Form,
+    named_rows,
+    number,
+    rows,
+    strings,
+    text,
+    whole,
+)
+from taletable.server.pages.wizard_steps import identity_fields, offers
 
 __all__ = ["Data", "apply_op", "decode", "form_offers", "plain_fields", "slot_keys"]
 
-Data = dict[str, Any]
-Form = Mapping[str, Any]
 #: The nested skills under a vocation, by edition.
 NESTED = {"core": ("vocational_skills", "combat_skills"), "tiered": ("specialisations",)}
 
 
-def _text(form: Form, name: str) -> str:
-    return str(form.get(name, "") or "").strip()
-
-
-def _int(form: Form, name: str, default: int | None = 0) -> int | None:
-    text = _text(form, name)
-    if not text:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(name, f"{text!r} is not a whole number", expected="a number") from None
-
-
-def _number(form: Form, name: str, default: int = 0) -> int:
-    value = _int(form, name, default)
-    assert value is not None
-    return value
-
-
-def _rows(form: Form, prefix: str, old: list[Any]) -> list[tuple[str, Any]]:
-    """Each row the form posted under ``prefix``: its field prefix and the draft row it came
-    from (a copy; ``{}`` or ``""`` for a new one)."""
-    count = max(0, min(MOST_ROWS, _number(form, f"{prefix}.rows")))
-    found = []
-    for row in range(count):
-        origin = _text(form, f"{prefix}.{row}.from")
-        index = int(origin) if origin.isdigit() else -1
-        base = copy.deepcopy(old[index]) if 0 <= index < len(old) else None
-        found.append((f"{prefix}.{row}", base))
-    return found
-
-
-def _named_rows(form: Form, prefix: str, old: list[Any], keep: bool, fields: dict[str, str]
-                ) -> list[Data]:  # fmt: skip
-    """Rows of mappings: each field read as text or (``int``) a number; a row without a name
-    is dropped unless ``keep`` (a row just added)."""
-    rows = []
-    for where, base in _rows(form, prefix, old):
-        row: Data = dict(base) if isinstance(base, dict) else {}
-        for field, kind in fields.items():
-            if f"{where}.{field}" in form:
-                row[field] = _number(form, f"{where}.{field}") if kind == "int" else _text(
-                    form, f"{where}.{field}"
-                )
-        if row.get("name") or keep:
-            rows.append(row)
-    return rows
-
-
-def _strings(form: Form, prefix: str, old: list[Any], keep: bool) -> list[str]:
-    values = [_text(form, where) for where, _base in _rows(form, prefix, old)]
-    return [value for value in values if value or keep]
-
-
 def _skills(form: Form, keep: bool) -> dict[str, int]:
     skills: dict[str, int] = {}
-    for where, _base in _rows(form, "skills", []):
-        name = _text(form, f"{where}.name")
+    for where, _base in rows(form, "skills", []):
+        name = text(form, f"{where}.name")
         if not name:
             continue
         if name in skills and not keep:
             raise InputError(f"{where}.name", f"{name} is listed twice",
                              expected="each skill once")  # fmt: skip
-        skills[name] = _number(form, f"{where}.points")
+        skills[name] = number(form, f"{where}.points")
     return skills
 
 
@@ -103,7 +56,7 @@ def _vocations(form: Form, draft: Data, keep: bool) -> list[Data]:
     edition = draft["edition"]
     old = list(draft.get("vocations") or [])
     step = {"points": "int"} if edition == "core" else {"rank": "int"}
-    vocations = _named_rows(form, "vocations", old, True,
+    vocations = named_rows(form, "vocations", old, True,
                             {"name": "text", "attribute": "text", **step})  # fmt: skip
     kept = []
     for row, vocation in enumerate(vocations):
@@ -114,7 +67,7 @@ def _vocations(form: Form, draft: Data, keep: bool) -> list[Data]:
             if nested != "combat_skills":
                 fields["attribute"] = "text"
             prior = list(vocation.get(nested) or [])
-            vocation[nested] = _named_rows(form, f"vocations.{row}.{nested}", prior, keep, fields)
+            vocation[nested] = named_rows(form, f"vocations.{row}.{nested}", prior, keep, fields)
         kept.append(vocation)
     return kept
 
@@ -122,14 +75,14 @@ def _vocations(form: Form, draft: Data, keep: bool) -> list[Data]:
 def _commerce(form: Form, draft: Data, keep: bool) -> Data:
     commerce = dict(draft.get("commerce") or {})
     if draft["edition"] == "core":
-        commerce["assigned"] = _number(form, "commerce.assigned", 3)
-        commerce["adjustment"] = _number(form, "commerce.adjustment", 0)
-    points = _int(form, "commerce.points", None)
+        commerce["assigned"] = number(form, "commerce.assigned", 3)
+        commerce["adjustment"] = number(form, "commerce.adjustment", 0)
+    points = whole(form, "commerce.points", None)
     if points is None:
         commerce.pop("points", None)
     else:
         commerce["points"] = points
-    commerce["quirks"] = _strings(form, "commerce.quirks", list(commerce.get("quirks") or []),
+    commerce["quirks"] = strings(form, "commerce.quirks", list(commerce.get("quirks") or []),
                                   keep)  # fmt: skip
     return commerce
 
@@ -137,11 +90,11 @@ def _commerce(form: Form, draft: Data, keep: bool) -> Data:
 def _equipment(form: Form, draft: Data, keep: bool) -> Data:
     equipment = dict(draft.get("equipment") or {})
     weapons = list(equipment.get("weapons") or [])
-    equipment["weapons"] = _named_rows(form, "equipment.weapons", weapons, keep,
+    equipment["weapons"] = named_rows(form, "equipment.weapons", weapons, keep,
                                        {"name": "text", "group": "text"})  # fmt: skip
     for part in ("armour", "items"):
         prior = list(equipment.get(part) or [])
-        equipment[part] = _strings(form, f"equipment.{part}", prior, keep)
+        equipment[part] = strings(form, f"equipment.{part}", prior, keep)
     return equipment
 
 
@@ -153,18 +106,18 @@ def decode_cogent(form: Form, draft: Data, *, keep: bool = False) -> Data:
     identity = dict(data.get("identity") or {})
     for field in identity_fields(edition):
         if f"identity.{field}" in form:
-            identity[field] = _text(form, f"identity.{field}")
+            identity[field] = text(form, f"identity.{field}")
     data["identity"] = identity
     if edition == "core":
-        data["mode"] = _text(form, "mode") or data.get("mode", "fast_play")
+        data["mode"] = text(form, "mode") or data.get("mode", "fast_play")
     else:
-        data["tier"] = _number(form, "tier", int(data.get("tier", 2)))
+        data["tier"] = number(form, "tier", int(data.get("tier", 2)))
     names = form_offers(data)["attributes"]
-    data["attributes"] = {name: _number(form, f"attributes.{name}") for name in names}
+    data["attributes"] = {name: number(form, f"attributes.{name}") for name in names}
     data["skills"] = _skills(form, keep)
     data["vocations"] = _vocations(form, data, keep)
-    data["destiny"] = {"points": _number(form, "destiny.points"),
-                       "maximum": _number(form, "destiny.maximum")}  # fmt: skip
+    data["destiny"] = {"points": number(form, "destiny.points"),
+                       "maximum": number(form, "destiny.maximum")}  # fmt: skip
     data["commerce"] = _commerce(form, data, keep)
     data["equipment"] = _equipment(form, data, keep)
     return data
@@ -196,15 +149,15 @@ def decode_plain(form: Form, draft: Data) -> Data:
         if isinstance(value, bool):
             holder[path[-1]] = bool(form.get(name))
         elif name in form and isinstance(value, int):
-            holder[path[-1]] = _number(form, name)
+            holder[path[-1]] = number(form, name)
         elif name in form and isinstance(value, float):
-            text = _text(form, name)
+            typed = text(form, name)
             try:
-                holder[path[-1]] = float(text)
+                holder[path[-1]] = float(typed)
             except ValueError:
-                raise InputError(label, f"{text!r} is not a number", expected="a number") from None
+                raise InputError(label, f"{typed!r} is not a number", expected="a number") from None
         elif name in form:
-            holder[path[-1]] = _text(form, name)
+            holder[path[-1]] = text(form, name)
     return data
 
 
@@ -266,15 +219,8 @@ def apply_op(data: Data, op: str) -> tuple[Data, str]:
 
 
 def form_offers(data: Data) -> dict[str, Any]:
-    """What the form's lists offer, from the engine's rules tables: the wizard's offers, the
-    combat skills (weapon categories) and the armour pieces."""
-    from taletable.systems.cogent.character.tables import combat_skill_table
-    from taletable.systems.cogent.equipment import armour_table
-
-    found = offers(data)
-    found["combat_skills"] = [category.name for category in combat_skill_table().categories]
-    found["armour"] = [piece.name for piece in armour_table().pieces]
-    return found
+    """What the form's lists offer, from the engine's rules tables (the wizard's own lists)."""
+    return offers(data)
 
 
 def slot_keys(data: Data) -> list[str]:
