@@ -219,8 +219,16 @@ def apply_op(data: Data, op: str) -> tuple[Data, str]:
 
 
 def form_offers(data: Data) -> dict[str, Any]:
-    """What the form's lists offer, from the engine's rules tables (the wizard's own lists)."""
-    return offers(data)
+    """What the form's lists offer, from the engine's rules tables (the wizard's own lists,
+    and the creation steps' identity fields, modes and tiers)."""
+    from taletable.play.creation_form import step_fields
+
+    found = offers(data)
+    found["identity_fields"] = identity_fields(data.get("edition", "core"))
+    mode, tier = step_fields("core", "mode")[0], step_fields("tiered", "tier")[0]
+    found["modes"] = list(mode.choices)
+    found["tiers"] = list(zip(tier.choices, tier.titles, strict=True))
+    return found
 
 
 def slot_keys(data: Data) -> list[str]:

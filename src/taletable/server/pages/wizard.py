@@ -28,7 +28,7 @@ from taletable.errors import InputError, RulesError, TaletableError
 from taletable.server.errors import ActionError
 from taletable.server.pages.characters import MAX_SHEET_TEXT
 from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, page
-from taletable.server.pages.wizard_steps import FILLS, Data, offers, rows_of
+from taletable.server.pages.wizard_steps import FILLS, Data, offers, plain_values, rows_of
 from taletable.server.routes.characters import add_character
 from taletable.server.session import PageSessionOrJoin, TableSession, page_session_or_none
 
@@ -207,9 +207,11 @@ def _keys(data: Data, name: str) -> list[str]:
 
 
 def _render(table_id: str, data: Data, name: str, step: Step | None = None, **more: Any) -> Any:
+    from taletable.play.creation_form import step_fields
     from taletable.systems.cogent.character.creation import creation_steps
 
     current = _creation_step(data, name)
+    fields = step_fields(data["edition"], current.name)
     problems = step.problems if step else []
     extra = step.extra if step else {}
     names = [s.name for s in creation_steps(data["edition"])]
@@ -223,6 +225,8 @@ def _render(table_id: str, data: Data, name: str, step: Step | None = None, **mo
         "beside": beside(problems, _keys(data, name), spent_by=current.fills[0]),
         "notice": step.notice if step else "",
         "offers": offers(data),
+        "fields": fields,
+        "values": plain_values(data, fields),
         "edition_title": EDITIONS[data["edition"]],
         **extra,
         **more,

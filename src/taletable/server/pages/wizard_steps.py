@@ -16,7 +16,16 @@ from typing import Any
 from taletable.errors import InputError
 from taletable.server.pages.form_rows import MOST_ROWS, named_rows
 
-__all__ = ["FILLS", "MOST_ROWS", "Data", "identity_fields", "listed", "offers", "rows_of"]
+__all__ = [
+    "FILLS",
+    "MOST_ROWS",
+    "Data",
+    "identity_fields",
+    "listed",
+    "offers",
+    "plain_values",
+    "rows_of",
+]
 
 Data = dict[str, Any]
 Form = Mapping[str, Any]
@@ -49,17 +58,20 @@ def listed(text: str) -> list[str]:
 
 
 def _mode(form: Form, data: Data) -> Data:
+    from taletable.play.creation_form import step_fields
+
     if data["edition"] == "core":
-        return {**data, "mode": _text(form, "mode") or "fast_play"}
-    return {**data, "tier": _int(form, "tier", "tier", 2)}
+        mode = step_fields("core", "mode")[0]
+        return {**data, "mode": _text(form, "mode") or mode.default}
+    tier = step_fields("tiered", "tier")[0]
+    return {**data, "tier": _int(form, "tier", "tier", int(tier.default or 0))}
 
 
 def identity_fields(edition: str) -> list[str]:
-    """The identity fields the edition's identity step asks for (``IDENTITY_REQUIRED``)."""
-    from taletable.systems.cogent.character.creation import IDENTITY_REQUIRED
+    """The identity fields the edition's identity step asks for (the play layer's list)."""
+    from taletable.play.creation_form import identity_fields as fields
 
-    fields = ["name", "concept", *(field for field, _ in IDENTITY_REQUIRED[edition])]
-    return list(dict.fromkeys(fields))
+    return [field.name.removeprefix("identity.") for field in fields(edition)]  # type: ignore[arg-type]
 
 
 def _identity(form: Form, data: Data) -> Data:
@@ -169,40 +181,19 @@ FILLS: dict[str, Callable[[Form, Data], Data]] = {
 
 
 def offers(data: Data) -> dict[str, Any]:
-    """What the steps of ``data``'s edition offer to choose from, from the engine's tables."""
-    from taletable.systems.cogent.character.creation_choices import ROLL, disabling_room
-    from taletable.systems.cogent.character.tables import (
-        campaign_tiers,
-        combat_skill_table,
-        disabling_table,
-        quirk_table,
-        skill_table,
-        tier_resources,
-    )
-    from taletable.systems.cogent.equipment import armour_table, weapon_table
+    """What the steps of ``data``'s edition offer to choose from: the engine's tables, as the
+    play layer describes them for both shells (``play.creation_form.creation_choices``)."""
+    from taletable.play.creation_form import creation_choices
 
-    edition = data.get("edition", "core")
-    skills = skill_table(edition)
-    vocations = [v for v in data.get("vocations") or () if isinstance(v, dict)]
-    nested = [row.get("name") for vocation in vocations
-              for key in ("vocational_skills", "specialisations", "combat_skills")
-              for row in vocation.get(key) or () if isinstance(row, dict)]  # fmt: skip
-    core = [skill.name for skill in skills.skills]
-    return {
-        "modes": list(campaign_tiers().modes),
-        "tiers": [(tier.tier, tier.name) for tier in tier_resources().tiers],
-        "identity_fields": identity_fields(edition),
-        "attributes": list(skills.attributes),
-        "skills": core,
-        #: Every skill of the sheet (Overconfident's "specific skill" may be a vocation's).
-        "skill_choices": list(dict.fromkeys([*core, *(str(name) for name in nested if name)])),
-        "skill_attributes": {skill.name: skill.attribute for skill in skills.skills},
-        "weapon_groups": [group.name for group in weapon_table().groups],
-        "combat_skills": [category.name for category in combat_skill_table().categories],
-        "armour": [piece.name for piece in armour_table().pieces],
-        "disabling": [entry.name for entry in disabling_table().entries],
-        "disabling_room": disabling_room(data),
-        "quirks": [quirk.name for quirk in quirk_table().of(edition).entries],
-        "roll": ROLL,
-        "spare_rows": SPARE_ROWS,
-    }
+    return {**creation_choices(data), "spare_rows": SPARE_ROWS}
+
+
+def plain_values(data: Data, fields: list[Any]) -> dict[str, Any]:
+    """Each plain field's value on the sheet being made (its default when not yet filled)."""
+    values = {}
+    for field in fields:
+        value: Any = data
+        for part in field.name.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        values[field.name] = field.default if value is None else value
+    return values
