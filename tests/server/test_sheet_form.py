@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.sheet_forms import form_fields
-from tests.server.test_wizard import HTMX, _imported
+from tests.server.test_wizard import EXAMPLES, HTMX, _imported, _start
 
 pytestmark = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
@@ -184,3 +184,42 @@ def test_a_boons_sheet_gets_a_field_for_each_plain_value(client: TestClient) -> 
     check = _post(client, table_id, character, fields, "form/check")
     assert "no creation rules to check" in check
 
+
+
+@pytest.mark.parametrize("example", ["core_sir_terrik", "core_brother_ansel",
+                                     "tiered_erin_the_mage", "tiered_rick_the_ranger"])  # fmt: skip
+def test_a_sheet_saved_unchanged_from_the_form_is_the_same_sheet(
+    client: TestClient, example: str
+) -> None:
+    """The form reads back exactly the sheet it was drawn from (what it does not show kept,
+    no empty field added), so an unchanged save differs from nothing."""
+    edition = example.split("_")[0]
+    table_id = _start(client, edition)
+    text = (EXAMPLES / f"{example}.yaml").read_text(encoding="utf-8")
+    client.post(f"/t/{table_id}/characters", data={"text": text}, headers=HTMX)
+    character = re.search(r"/c/([0-9a-f]+)", client.get(f"/t/{table_id}/characters").text)
+    assert character is not None
+    before = _sheet(client, table_id, character.group(1))["sheet"]
+    fields = _form(client, table_id, character.group(1))
+    assert "Saved: version 2." in _post(client, table_id, character.group(1), fields)
+    assert _sheet(client, table_id, character.group(1))["sheet"] == before
+
+
+def test_another_players_save_is_refused_and_nothing_is_saved(client: TestClient) -> None:
+    """The ownership rules hold on the form (``permissions``): Sir Terrik is the narrator's
+    import; a player who does not own him sees why the save is refused; version 1 stays."""
+    table_id, character, _text = _imported(client)
+    code = client.post(f"/t/{table_id}/join-code", headers=HTMX)
+    found = re.search(r'value="[^"]*?code=([^"&]+)', code.text) or re.search(
+        r'name="code"[^>]*value="([^"]+)"', code.text)  # fmt: skip
+    assert found is not None, code.text
+    joined = client.post(f"/api/tables/{table_id}/join",
+                         json={"code": html.unescape(found.group(1)), "name": "Bram",
+                               "role": "player"})  # fmt: skip
+    assert joined.status_code == 201, joined.text
+    with TestClient(client.app) as bram:
+        bram.get(f"/t/{table_id}/enter?token={joined.json()['token']}")
+        fields = _form(bram, table_id, character)
+        refused = _post(bram, table_id, character, {**fields, "identity.goals": "Mine now"})
+    assert "Not saved" in refused and "edit its sheet" in refused
+    assert _sheet(client, table_id, character)["version"] == 1

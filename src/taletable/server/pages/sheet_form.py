@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from taletable.errors import InputError
+from taletable.play.creation_form import step_fields
 from taletable.server.pages.form_rows import (
     MOST_ROWS,
     Data,
@@ -76,7 +77,9 @@ def _commerce(form: Form, draft: Data, keep: bool) -> Data:
     commerce = dict(draft.get("commerce") or {})
     if draft["edition"] == "core":
         commerce["assigned"] = number(form, "commerce.assigned", 3)
-        commerce["adjustment"] = number(form, "commerce.adjustment", 0)
+        adjustment = number(form, "commerce.adjustment", 0)
+        if adjustment or "adjustment" in commerce:
+            commerce["adjustment"] = adjustment
     points = whole(form, "commerce.points", None)
     if points is None:
         commerce.pop("points", None)
@@ -108,10 +111,12 @@ def decode_cogent(form: Form, draft: Data, *, keep: bool = False) -> Data:
         if f"identity.{field}" in form:
             identity[field] = text(form, f"identity.{field}")
     data["identity"] = identity
-    if edition == "core":
-        data["mode"] = text(form, "mode") or data.get("mode", "fast_play")
-    else:
-        data["tier"] = number(form, "tier", int(data.get("tier", 2)))
+    step = "mode" if edition == "core" else "tier"
+    default = step_fields(edition, step)[0].default
+    chosen: Any = text(form, step) or data.get(step, default)
+    chosen = number(form, step, int(chosen)) if step == "tier" else chosen
+    if step in data or chosen != default:  # the sheet's default is left unwritten
+        data[step] = chosen
     names = form_offers(data)["attributes"]
     data["attributes"] = {name: number(form, f"attributes.{name}") for name in names}
     data["skills"] = _skills(form, keep)
@@ -161,10 +166,28 @@ def decode_plain(form: Form, draft: Data) -> Data:
     return data
 
 
+def _tidy(data: Any, draft: Any) -> Any:
+    """``data`` without the empty lists and mappings the form added where ``draft`` had no
+    such field (a sheet with no weapons stays without a ``weapons`` field)."""
+    if not isinstance(data, dict):
+        return data
+    before = draft if isinstance(draft, dict) else {}
+    tidied = {}
+    for key, value in data.items():
+        if isinstance(value, list) and isinstance(before.get(key), list):
+            old = before[key]
+            value = [_tidy(item, old[n] if n < len(old) else None) for n, item in enumerate(value)]
+        value = _tidy(value, before.get(key))
+        if value in ([], {}, "") and key not in before:
+            continue
+        tidied[key] = value
+    return tidied
+
+
 def decode(form: Form, draft: Data, *, keep: bool = False) -> Data:
     """The sheet the form holds (Cogent's form, or a plain sheet's fields)."""
     if draft.get("edition") in ("core", "tiered"):
-        return decode_cogent(form, draft, keep=keep)
+        return dict(_tidy(decode_cogent(form, draft, keep=keep), draft))
     return decode_plain(form, draft)
 
 
@@ -221,8 +244,6 @@ def apply_op(data: Data, op: str) -> tuple[Data, str]:
 def form_offers(data: Data) -> dict[str, Any]:
     """What the form's lists offer, from the engine's rules tables (the wizard's own lists,
     and the creation steps' identity fields, modes and tiers)."""
-    from taletable.play.creation_form import step_fields
-
     found = offers(data)
     found["identity_fields"] = identity_fields(data.get("edition", "core"))
     mode, tier = step_fields("core", "mode")[0], step_fields("tiered", "tier")[0]
