@@ -107,3 +107,24 @@ def test_the_wizards_lists_and_review_and_the_sheets_conflict_view(
         found[name] = _violations(page)
     context.close()
     assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_boons_sheets_plain_form(browser: Any, server_url: str, width: str) -> None:
+    """A boons table's sheet, edited as a form of its plain fields (-/+ on its numbers)."""
+    made = httpx.post(f"{server_url}/api/tables", json={"name": "Banes", "system": "boons"})
+    table = made.json()
+    headers = {"Authorization": f"Bearer {table['narrator_token']}"}
+    sheet = {"name": "Ash", "skills": {"Climb": 2}, "brave": True, "notes": ["a", "b"]}
+    added = httpx.post(f"{server_url}/api/tables/{table['id']}/characters",
+                       json={"sheet": sheet}, headers=headers)  # fmt: skip
+    added.raise_for_status()
+    context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{server_url}/t/{table['id']}/enter?token={table['narrator_token']}")
+    page.goto(f"{server_url}/t/{table['id']}/c/{added.json()['id']}")
+    page.get_by_role("button", name="skills › Climb: one more").wait_for(timeout=5000)
+    page.locator("#sheet-status", has_text="no creation rules").wait_for(timeout=5000)
+    found = _violations(page)
+    context.close()
+    assert found == []
