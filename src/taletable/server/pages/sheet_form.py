@@ -249,6 +249,7 @@ def form_offers(data: Data) -> dict[str, Any]:
     mode, tier = step_fields("core", "mode")[0], step_fields("tiered", "tier")[0]
     found["modes"] = list(mode.choices)
     found["tiers"] = list(zip(tier.choices, tier.titles, strict=True))
+    found["mode_default"], found["tier_default"] = mode.default, tier.default
     return found
 
 
