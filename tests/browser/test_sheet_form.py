@@ -121,3 +121,18 @@ def test_two_editors_resolve_a_conflict_field_by_field(sheet: Sheet, artifacts: 
     saved = sheet.saved()["sheet"]
     assert saved["identity"]["disposition"] == "Courteous, proud"
     assert saved["vocations"][0]["combat_skills"][0]["name"] == "Large Weapons"
+
+
+def test_typing_in_a_field_is_checked_without_leaving_it(sheet: Sheet) -> None:
+    """A number typed (not stepped) is checked half a second after typing stops, while the
+    field still has the focus: INT 3 is over the attribute points, INT 1 mends it."""
+    page = sheet.mara
+    _open(page, sheet.url)
+    field = page.get_by_label("INT", exact=True)
+    field.fill("3")
+    page.locator("#fp-attributes").get_by_text("attribute point(s) over").wait_for(timeout=5000)
+    assert page.evaluate("document.activeElement.name") == "attributes.INT"
+    field.fill("1")
+    page.locator("#sheet-status", has_text="Every creation and progression rule holds").wait_for(
+        timeout=5000
+    )

@@ -8,5 +8,4 @@ document.addEventListener("click", function (event) {
   if (input.value === "") input.value = "0";
   if (button.dataset.step === "1") input.stepUp(); else input.stepDown();
   input.dispatchEvent(new Event("input", { bubbles: true }));
-  input.dispatchEvent(new Event("change", { bubbles: true }));
 });
