@@ -32,13 +32,9 @@ from taletable.server.pages.form_rows import (
     text,
     whole,
 )
-from taletable.server.pages.wizard_steps import identity_fields, offers
+from taletable.server.pages.wizard_steps import NESTED, identity_fields, offers
 
 __all__ = ["Data", "apply_op", "decode", "form_offers", "plain_fields", "slot_keys"]
-
-#: The nested skills under a vocation, by edition.
-NESTED = {"core": ("vocational_skills", "combat_skills"), "tiered": ("specialisations",)}
-
 
 def _skills(form: Form, keep: bool) -> dict[str, int]:
     skills: dict[str, int] = {}
@@ -63,10 +59,7 @@ def _vocations(form: Form, draft: Data, keep: bool) -> list[Data]:
     for row, vocation in enumerate(vocations):
         if not (vocation.get("name") or keep):
             continue
-        for nested in NESTED[edition]:
-            fields = {"name": "text", "points": "int"}
-            if nested != "combat_skills":
-                fields["attribute"] = "text"
+        for nested, fields in NESTED[edition].items():
             prior = list(vocation.get(nested) or [])
             vocation[nested] = named_rows(form, f"vocations.{row}.{nested}", prior, keep, fields)
         kept.append(vocation)
@@ -76,8 +69,9 @@ def _vocations(form: Form, draft: Data, keep: bool) -> list[Data]:
 def _commerce(form: Form, draft: Data, keep: bool) -> Data:
     commerce = dict(draft.get("commerce") or {})
     if draft["edition"] == "core":
-        commerce["assigned"] = number(form, "commerce.assigned", 3)
-        adjustment = number(form, "commerce.adjustment", 0)
+        level, step = step_fields("core", "commerce")
+        commerce["assigned"] = number(form, level.name, int(level.default or 0))
+        adjustment = number(form, step.name, int(step.default or 0))
         if adjustment or "adjustment" in commerce:
             commerce["adjustment"] = adjustment
     points = whole(form, "commerce.points", None)

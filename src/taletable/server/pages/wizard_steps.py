@@ -19,6 +19,7 @@ from taletable.server.pages.form_rows import MOST_ROWS, named_rows
 __all__ = [
     "FILLS",
     "MOST_ROWS",
+    "NESTED",
     "Data",
     "identity_fields",
     "listed",
