@@ -3,6 +3,7 @@ the live table at a 375 px phone and a 1280 px desktop: no serious or critical v
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +112,62 @@ def test_no_page_has_a_serious_accessibility_violation(
         page.screenshot(path=str(shot), full_page=True)
     context.close()
     assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+#: Each view drawn into the page by the form it belongs to (htmx, as a person's click would).
+VIEWS = {
+    "wizard vocations": ("wizard", "#wizard", "/wizard", {"step": "identity", "go": "to:vocations"},
+                         "Vocation 1 combat skill 1"),
+    "wizard review": ("wizard", "#wizard", "/wizard", {"step": "review", "go": "next"},
+                      "Review the character"),
+    "sheet conflict": ("sheet", "#editor", "/resolve", {"version": "0"}, "Take yours"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_wizards_lists_and_review_and_the_sheets_conflict_view(
+    browser: Any, server_url: str, width: str
+) -> None:
+    """The wizard's vocations step (skills picked from lists) and its review of the whole
+    sheet, and the sheet form's conflict view (the fields that differ, theirs or mine)."""
+    pages = _pages(server_url)
+    sheet = yaml.safe_load(SHEET.read_text(encoding="utf-8"))
+    mine = {**sheet, "identity": {**sheet["identity"], "disposition": "Proud"}}
+    context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
+    page = context.new_page()
+    page.goto(pages.pop("enter"))
+    found = {}
+    for name, (where, target, path, values, shown) in VIEWS.items():
+        page.goto(pages[where])
+        fields = {**values, "draft": json.dumps(sheet), "base": "{}", "mine": json.dumps(mine)}
+        url = pages[where].split("/wizard")[0] + path if where == "wizard" else pages[where] + path
+        page.evaluate(
+            "([url, target, values]) => htmx.ajax('POST', url, {target: target, values: values})",
+            [url, target, fields],
+        )
+        page.locator(target, has_text=shown).wait_for(timeout=5000)
+        page.wait_for_timeout(300)  # the live check that a drawn form starts
+        found[name] = _violations(page)
+    context.close()
+    assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_boons_sheets_plain_form(browser: Any, server_url: str, width: str) -> None:
+    """A boons table's sheet, edited as a form of its plain fields (-/+ on its numbers)."""
+    made = httpx.post(f"{server_url}/api/tables", json={"name": "Banes", "system": "boons"})
+    table = made.json()
+    headers = {"Authorization": f"Bearer {table['narrator_token']}"}
+    sheet = {"name": "Ash", "skills": {"Climb": 2}, "brave": True, "notes": ["a", "b"]}
+    added = httpx.post(f"{server_url}/api/tables/{table['id']}/characters",
+                       json={"sheet": sheet}, headers=headers)  # fmt: skip
+    added.raise_for_status()
+    context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{server_url}/t/{table['id']}/enter?token={table['narrator_token']}")
+    page.goto(f"{server_url}/t/{table['id']}/c/{added.json()['id']}")
+    page.get_by_role("button", name="skills › Climb: one more").wait_for(timeout=5000)
+    page.locator("#sheet-status", has_text="no creation rules").wait_for(timeout=5000)
+    found = _violations(page)
+    context.close()
+    assert found == []

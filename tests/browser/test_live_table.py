@@ -1,6 +1,7 @@
 """A narrator and two players at one live table, in three Chromium contexts against one
 running ``taletable serve``: make the table, join, import a sheet, roll a check the others see
-within a second, a secret roll the players never receive, and an edit conflict resolved."""
+within a second, a secret roll the players never receive, and an edit conflict resolved field
+by field."""
 
 from __future__ import annotations
 
@@ -173,41 +174,44 @@ def test_a_secret_roll_never_reaches_the_players(table: Table) -> None:
 def _open_sheet(page: Any, table: Table, name: str) -> None:
     page.goto(f"{table.url}/t/{table.id}")
     page.locator("#characters a", has_text=name).first.click()
-    page.get_by_label(re.compile("The sheet \\(YAML\\)")).wait_for(timeout=3000)
+    page.locator("#sheet-status", has_text="Every creation and progression rule holds").wait_for(
+        timeout=5000
+    )
 
 
-def _edit(page: Any, old: str, new: str) -> None:
-    editor = page.get_by_label(re.compile("The sheet \\(YAML\\)"))
-    text = editor.input_value()
-    assert old in text
-    editor.fill(text.replace(old, new))
-    page.get_by_role("button", name="Save", exact=True).click()
+def _edit(page: Any, label: str, new: str) -> None:
+    page.get_by_label(label, exact=True).fill(new)
+    page.get_by_role("button", name="Save the sheet").click()
 
 
-def test_an_edit_conflict_shows_both_versions_and_loses_neither(
+def test_an_edit_conflict_shows_the_differing_fields_and_loses_neither(
     table: Table, artifacts: Path
 ) -> None:
     """Mara (Sir Terrik is hers) and the narrator open Sir Terrik at version 1; Mara saves
-    first; the narrator's save shows both versions; the narrator saves theirs over hers
-    knowingly, and the log keeps both edits. (Bram may not edit Mara's character: the
-    narrator is the second editor.)"""
+    her beliefs first; the narrator's save of his disposition shows exactly the two fields
+    that differ; the narrator keeps Mara's beliefs and takes its own disposition, and the log
+    keeps both edits. (Bram may not edit Mara's character: the narrator is the second
+    editor.)"""
     _open_sheet(table.mara, table, "Sir Terrik")
     _open_sheet(table.narrator, table, "Sir Terrik")
-    _edit(table.mara, "An oath given is a debt owed.", "An oath given is a debt paid.")
+    _edit(table.mara, "Beliefs", "An oath given is a debt paid.")
     table.mara.get_by_text("Saved: version 2.").wait_for(timeout=3000)
-    _edit(table.narrator, "Courteous, stubborn", "Courteous, proud")
+    _edit(table.narrator, "Disposition", "Courteous, proud")
     table.narrator.get_by_text("Someone saved this sheet while you were editing it").wait_for(
         timeout=3000
     )
     table.narrator.screenshot(path=str(artifacts / "conflict-desktop.png"), full_page=True)
-    theirs = table.narrator.locator("pre").inner_text()
-    assert "a debt paid." in theirs and "Courteous, stubborn" in theirs
-    mine = table.narrator.get_by_label("Your version (you may merge by hand before saving)")
-    mine.fill(mine.input_value().replace("a debt owed.", "a debt paid."))  # merged by hand
-    table.narrator.get_by_role("button", name="Save mine over theirs").click()
+    differs = table.narrator.locator("fieldset.differs")
+    assert sorted(differs.locator("legend").all_inner_texts()) == [
+        "identity › beliefs", "identity › disposition"]  # fmt: skip
+    beliefs = differs.filter(has_text="identity › beliefs")
+    assert "a debt paid." in beliefs.inner_text() and "a debt owed." in beliefs.inner_text()
+    beliefs.get_by_label("Keep the saved value").check()
+    table.narrator.get_by_role("button", name="Save with these choices").click()
     table.narrator.get_by_text("Saved: version 3.").wait_for(timeout=3000)
-    saved = table.narrator.get_by_label(re.compile("The sheet \\(YAML\\)")).input_value()
-    assert "a debt paid." in saved and "Courteous, proud" in saved
+    form = table.narrator
+    assert form.get_by_label("Beliefs", exact=True).input_value() == "An oath given is a debt paid."
+    assert form.get_by_label("Disposition", exact=True).input_value() == "Courteous, proud"
     table.bram.goto(f"{table.url}/t/{table.id}")
     log = table.bram.locator("#log")
     log.get_by_text("edited the character Sir Terrik (version 3)").wait_for(timeout=3000)
@@ -221,8 +225,8 @@ def test_the_read_view_follows_every_save(table: Table) -> None:
     for page in (table.mara, table.narrator):
         page.locator("#sheet-read", has_text="Courteous, proud").wait_for(timeout=3000)
     table.mara.reload()
-    table.mara.get_by_label(re.compile("The sheet \\(YAML\\)")).wait_for(timeout=3000)
-    _edit(table.mara, "Courteous, proud", "Courteous, bold")
+    table.mara.get_by_label("Disposition", exact=True).wait_for(timeout=3000)
+    _edit(table.mara, "Disposition", "Courteous, bold")
     started = time.monotonic()
     for page in (table.mara, table.narrator):
         page.locator("#sheet-read", has_text="Courteous, bold").wait_for(timeout=3000)

@@ -66,7 +66,10 @@ def _next(page: Any, title: str) -> None:
 
 def test_a_player_builds_a_sheet_with_the_wizard(seats: Seats, artifacts: Path) -> None:
     """Core Fast Play, step by step: a third attribute point is refused beside the attributes;
-    the finished sheet joins the table and the narrator sees it listed without reloading."""
+    the vocation's skills are picked from lists (a vocational skill's attribute, a combat
+    skill's weapon category), armour ticked from the armour table; the review shows the whole
+    sheet; once created it joins the table and the narrator sees it listed without
+    reloading."""
     page = seats.player
     page.get_by_role("link", name="Build a character with the wizard").click()
     page.get_by_label("Core edition", exact=True).check()
@@ -95,26 +98,41 @@ def test_a_player_builds_a_sheet_with_the_wizard(seats: Seats, artifacts: Path) 
     _next(page, "Vocations")
     page.get_by_label("Vocation 1 name").fill("Scout")
     page.get_by_label("Vocation 1 attribute").select_option("RFL")
-    page.get_by_label("Vocation 1 points").fill("1")
+    page.get_by_label("Vocation 1 points", exact=True).fill("1")
+    page.get_by_label("Vocation 1 vocational skill 1", exact=True).fill("Tracking")
+    page.get_by_label("Vocation 1 vocational skill 1 attribute").select_option("INT")
+    page.get_by_label("Vocation 1 vocational skill 1 points").fill("1")
+    page.get_by_label("Vocation 1 combat skill 1", exact=True).select_option("Long Stringed")
+    page.get_by_label("Vocation 1 combat skill 1 points").fill("1")
     _next(page, "Commerce Points")
     page.get_by_label("Commerce level the narrator assigns").fill("3")
     _next(page, "Equipment")
     page.get_by_label("Weapon 1").fill("Spear")
     page.get_by_label("Its weapon group").select_option("Large Weapon")
+    page.get_by_label("Leather Armour").check()
     _next(page, "Destiny Points")
+    page.get_by_role("button", name="Check and review the character").click()
+    _step(page, "Review the character")
+    review = page.locator("#wizard .review")
+    for shown in ("Wren", "Tracking (INT) 1", "Long Stringed (combat) 1", "Spear (Large Weapon)",
+                  "Leather Armour"):  # fmt: skip
+        assert shown in review.inner_text(), shown
     page.set_viewport_size(DESKTOP)
-    page.screenshot(path=str(artifacts / "wizard-desktop.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "wizard-review-desktop.png"), full_page=True)
     page.set_viewport_size(PHONE)
-    page.get_by_role("button", name="Check and create the character").click()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_role("button", name="Create the character").click()
     page.get_by_text("Wren is made and joined the table").wait_for(timeout=5000)
     seats.narrator.locator("#characters a", has_text="Wren").wait_for(timeout=3000)
 
 
 def test_the_editor_shows_each_problem_beside_its_field(seats: Seats, artifacts: Path) -> None:
-    """The sheet the wizard made, edited: a third attribute point is shown under
-    ``attributes`` with its line as one types, and mended the same way."""
+    """The sheet the wizard made, edited as YAML (the fallback under the form): a third
+    attribute point is shown under ``attributes`` with its line as one types, and mended the
+    same way."""
     page = seats.player
     page.get_by_role("link", name="Open the sheet").click()
+    page.locator("details.yaml summary").click()
     check = page.locator("#sheet-check")
     check.get_by_text("Every creation and progression rule holds").wait_for(timeout=5000)
     editor = page.get_by_label("The sheet (YAML)")

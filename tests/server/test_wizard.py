@@ -79,7 +79,10 @@ def _core_answers(mode: str) -> dict[str, dict[str, Any]]:
         "disabling": {},
         "skills": {"skills.Stealth": 2, "skills.Athletics": 1},
         "vocations": {"rows": 1, "vocations.0.name": "Scout", "vocations.0.attribute": "RFL",
-                      "vocations.0.points": 1, "vocations.0.skills": "Tracking:INT=1"},
+                      "vocations.0.points": 1, "vocations.0.vocational_skills.rows": 1,
+                      "vocations.0.vocational_skills.0.name": "Tracking",
+                      "vocations.0.vocational_skills.0.attribute": "INT",
+                      "vocations.0.vocational_skills.0.points": 1},
         "commerce": {"commerce.assigned": 3, "commerce.adjustment": 0},
         "equipment": {"rows": 1, "weapons.0.name": "Spear", "weapons.0.group": "Large Weapon"},
         "destiny": {},
@@ -103,10 +106,13 @@ def _tiered_answers(tier: int) -> dict[str, dict[str, Any]]:
 
 
 def _walk(wizard: Wizard, answers: dict[str, dict[str, Any]]) -> str:
+    """Each step answered, then the review of the whole sheet, then "Create"."""
     for step, fields in answers.items():
         assert wizard.step == step, wizard.page
         wizard.submit(**fields)
-    return wizard.page
+    assert wizard.step == "review" and "Review the character" in wizard.page, wizard.page
+    assert "Wren" in wizard.page and "Create the character" in wizard.page
+    return wizard.submit("create")
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -273,7 +279,8 @@ def test_tiered_quirks_and_finishing_touches_go_through_the_engine(client: TestC
     wizard.submit("take", **{"disabling.answer": "Heavy"})
     assert wizard.draft["disabling_characteristics"] == [{"name": "Heavy", "how": "chosen"}]
     assert wizard.draft["destiny"] == {"points": 1, "maximum": 3}
-    done = wizard.submit()
+    assert "Review the character" in wizard.submit()
+    done = wizard.submit("create")
     assert "is made and joined the table" in done, done
 
 
@@ -292,3 +299,60 @@ def test_no_seat_no_wizard_and_a_lost_draft_is_said(client: TestClient) -> None:
     assert "Only a player or the narrator" in refused.text
     checked = client.post(f"/t/{table_id}/c/x/check", data={"text": "{}"}, headers=HTMX)
     assert "no seat" in checked.text
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_vocations_pick_their_skills_from_lists(client: TestClient) -> None:
+    """Core vocations: a vocational skill is a row (its name, its attribute from the
+    edition's attributes, its points) and a combat skill is picked from the weapon categories
+    of 002 > Combat Skills; no NAME:ATTRIBUTE=POINTS typing. Tiered: specialisations the same."""
+    wizard = Wizard(client, _start(client), "core")
+    for step in ("mode", "identity", "attributes", "disabling", "skills"):
+        wizard.submit(**_core_answers("fast_play")[step])
+    page = wizard.page
+    assert wizard.step == "vocations" and "NAME:ATTRIBUTE=POINTS" not in page
+    combat = re.search(r'<select id="w-voc-0-combat_skills-0-name".*?</select>', page, re.S)
+    assert combat is not None and "Long Stringed" in combat.group(0)
+    attribute = re.search(r'<select id="w-voc-0-vocational_skills-0-attr".*?</select>', page, re.S)
+    options = re.findall(r"<option[^>]*>(\w+)</option>", attribute.group(0)) if attribute else []
+    assert options == ["STR", "RFL", "INT"]
+    wizard.submit("check", **{**_core_answers("fast_play")["vocations"],
+                              "vocations.0.combat_skills.rows": 1,
+                              "vocations.0.combat_skills.0.name": "Long Stringed",
+                              "vocations.0.combat_skills.0.points": 1})  # fmt: skip
+    vocation = wizard.draft["vocations"][0]
+    assert vocation["vocational_skills"] == [{"name": "Tracking", "attribute": "INT", "points": 1}]
+    assert vocation["combat_skills"] == [{"name": "Long Stringed", "points": 1}]
+    assert 'name="vocations.0.vocational_skills.1.name"' in wizard.page  # a blank row to add one
+    tiered = Wizard(client, _start(client, "tiered"), "tiered")
+    for step in ("tier", "identity", "attributes"):
+        tiered.submit(**_tiered_answers(2)[step])
+    assert 'name="vocations.0.specialisations.0.attribute"' in tiered.page
+    assert "CHA</option>" in tiered.page
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_review_shows_the_whole_sheet_and_its_problems_before_it_is_made(
+    client: TestClient,
+) -> None:
+    """After the last step the sheet is shown whole as it will be made, and nothing is saved;
+    a draft broken since its step (a third attribute point) shows the problem, offers no
+    Create, and a Create sent anyway makes nothing."""
+    table_id = _start(client)
+    wizard = Wizard(client, table_id, "core")
+    answers = _core_answers("fast_play")
+    for fields in answers.values():
+        wizard.submit(**fields)
+    page = wizard.page
+    assert wizard.step == "review" and "Tracking (INT) 1" in page and "Spear (Large Weapon)" in page
+    assert "Stealth" in page and "3 of 3" in page
+    assert "/c/" not in client.get(f"/t/{table_id}/characters").text
+    broken = {**wizard.draft, "attributes": {"STR": 2, "RFL": 1, "INT": 0}}
+    shown = wizard.post({"step": "review", "draft": json.dumps(broken), "base": "{}",
+                         "go": "next"})  # fmt: skip
+    assert "not yet a legal new character" in shown and "attribute point(s) over" in shown
+    assert "Create the character" not in shown
+    refused = wizard.post({"step": "review", "draft": json.dumps(broken), "base": "{}",
+                           "go": "create"})  # fmt: skip
+    assert "not yet a legal new character" in refused and "is made" not in refused
+    assert "/c/" not in client.get(f"/t/{table_id}/characters").text

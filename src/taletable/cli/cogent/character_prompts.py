@@ -30,7 +30,8 @@ from taletable.play.character_creation import (
     starting_destiny,
 )
 from taletable.play.context import Table
-from taletable.systems.cogent.character.creation import IDENTITY_REQUIRED, creation_steps
+from taletable.play.creation_form import NESTED_POINTS, creation_choices, step_fields
+from taletable.systems.cogent.character.creation import creation_steps
 from taletable.systems.cogent.character.creation_choices import disabling_room
 from taletable.systems.cogent.character.report import Problem
 from taletable.systems.cogent.character.tables import skill_table
@@ -106,31 +107,34 @@ def _asked(prompt: str, parse: Callable[[str], Any]) -> Any:
 
 
 def _mode(data: Data, table: Table) -> Data:
-    if data["edition"] == "core":
-        modes = click.Choice(["fast_play", "initiate", "adept", "veteran"])
-        return {**data, "mode": _ask("Mode", type=modes, default="fast_play")}
-    return {**data, "tier": _ask("Tier", type=click.IntRange(0, 5), default=2)}
+    step = "mode" if data["edition"] == "core" else "tier"
+    field = step_fields(data["edition"], step)[0]
+    if step == "mode":
+        modes = click.Choice([str(choice) for choice in field.choices])
+        return {**data, "mode": _ask(field.prompt, type=modes, default=field.default)}
+    tiers = [int(choice) for choice in field.choices]
+    chosen = _ask(field.prompt, type=click.IntRange(min(tiers), max(tiers)), default=field.default)
+    return {**data, "tier": chosen}
 
 
 def _identity(data: Data, table: Table) -> Data:
     def fill(data: Data) -> Data:
-        identity = {"name": str(_ask("Name")).strip()}
-        identity["concept"] = _optional("Concept")
-        for field, section in IDENTITY_REQUIRED[data["edition"]]:
-            if field != "concept":
-                identity[field] = _optional(section)
-            elif not identity["concept"]:
-                identity["concept"] = _optional(section)
+        identity = {}
+        for field in step_fields(data["edition"], "identity"):
+            answer = _ask(field.prompt) if field.required else _optional(field.prompt)
+            identity[field.name.removeprefix("identity.")] = str(answer).strip()
         return {**data, "identity": identity}
 
     return _until_legal(data, "identity", table, fill)
 
 
 def _attributes(data: Data, table: Table) -> Data:
-    names = skill_table(data["edition"]).attributes
+    fields = step_fields(data["edition"], "attributes")
 
     def fill(data: Data) -> Data:
-        chosen = {name: _ask(f"{name} points", type=int, default=0) for name in names}
+        chosen = {field.name.removeprefix("attributes."): _ask(field.prompt, type=int,
+                                                               default=field.default)
+                  for field in fields}  # fmt: skip
         return {**data, "attributes": chosen}
 
     return _until_legal(data, "attributes", table, fill)
@@ -161,7 +165,7 @@ def _nested(under: str, kind: str, attributes: tuple[str, ...] | None) -> list[D
         skill: Data = {"name": name}
         if attributes:
             skill["attribute"] = _ask("  its attribute", type=click.Choice(attributes))
-        skill["points"] = _ask("  its points", type=int, default=1)
+        skill["points"] = _ask("  its points", type=int, default=NESTED_POINTS)
         nested.append(skill)
     return nested
 
@@ -172,13 +176,14 @@ def _vocation(data: Data, name: str) -> Data:
         "name": name,
         "attribute": _ask("Its attribute", type=click.Choice(attributes)),
     }
+    defaults = creation_choices(data)
     if data["edition"] == "core":
         vocation["points"] = _ask("Its points (the first vocation's first point is free)",
-                                  type=int, default=1)  # fmt: skip
+                                  type=int, default=defaults["vocation_points"])  # fmt: skip
         vocation["vocational_skills"] = _nested(name, "Vocational skill", attributes)
         vocation["combat_skills"] = _nested(name, "Combat skill (a weapon category)", None)
     else:
-        vocation["rank"] = _ask("Its rank", type=int, default=1)
+        vocation["rank"] = _ask("Its rank", type=int, default=defaults["vocation_rank"])
         vocation["specialisations"] = _nested(name, "Specialisation", attributes)
     return vocation
 
@@ -282,9 +287,10 @@ def _commerce(data: Data, table: Table) -> Data:
     def fill(data: Data) -> Data:
         quirks: list[QuirkPicked] = []
         bonus: list[str] = []
-        assigned = _ask("Commerce level from the narrator", type=int, default=3)
+        level, adjustment = step_fields("core", "commerce")
+        assigned = _ask(level.prompt, type=int, default=level.default)
         _bring(data, table, (assigned, 0), quirks, bonus)
-        step = _ask("Step it once (-1, 0 or 1)", type=int, default=0)
+        step = _ask(adjustment.prompt, type=int, default=adjustment.default)
         return _bring(data, table, (assigned, step), quirks, bonus)
 
     return _until_legal(data, "commerce", table, fill)

@@ -12,7 +12,8 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 * :mod:`.chat` — the chat box: messages, whispers and inline rolls;
 * :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
 * :mod:`.panels` — conflicts, assists, collaborations, boons and labcats, with their odds;
-* :mod:`.characters` — characters: import, read, export and edit (with the conflict shown);
+* :mod:`.characters` — characters: import, read, export;
+* :mod:`.sheet_edit` — a sheet edited as a form (or YAML), a stale save's differing fields;
 * :mod:`.restore` — a sheet's last change taken back (the narrator's);
 * :mod:`.wizard` — the creation wizard, each step checked by the engine;
 * :mod:`.sheet_check` — the sheet editor's live check, each problem beside its field;
@@ -38,6 +39,7 @@ def routers() -> list[APIRouter]:
         rolls,
         seats,
         sheet_check,
+        sheet_edit,
         start,
         table,
         wizard,
@@ -52,6 +54,7 @@ def routers() -> list[APIRouter]:
         panels.router,
         characters.router,
         restore.router,
+        sheet_edit.router,
         wizard.router,
         sheet_check.router,
         combat.router,

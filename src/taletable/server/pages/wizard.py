@@ -7,8 +7,11 @@ quirks, equipment, destiny). Each submit reads the step's fields into the sheet 
 (a disabling characteristic or a quirk of wealth is an action: logged, rolled with the
 scene's dice), asks ``cogent.character.new.step`` (and ``.commerce``, ``.starting-destiny``) on a
 read of the table, and renders the engine's answer: what is left, and each problem beside the
-field it names. The last step asks ``cogent.character.new`` for the whole creation report and
-saves the sheet through the import route's own function, so it joins the characters list.
+field it names. After the last step the whole sheet is reviewed as it will be made
+(``cogent.character.new`` asked with no key: its creation report, nothing saved), with every
+problem if any; "Create" asks it again and saves the sheet through the import route's own
+function, so it joins the characters list. Skills, vocations' skills, specialisations, combat
+skills, weapon groups and armour are picked from the engine's tables (:func:`.wizard_steps.offers`).
 The sheet being made travels in the form (``draft``); the save checks it whole again.
 """
 
@@ -25,7 +28,7 @@ from taletable.errors import InputError, RulesError, TaletableError
 from taletable.server.errors import ActionError
 from taletable.server.pages.characters import MAX_SHEET_TEXT
 from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, message, page
-from taletable.server.pages.wizard_steps import FILLS, Data, offers, rows_of
+from taletable.server.pages.wizard_steps import FILLS, Data, offers, plain_values, rows_of
 from taletable.server.routes.characters import add_character
 from taletable.server.session import PageSessionOrJoin, TableSession, page_session_or_none
 
@@ -33,6 +36,8 @@ __all__ = ["beside", "problem_of", "router"]
 
 router = APIRouter(include_in_schema=False)
 EDITIONS = {"core": "Core edition", "tiered": "Tiered edition (with campaign tiers)"}
+#: The step after the last: the whole sheet shown before it is made.
+REVIEW = "review"
 #: Where a budget's problem is shown: beside the fields that spend it.
 SPENDS = {"attribute_points": "attributes", "skill_points": None}
 
@@ -202,9 +207,11 @@ def _keys(data: Data, name: str) -> list[str]:
 
 
 def _render(table_id: str, data: Data, name: str, step: Step | None = None, **more: Any) -> Any:
+    from taletable.play.creation_form import step_fields
     from taletable.systems.cogent.character.creation import creation_steps
 
     current = _creation_step(data, name)
+    fields = step_fields(data["edition"], current.name)
     problems = step.problems if step else []
     extra = step.extra if step else {}
     names = [s.name for s in creation_steps(data["edition"])]
@@ -218,10 +225,25 @@ def _render(table_id: str, data: Data, name: str, step: Step | None = None, **mo
         "beside": beside(problems, _keys(data, name), spent_by=current.fills[0]),
         "notice": step.notice if step else "",
         "offers": offers(data),
+        "fields": fields,
+        "values": plain_values(data, fields),
         "edition_title": EDITIONS[data["edition"]],
         **extra,
         **more,
     }
+
+
+def _review(step: Step) -> dict[str, Any]:
+    """The sheet as it will be made (``cogent.character.new`` asked with no key: nothing is
+    saved), or the draft with every problem that keeps it from being made."""
+    from taletable.systems.cogent.character.creation import CreationRefused
+
+    try:
+        made = step.ask("cogent.character.new", sheet=step.data)
+    except CreationRefused as refused:
+        step.problems = [p.to_data() for p in refused.problems]
+        return {"review": step.data, "refused": True}
+    return {"review": made.sheet, "budget": made.budget}
 
 
 def _finish(step: Step) -> dict[str, Any]:
@@ -282,6 +304,9 @@ def _wizard_step(session: TableSession, form: Any) -> Response:
     if go.startswith("to:"):
         return fragment("_wizard.html", **_render(table_id, data, go[3:], base=json.dumps(base)))
     step = Step(session, data, form)
+    if text == REVIEW:
+        names = [s.name for s in creation_steps(data["edition"])]
+        return _reviewed(step, names[-1], base, names, create=go == "create")
     if not _submit(step, text, base or data):
         return fragment("_wizard.html", **_render(table_id, step.data, text, step,
                                                   base=json.dumps(base)))  # fmt: skip
@@ -296,9 +321,18 @@ def _wizard_step(session: TableSession, form: Any) -> Response:
         return fragment("_wizard.html", **_render(table_id, step.data, following_name,
                                                   base=json.dumps(base),
                                                   budget=ahead.budget))  # fmt: skip
+    return _reviewed(step, text, base, names)
+
+
+def _reviewed(step: Step, last: str, base: Data, names: list[str], create: bool = False
+              ) -> Response:  # fmt: skip
+    """The review of the whole sheet before it is made (or, ``create``, it made and saved)."""
     try:
-        finished = _finish(step)
+        shown = _finish(step) if create else _review(step)
     except PAGE_ERRORS as error:
         return message(error=error_text(error))
-    return fragment("_wizard.html", **_render(table_id, step.data, text, step,
-                                              base=json.dumps(base), **finished))  # fmt: skip
+    if create and shown.get("refused"):
+        shown = {**_review(step), "refused": True}
+    return fragment("_wizard.html", **_render(step.session.table_id, step.data, last, step,
+                                              base=json.dumps(base), done_steps=names,
+                                              **shown))  # fmt: skip

@@ -14,15 +14,24 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from taletable.errors import InputError
+from taletable.server.pages.form_rows import MOST_ROWS, named_rows
 
-__all__ = ["FILLS", "Data", "identity_fields", "listed", "offers", "points", "rows_of"]
+__all__ = [
+    "FILLS",
+    "MOST_ROWS",
+    "NESTED",
+    "Data",
+    "identity_fields",
+    "listed",
+    "offers",
+    "plain_values",
+    "rows_of",
+]
 
 Data = dict[str, Any]
 Form = Mapping[str, Any]
 #: Blank rows the vocation and weapon steps show beyond those already filled.
 SPARE_ROWS = 1
-#: The most rows a form may post (a limit checked before any work).
-MOST_ROWS = 12
 
 
 def _text(form: Form, name: str) -> str:
@@ -49,37 +58,21 @@ def listed(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def points(text: str, field: str, *, with_attribute: bool) -> list[Data]:
-    """``"Herbalism:INT=2, Axe=1"`` as skills: a name, its attribute (after ``:``) and points."""
-    skills: list[Data] = []
-    for part in listed(text):
-        name, _sep, value = part.partition("=")
-        name, _colon, attribute = name.partition(":")
-        skill: Data = {"name": name.strip()}
-        if with_attribute:
-            skill["attribute"] = attribute.strip().upper()
-        try:
-            skill["points"] = int(value.strip() or "0")
-        except ValueError:
-            raise InputError(field, f"{part!r}: the points are a whole number",
-                             expected="NAME:ATTRIBUTE=POINTS" if with_attribute
-                             else "NAME=POINTS") from None  # fmt: skip
-        skills.append(skill)
-    return skills
-
-
 def _mode(form: Form, data: Data) -> Data:
+    from taletable.play.creation_form import step_fields
+
     if data["edition"] == "core":
-        return {**data, "mode": _text(form, "mode") or "fast_play"}
-    return {**data, "tier": _int(form, "tier", "tier", 2)}
+        mode = step_fields("core", "mode")[0]
+        return {**data, "mode": _text(form, "mode") or mode.default}
+    tier = step_fields("tiered", "tier")[0]
+    return {**data, "tier": _int(form, "tier", "tier", int(tier.default or 0))}
 
 
 def identity_fields(edition: str) -> list[str]:
-    """The identity fields the edition's identity step asks for (``IDENTITY_REQUIRED``)."""
-    from taletable.systems.cogent.character.creation import IDENTITY_REQUIRED
+    """The identity fields the edition's identity step asks for (the play layer's list)."""
+    from taletable.play.creation_form import identity_fields as fields
 
-    fields = ["name", "concept", *(field for field, _ in IDENTITY_REQUIRED[edition])]
-    return list(dict.fromkeys(fields))
+    return [field.name.removeprefix("identity.") for field in fields(edition)]  # type: ignore[arg-type]
 
 
 def _identity(form: Form, data: Data) -> Data:
@@ -105,21 +98,28 @@ def _skills(form: Form, data: Data) -> Data:
     return {**data, "skills": chosen}
 
 
+#: The skills nested under a vocation, by edition, and the fields each row posts.
+NESTED = {
+    "core": {
+        "vocational_skills": {"name": "text", "attribute": "text", "points": "int"},
+        "combat_skills": {"name": "text", "points": "int"},
+    },
+    "tiered": {"specialisations": {"name": "text", "attribute": "text", "points": "int"}},
+}
+
+
 def _vocation(form: Form, row: int, edition: str) -> Data | None:
     name = _text(form, f"vocations.{row}.name")
     if not name:
         return None
     where = f"vocations.{row}"
     vocation: Data = {"name": name, "attribute": _text(form, f"{where}.attribute")}
-    nested = _text(form, f"{where}.skills")
     if edition == "core":
         vocation["points"] = _int(form, f"{where}.points", where)
-        vocation["vocational_skills"] = points(nested, where, with_attribute=True)
-        combat = _text(form, f"{where}.combat")
-        vocation["combat_skills"] = points(combat, where, with_attribute=False)
     else:
         vocation["rank"] = _int(form, f"{where}.rank", where)
-        vocation["specialisations"] = points(nested, where, with_attribute=True)
+    for nested, fields in NESTED[edition].items():  # rows: a name and its points
+        vocation[nested] = named_rows(form, f"{where}.{nested}", [], False, fields)
     return vocation
 
 
@@ -136,10 +136,16 @@ def _equipment(form: Form, data: Data) -> Data:
             weapons.append({"name": name, "group": _text(form, f"weapons.{row}.group")})
     equipment = {
         "weapons": weapons,
-        "armour": listed(_text(form, "equipment.armour")),
+        "armour": [str(name) for name in _picked(form, "equipment.armour")],
         "items": listed(_text(form, "equipment.items")),
     }
     return {**data, "equipment": equipment}
+
+
+def _picked(form: Form, name: str) -> list[Any]:
+    """Every value of a field posted more than once (ticked boxes)."""
+    getlist = getattr(form, "getlist", None)
+    return list(getlist(name)) if getlist is not None else listed(_text(form, name))
 
 
 def _disabling_skills(form: Form, data: Data) -> Data:
@@ -176,30 +182,19 @@ FILLS: dict[str, Callable[[Form, Data], Data]] = {
 
 
 def offers(data: Data) -> dict[str, Any]:
-    """What the steps of ``data``'s edition offer to choose from, from the engine's tables."""
-    from taletable.systems.cogent.character.creation_choices import ROLL, disabling_room
-    from taletable.systems.cogent.character.tables import (
-        campaign_tiers,
-        disabling_table,
-        quirk_table,
-        skill_table,
-        tier_resources,
-    )
-    from taletable.systems.cogent.equipment import weapon_table
+    """What the steps of ``data``'s edition offer to choose from: the engine's tables, as the
+    play layer describes them for both shells (``play.creation_form.creation_choices``)."""
+    from taletable.play.creation_form import creation_choices
 
-    edition = data.get("edition", "core")
-    skills = skill_table(edition)
-    return {
-        "modes": list(campaign_tiers().modes),
-        "tiers": [(tier.tier, tier.name) for tier in tier_resources().tiers],
-        "identity_fields": identity_fields(edition),
-        "attributes": list(skills.attributes),
-        "skills": [skill.name for skill in skills.skills],
-        "skill_attributes": {skill.name: skill.attribute for skill in skills.skills},
-        "weapon_groups": [group.name for group in weapon_table().groups],
-        "disabling": [entry.name for entry in disabling_table().entries],
-        "disabling_room": disabling_room(data),
-        "quirks": [quirk.name for quirk in quirk_table().of(edition).entries],
-        "roll": ROLL,
-        "spare_rows": SPARE_ROWS,
-    }
+    return {**creation_choices(data), "spare_rows": SPARE_ROWS}
+
+
+def plain_values(data: Data, fields: list[Any]) -> dict[str, Any]:
+    """Each plain field's value on the sheet being made (its default when not yet filled)."""
+    values = {}
+    for field in fields:
+        value: Any = data
+        for part in field.name.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        values[field.name] = field.default if value is None else value
+    return values
