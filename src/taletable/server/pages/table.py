@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 
 from taletable.server.auth import Seat
@@ -46,12 +46,28 @@ def _entries(session: TableSession) -> list[dict[str, Any]]:
     return [json.loads(text) for _seq, text in rows]
 
 
+def _roll_asked(context: dict[str, Any], pool: int | None, cl: int | None) -> dict[str, Any]:
+    """The roll panel as a sheet's skill or combat pool opened it (``?character=&skill=`` or
+    ``&pool=``, with ``&cl=``): that pool in its mode, the CL, the panel shown at once."""
+    from_sheet = context["chosen_skill"] is not None or pool is not None
+    mode = "pool" if pool is not None or not context["characters"] else "character"
+    return {"roll_mode": mode, "roll_pool": pool, "roll_cl": cl, "open_roll": from_sheet}
+
+
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-def table_page(session: PageSessionOrJoin) -> Response:
-    """The table: its log, the roll panel, characters and (for the narrator) the tools."""
+def table_page(
+    session: PageSessionOrJoin,
+    character: str = "",
+    skill: str = "",
+    pool: Annotated[int | None, Query(ge=0, le=200)] = None,
+    cl: Annotated[int | None, Query(ge=0, le=1000)] = None,
+) -> Response:
+    """The table: its log, the roll panel, characters and (for the narrator) the tools; a
+    sheet's skill opens it with the roll panel set for that skill."""
     head = session.head()
     names = seat_names(session)
     entries = attach([present(event, names) for event in _entries(session)])
+    rolls = roll_panel_context(session, head, character or None, skill or None)
     return page(
         "table.html",
         head=head,
@@ -60,7 +76,8 @@ def table_page(session: PageSessionOrJoin) -> Response:
         seats=seats_of(session),
         online=session.world.presence.online(session.table_id),
         panels=panels_for(head),
-        **roll_panel_context(session, head, None),
+        **rolls,
+        **_roll_asked(rolls, pool, cl),
     )
 
 
