@@ -41,7 +41,7 @@ from taletable.server.session import PageSession, PageSessionOrJoin, TableSessio
 if TYPE_CHECKING:
     from taletable.systems.cogent.combat import Encounter
 
-__all__ = ["current_encounter", "router"]
+__all__ = ["current_encounter", "fight_view", "fighter_names", "router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -78,7 +78,7 @@ def current_encounter(connection: Any, table_id: str) -> str | None:
     return str(key) if key else None
 
 
-def _view(session: TableSession) -> dict[str, Any]:
+def fight_view(session: TableSession) -> dict[str, Any]:
     """What the tracker shows this seat: the fight as this seat may see it (its secret steps
     are the narrator's: :mod:`taletable.server.combat_views`), or why none, and whom it acts
     for; read at the table's own rules (its edition, options and house rules: the fight
@@ -105,7 +105,20 @@ def _view(session: TableSession) -> dict[str, Any]:
         mine = fighters_of(reading.connection, session.table_id, seat, key)
     ids = [fighter["id"] for fighter in fight["fighters"]]
     acts_for = ids if mine is None else [ident for ident in ids if ident in mine]
+    fight["names"] = fighter_names(fight["fighters"])
     return {"head": head, "seat": seat, "fight": fight, "key": key, "acts_for": acts_for}
+
+
+def fighter_names(fighters: list[dict[str, Any]]) -> dict[str, str]:
+    """Each fighter's id -> the name a person reads: its sheet's name, with its id after it
+    where two fighters share a name (two goblins)."""
+    count: dict[str, int] = {}
+    for fighter in fighters:
+        count[fighter["name"]] = count.get(fighter["name"], 0) + 1
+    return {
+        f["id"]: f["name"] if f["name"] and count[f["name"]] == 1 else f"{f['name']} ({f['id']})"
+        for f in fighters
+    }
 
 
 @router.get("/t/{table_id}/combat", response_class=HTMLResponse)
@@ -113,7 +126,7 @@ def combat_page(session: PageSessionOrJoin) -> Response:
     """The tracker page: the fight, the forms this seat may use, and (narrator) a new fight."""
     from taletable.play.combat_view import bestiary_names
 
-    view = _view(session)
+    view = fight_view(session)
     starting: dict[str, Any] = {}
     if session.narrator and view["head"].system == "cogent":
         starting = {
@@ -129,7 +142,14 @@ def combat_page(session: PageSessionOrJoin) -> Response:
 @router.get("/t/{table_id}/combat/view", response_class=HTMLResponse)
 def combat_fragment(session: PageSession) -> Response:
     """The tracker alone, fetched again whenever a combat event lands."""
-    return fragment("_combat.html", **_view(session))
+    return fragment("_combat.html", **fight_view(session))
+
+
+@router.get("/t/{table_id}/combat/card", response_class=HTMLResponse)
+def combat_card(session: PageSession) -> Response:
+    """The table page's card of the fight in progress (whose turn, what this seat must do
+    next), fetched again whenever a combat event lands; empty when there is no fight."""
+    return fragment("_combat_card.html", **fight_view(session))
 
 
 #: A start-form creature that is one of the table's NPCs (``npc new`` at the table), not the

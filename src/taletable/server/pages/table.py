@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, Response, StreamingResponse
 
 from taletable.server.auth import Seat
 from taletable.server.log import TableHead, newest_events
+from taletable.server.pages.combat import fight_view
 from taletable.server.pages.common import page, render, seat_names, seats_of
 from taletable.server.pages.panels import panels_for
 from taletable.server.pages.present import present
@@ -68,6 +69,7 @@ def table_page(
     names = seat_names(session)
     entries = attach([present(event, names) for event in _entries(session)])
     rolls = roll_panel_context(session, head, character or None, skill or None)
+    fight = fight_view(session) if head.system == "cogent" else {"fight": None}
     return page(
         "table.html",
         head=head,
@@ -78,6 +80,8 @@ def table_page(
         panels=panels_for(head),
         **rolls,
         **_roll_asked(rolls, pool, cl),
+        fight=fight["fight"],
+        acts_for=fight.get("acts_for", []),
     )
 
 
