@@ -43,6 +43,18 @@ def _log_from(event: Mapping[str, Any]) -> int:
     return 0
 
 
+#: What a resolve that made no victory says (002 > Combat > Round Order: the round ends with
+#: no outcome to choose, and the next begins).
+STALEMATE = "No one won a victory level this round: a stalemate."
+
+
+def _names(fight: Encounter) -> dict[str, str]:
+    """Each fighter's id -> its sheet's name (with the id where two share a name)."""
+    named = {f.id: f.sheet.identity.name or f.id for f in fight.combatants}
+    shared = {name for name in named.values() if list(named.values()).count(name) > 1}
+    return {ident: f"{name} ({ident})" if name in shared else name for ident, name in named.items()}
+
+
 def _fight(entry: Entry, action: str, fight: Encounter, log_from: int) -> None:
     entry.title += f" ({fight.name}, round {fight.round})"
     log = [render(line) for line in fight.log]
@@ -50,9 +62,15 @@ def _fight(entry: Entry, action: str, fight: Encounter, log_from: int) -> None:
         log = log[-1:]
     entry.lines = log[log_from:] if action != "cogent.combat.start" else log
     if action in ("cogent.combat.resolve", "cogent.combat.destiny"):
+        names = _names(fight)
         entry.rows = [
-            DiceRow(roll.actor, marked(roll.faces, roll.win_on), roll.wins) for roll in fight.rolls
+            DiceRow(names.get(roll.actor, roll.actor), marked(roll.faces, roll.win_on), roll.wins)
+            for roll in fight.rolls
         ]
+    if action == "cogent.combat.resolve" and fight.phase == "declaration":
+        # a resolve leaves its round for outcomes unless it made no victory at all
+        entry.title = STEP_TITLES[action] + f" ({fight.name}, round {fight.round - 1})"
+        entry.outcome = STALEMATE
 
 
 def combat_entry(entry: Entry, event: Mapping[str, Any]) -> None:

@@ -69,7 +69,7 @@ def table_page(
     names = seat_names(session)
     entries = attach([present(event, names) for event in _entries(session)])
     rolls = roll_panel_context(session, head, character or None, skill or None)
-    fight = fight_view(session) if head.system == "cogent" else {"fight": None}
+    fight = fight_view(session, with_log=False) if head.system == "cogent" else {"fight": None}
     return page(
         "table.html",
         head=head,
