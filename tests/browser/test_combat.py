@@ -82,7 +82,7 @@ def _round(narrator: Any, mara: Any, number: int, outcome: str) -> None:
     _seen_within_a_second(narrator, "#whose-turn", "resolve the round")
     mara.get_by_label("Faces of the physical dice (optional; highest RFL first)").fill(_faces(mara))
     mara.get_by_role("button", name="Resolve").click()
-    _seen_within_a_second(narrator, "#tracker h2", "sir-terrik over goblin")
+    _seen_within_a_second(narrator, "#tracker h2", "Sir Terrik over Goblin")
     assert f"round {number}, outcomes" in narrator.locator("#fight-title").inner_text()
     mara.get_by_label("Outcome", exact=True).select_option(outcome)
     mara.get_by_role("button", name="Choose").click()

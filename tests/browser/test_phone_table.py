@@ -274,3 +274,37 @@ def test_a_skill_clicked_on_the_sheet_opens_the_roll_with_its_odds(
         assert odds.is_visible() and "65.63 %" in odds.inner_text()
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_fight_started_shows_on_the_table_page(
+    browser: Any, server_url: str, width: str
+) -> None:
+    """Mara's table page is open when the narrator starts a fight of her Sir Terrik against a
+    goblin: a card appears without a reload, saying whose turn it is by the fighters' names and
+    what Mara must do, and its link opens the tracker."""
+    table = _make(server_url)
+    sheet = yaml.safe_load((EXAMPLES / "core_sir_terrik.yaml").read_text(encoding="utf-8"))
+    mara = {"Authorization": f"Bearer {table.mara_token}"}
+    added = httpx.post(f"{table.url}/api/tables/{table.id}/characters", json={"sheet": sheet},
+                       headers=mara)  # fmt: skip
+    assert added.status_code == 201, added.text
+    page = _open(browser, table, table.mara_token, WIDTHS[width])
+    try:
+        assert page.locator("#combat-card-title").count() == 0
+        fighters = [f"sir-terrik:a:{added.json()['id']}", "goblin:b:@goblin"]
+        args = {"encounter": "fight-1", "name": "Ambush", "fighters": fighters}
+        table.act({"action": "cogent.combat.start", "args": args})
+        card = page.locator("#combat-card")
+        card.get_by_text("A fight: Ambush, round 1").wait_for(timeout=3000)
+        turn = card.locator("#combat-card-turn").inner_text()
+        assert turn.startswith("To declare: ") and "Sir Terrik" in turn and "Goblin" in turn
+        assert "sir-terrik" not in card.inner_text()
+        you = card.locator("#combat-card-you").inner_text()
+        assert "declare what Sir Terrik does" in you or "Goblin declares first" in you
+        box = card.bounding_box()
+        assert box is not None and box["y"] < WIDTHS[width]["height"]  # on the first screen
+        card.get_by_role("link", name="Open the fight").click()
+        page.locator("#whose-turn").wait_for(timeout=3000)
+    finally:
+        page.context.close()
