@@ -36,6 +36,14 @@ def _pages(server_url: str) -> dict[str, str]:
         f"{server_url}/api/tables/{table['id']}/characters", json={"sheet": sheet}, headers=headers
     )
     added.raise_for_status()
+    fighters = [f"sir-terrik:a:{added.json()['id']}", "goblin:b:@goblin"]
+    start = {"encounter": "fight-1", "name": "Ambush", "fighters": fighters}
+    started = httpx.post(
+        f"{server_url}/api/tables/{table['id']}/actions",
+        json={"action": "cogent.combat.start", "args": start},
+        headers=headers,
+    )
+    started.raise_for_status()  # the table page shows its card, the tracker its log
     base = f"{server_url}/t/{table['id']}"
     return {
         "enter": f"{base}/enter?token={table['narrator_token']}",
@@ -52,8 +60,9 @@ def _pages(server_url: str) -> dict[str, str]:
 def test_no_page_has_a_serious_accessibility_violation(
     browser: Any, server_url: str, width: str
 ) -> None:
-    """Start, join, the table (its closed panels opened), a character sheet, the creation
-    wizard and the combat tracker, as the narrator sees them."""
+    """Start, join, the table (its closed panels opened; on a phone its rolls opened from the
+    dock; a fight's card), a character sheet, the creation wizard and the combat tracker (its
+    fight's log), as the narrator sees them."""
     pages = _pages(server_url)
     context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
     page = context.new_page()
@@ -65,6 +74,8 @@ def test_no_page_has_a_serious_accessibility_violation(
             page.wait_for_selector("#connection[data-state=live]", timeout=5000)
             for details in page.locator("details").all():
                 details.evaluate("d => d.open = true")
+            if width == "phone":  # the rolls, opened from the dock
+                page.get_by_role("button", name="Roll dice").click()
         found[name] = _violations(page)
     context.close()
     assert {name: lines for name, lines in found.items() if lines} == {}

@@ -100,6 +100,9 @@ def test_the_log_opens_at_its_newest_entry_and_follows_a_reader_at_the_bottom(
             "(l, e) => e.getBoundingClientRect().bottom <= l.getBoundingClientRect().bottom + 1",
             newest.element_handle(),
         )
+        if width == "phone":  # above the dock, on the first screen
+            dock = page.locator(".dock").bounding_box()
+            assert newest.bounding_box()["y"] + newest.bounding_box()["height"] <= dock["y"]
         followed = busy.act()
         page.locator(f"#ev-{followed}").wait_for(timeout=3000)
         page.wait_for_function(AT_BOTTOM, timeout=2000)
@@ -116,7 +119,7 @@ def test_the_log_opens_at_its_newest_entry_and_follows_a_reader_at_the_bottom(
         page.context.close()
 
 
-def test_the_rolls_are_within_reach_on_a_phone(browser: Any, busy: Made) -> None:
+def test_the_rolls_are_within_reach_on_a_phone(browser: Any, busy: Made, artifacts: Path) -> None:
     """At 375 px the dock's roll button is on the first screen (not thousands of pixels
     down); it opens the rolls, whose roll button is then on screen; a roll closes them and
     shows the new entry in the log. At 1280 px there is no dock: the panel is beside the log."""
@@ -134,6 +137,7 @@ def test_the_rolls_are_within_reach_on_a_phone(browser: Any, busy: Made) -> None
         button.scroll_into_view_if_needed()
         box = button.bounding_box()
         assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+        page.screenshot(path=str(artifacts / "table-rolls-phone.png"))
         button.click()
         entry = page.locator("#log li.entry", has_text="3D6 against CL 3")
         entry.wait_for(timeout=3000)
@@ -143,6 +147,7 @@ def test_the_rolls_are_within_reach_on_a_phone(browser: Any, busy: Made) -> None
         page.context.close()
     wide = _open(browser, busy, busy.mara_token, DESKTOP)
     try:
+        wide.screenshot(path=str(artifacts / "table-rolls-desktop.png"))
         assert wide.get_by_role("button", name="Roll dice").is_hidden()
         assert wide.locator("#roll-button").is_visible()
     finally:
