@@ -125,6 +125,8 @@ def test_the_character_list_follows_an_import(client: TestClient, table: Seats) 
     assert _offered(fresh.text) == ["Sir Terrik (core)"]
     assert 'hx-swap-oob="innerHTML"' in fresh.text and ">Athletics</option>" in fresh.text
     assert fresh.headers["HX-Trigger"] == "options-changed"
+    assert 'data-first-character="true"' in fresh.text  # the page turns to character mode
     kept = mara.get(url, params={"character": terrik}, headers=HTMX)
     assert _offered(kept.text) == ["Sir Terrik (core)"]
     assert "hx-swap-oob" not in kept.text and "HX-Trigger" not in kept.headers
+    assert "data-first-character" not in kept.text

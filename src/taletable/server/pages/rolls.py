@@ -144,7 +144,8 @@ def roll_character_list(session: PageSession, character: str = "") -> Response:
     and options of the one now chosen come along."""
     head = session.head()
     context = roll_panel_context(session, head, character or None)
-    html = render("_roll_character.html", head=head, **context)
+    first = not character and context["chosen"] is not None  # the seat's first character
+    html = render("_roll_character.html", head=head, first_character=first, **context)
     changed = context["chosen"] != (character or None)
     if changed:
         html += render("_roll_options.html", oob=True, **context)

@@ -155,24 +155,28 @@
     }
   });
 
-  // The roll panel: the pool typed counts only in "a pool I type" mode, the character and its
-  // skill only in "a character's skill" mode; the other fields are shown disabled.
+  // The roll panel: the pool typed counts only in "a pool I type" mode, so in "a character's
+  // skill" mode (where the odds and the roll use the character's pool) it is disabled.
   function rollMode() {
     var form = document.getElementById("roll-form");
-    if (!form) { return; }
+    var pool = document.getElementById("pool");
+    if (!form || !pool) { return; }
     var chosen = form.querySelector("input[name=mode]:checked");
-    var typed = chosen && chosen.value === "pool";
-    ["pool"].forEach(function (id) {
-      var field = document.getElementById(id);
-      if (field) { field.disabled = !typed; }
-    });
-    ["character", "skill"].forEach(function (id) {
-      var field = document.getElementById(id);
-      if (field) { field.disabled = typed; }
-    });
+    pool.disabled = !(chosen && chosen.value === "pool");
   }
   document.addEventListener("change", function (event) {
     if (event.target && event.target.name === "mode") { rollMode(); }
+  });
+  // The seat's first character arrived (an import, the wizard): the panel rolls with it.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "roll-character") { return; }
+    var select = document.getElementById("character");
+    var mode = document.querySelector("#roll-form input[name=mode][value=character]");
+    if (select && mode && select.getAttribute("data-first-character") === "true") {
+      mode.checked = true;
+      rollMode();
+    }
   });
   document.addEventListener("DOMContentLoaded", rollMode);
   document.addEventListener("htmx:afterSettle", rollMode);
