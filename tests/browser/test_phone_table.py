@@ -283,7 +283,7 @@ def test_a_skill_clicked_on_the_sheet_opens_the_roll_with_its_odds(
 
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_a_fight_started_shows_on_the_table_page(
-    browser: Any, server_url: str, width: str
+    browser: Any, server_url: str, width: str, artifacts: Path
 ) -> None:
     """Mara's table page is open when the narrator starts a fight of her Sir Terrik against a
     goblin: a card appears without a reload, saying whose turn it is by the fighters' names and
@@ -309,6 +309,7 @@ def test_a_fight_started_shows_on_the_table_page(
         assert "declare what Sir Terrik does" in you or "Goblin declares first" in you
         box = card.bounding_box()
         assert box is not None and box["y"] < WIDTHS[width]["height"]  # on the first screen
+        page.screenshot(path=str(artifacts / f"table-fight-{width}.png"))
         card.get_by_role("link", name="Open the fight").click()
         page.locator("#whose-turn").wait_for(timeout=3000)
     finally:
