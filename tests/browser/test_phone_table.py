@@ -314,3 +314,43 @@ def test_a_fight_started_shows_on_the_table_page(
         page.locator("#whose-turn").wait_for(timeout=3000)
     finally:
         page.context.close()
+
+
+def test_a_players_blind_roll_shows_the_narrator_the_result_and_her_that_it_was_made(
+    browser: Any, server_url: str
+) -> None:
+    """Mara rolls 3D6 blind from her page: the narrator's log shows the roll with its dice;
+    hers shows an entry marked blind that it was made, and neither her page nor her stream's
+    bytes hold the roll."""
+    table = _make(server_url)
+    narrator = _open(browser, table, table.narrator_token, DESKTOP)
+    mara = _open(browser, table, table.mara_token, DESKTOP)
+    try:
+        mara.get_by_label("A pool I type").check()
+        mara.get_by_label("Pool (dice)", exact=True).fill("3")
+        mara.locator("#roll-visibility").select_option("blind")
+        mara.locator("#roll-button").click()
+        mara.get_by_text("made blind (only the narrator sees the result)").wait_for(timeout=3000)
+        seen = narrator.locator("#log li.entry", has_text="3D6 against CL 3")
+        seen.wait_for(timeout=3000)
+        assert seen.locator(".die").count() == 3 and "blind" in seen.inner_text()
+        seq = seen.get_attribute("data-seq")
+        stub = mara.locator(f"#ev-{seq}")
+        stub.wait_for(timeout=3000)
+        assert "blind" in stub.inner_text() and stub.locator(".die").count() == 0
+        assert "3D6 against CL 3" not in mara.locator("#log").inner_text()
+        cookies = {c["name"]: c["value"] for c in mara.context.cookies()}
+        received = b""
+        with (
+            httpx.Client(base_url=table.url, cookies=cookies, timeout=1.0) as client,
+            client.stream("GET", f"/t/{table.id}/stream?after=0") as answer,
+        ):
+            try:
+                for chunk in answer.iter_bytes():
+                    received += chunk
+            except httpx.ReadTimeout:
+                pass
+        assert f"id: {seq}".encode() in received and b"3D6 against CL 3" not in received
+    finally:
+        for page in (narrator, mara):
+            page.context.close()
