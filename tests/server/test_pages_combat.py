@@ -103,8 +103,8 @@ def test_a_fight_is_started_declared_resolved_and_chosen_through_the_pages(
     log = html.unescape(player.get(f"/t/{table_id}").text)  # the shared log: each step's lines
     rolled = log.split("Combat: the round is rolled (Ambush, round 1)")[1].split("Combat: ")[0]
     assert 'aria-label="6, won"' in rolled and 'aria-label="1"' in rolled
-    assert "sir-terrik wins victory level" in rolled
-    assert "medium injury on goblin" in log and '"combatants"' not in log  # never the record
+    assert "Sir Terrik wins victory level" in rolled  # the fighters by name
+    assert "medium injury on Goblin" in log and '"combatants"' not in log  # never the record
 
 
 @SQLITE

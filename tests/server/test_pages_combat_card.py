@@ -86,6 +86,7 @@ def test_the_fight_log_shows_dice_marked_and_a_stalemate(client: TestClient) -> 
     assert "No one won a victory level this round: a stalemate." in log
     assert "Combat: the round is rolled (Ambush, round 1)" in log
     assert "round 2, declaration" in tracker
+    assert "round 2: declaration order Goblin, Sir Terrik" in log  # the engine's words, by name
     for name in ("Sir Terrik", "Goblin"):
         dice = re.search(rf'aria-label="dice of {name}">(.*?)</ul>', log, re.S)
         assert dice is not None, name

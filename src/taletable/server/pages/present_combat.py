@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from taletable.explain import render
+from taletable.explain.notes import Note, Value
 from taletable.play.results import read_result
 from taletable.server.pages.entries import DiceRow, Entry, marked
 from taletable.systems.cogent.combat.chases import Chase
@@ -55,14 +56,32 @@ def _names(fight: Encounter) -> dict[str, str]:
     return {ident: f"{name} ({ident})" if name in shared else name for ident, name in named.items()}
 
 
+#: The values of a fight's notes that name fighters (by id), shown by their names instead.
+FIGHTER_VALUES = frozenset(
+    {"fighter", "fighters", "actor", "target", "attacker", "winner", "loser", "a", "b", "order"}
+)
+
+
+def _by_name(line: Note, names: Mapping[str, str]) -> Note:
+    """The note with each fighter it names by id named by its name."""
+    values: dict[str, Value] = {}
+    for key, value in line.values.items():
+        if key in FIGHTER_VALUES and isinstance(value, str):
+            value = names.get(value, value)
+        elif key in FIGHTER_VALUES and isinstance(value, tuple):
+            value = tuple(names.get(v, v) if isinstance(v, str) else v for v in value)  # type: ignore[assignment]
+        values[key] = value
+    return line.model_copy(update={"values": values})
+
+
 def _fight(entry: Entry, action: str, fight: Encounter, log_from: int) -> None:
     entry.title += f" ({fight.name}, round {fight.round})"
-    log = [render(line) for line in fight.log]
+    names = _names(fight)
+    log = [render(_by_name(line, names)) for line in fight.log]
     if action in ("cogent.combat.status", "cogent.combat.replay"):
         log = log[-1:]
     entry.lines = log[log_from:] if action != "cogent.combat.start" else log
     if action in ("cogent.combat.resolve", "cogent.combat.destiny"):
-        names = _names(fight)
         entry.rows = [
             DiceRow(names.get(roll.actor, roll.actor), marked(roll.faces, roll.win_on), roll.wins)
             for roll in fight.rolls
