@@ -84,8 +84,9 @@ def test_no_page_has_a_serious_accessibility_violation(
     browser: Any, server_url: str, width: str, artifacts: Path
 ) -> None:
     """Start (for Cogent and for boons), the made table's codes, join (by link, by code), the
-    tables this browser sits at, recovery, the table (its closed panels opened), a character
-    sheet, the creation wizard and the combat tracker, as the narrator sees them."""
+    tables this browser sits at, recovery, the table (its closed panels opened; on a phone its
+    rolls opened from the dock; a fight's card), a character sheet, the creation wizard and the
+    combat tracker (its fight's log), as the narrator sees them."""
     pages = _pages(server_url)
     context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
     page = context.new_page()
@@ -103,6 +104,8 @@ def test_no_page_has_a_serious_accessibility_violation(
             page.wait_for_selector("#connection[data-state=live]", timeout=5000)
             for details in page.locator("details").all():
                 details.evaluate("d => d.open = true")
+            if width == "phone":  # the rolls, opened from the dock
+                page.get_by_role("button", name="Roll dice").click()
         if name == "sheet":
             page.wait_for_selector("#restore-form", timeout=5000)
         if name == "combat":

@@ -70,11 +70,11 @@ def _faces(page: Any) -> str:
 def _round(narrator: Any, mara: Any, number: int, outcome: str) -> None:
     """One round: the goblin declares (lower roll-off), then Sir Terrik; Mara resolves with
     her dice and chooses ``outcome``; each step is seen on the other page within a second."""
-    _seen_within_a_second(mara, "#whose-turn", "To declare: goblin")
+    _seen_within_a_second(mara, "#whose-turn", "To declare: Goblin")
     assert mara.locator("#declare-form").count() == 0  # the goblin is the narrator's
     narrator.get_by_label("Target", exact=True).select_option("sir-terrik")
     narrator.get_by_role("button", name="Declare", exact=True).click()
-    _seen_within_a_second(mara, "#whose-turn", "To declare: sir-terrik")
+    _seen_within_a_second(mara, "#whose-turn", "To declare: Sir Terrik")
     mara.get_by_label("Action", exact=True).select_option("attack")
     mara.get_by_label("Target", exact=True).select_option("goblin")
     mara.get_by_role("button", name="Declare", exact=True).click()
@@ -82,7 +82,7 @@ def _round(narrator: Any, mara: Any, number: int, outcome: str) -> None:
     _seen_within_a_second(narrator, "#whose-turn", "resolve the round")
     mara.get_by_label("Faces of the physical dice (optional; highest RFL first)").fill(_faces(mara))
     mara.get_by_role("button", name="Resolve").click()
-    _seen_within_a_second(narrator, "#tracker h2", "sir-terrik over goblin")
+    _seen_within_a_second(narrator, "#tracker h2", "Sir Terrik over Goblin")
     assert f"round {number}, outcomes" in narrator.locator("#fight-title").inner_text()
     mara.get_by_label("Outcome", exact=True).select_option(outcome)
     mara.get_by_role("button", name="Choose").click()
@@ -123,12 +123,12 @@ def test_a_half_filled_form_survives_the_tracker_drawn_again(browser: Any, serve
     narrator, mara, _ = _seated(browser, server_url)
     try:
         _start_fight(narrator)
-        _seen_within_a_second(narrator, "#whose-turn", "To declare: goblin")
+        _seen_within_a_second(narrator, "#whose-turn", "To declare: Goblin")
         narrator.locator("#condition-name").fill("prone")
         narrator.locator("#condition-rounds").fill("2")
         narrator.get_by_label("Target", exact=True).select_option("sir-terrik")
         narrator.get_by_role("button", name="Declare", exact=True).click()
-        _seen_within_a_second(narrator, "#whose-turn", "To declare: sir-terrik")
+        _seen_within_a_second(narrator, "#whose-turn", "To declare: Sir Terrik")
         assert narrator.locator("#condition-name").input_value() == "prone"
         assert narrator.locator("#condition-rounds").input_value() == "2"
     finally:

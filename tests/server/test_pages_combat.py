@@ -70,7 +70,7 @@ def test_a_fight_is_started_declared_resolved_and_chosen_through_the_pages(
     assert "Ambush has started: 2 fighters" in _start(client, table_id, faces="6,1")
     seen = _view(player, table_id)
     assert "Sir Terrik" in seen and "side b" in seen and "STR left" in seen
-    assert "To declare: goblin" in re.sub(r"<[^>]+>", "", seen)
+    assert "To declare: Goblin" in re.sub(r"<[^>]+>", "", seen)
     assert 'id="declare-form"' not in seen  # the goblin is the narrator's
     assert 'id="declare-form"' in _view(client, table_id)
     declared = _step(
@@ -88,7 +88,7 @@ def test_a_fight_is_started_declared_resolved_and_chosen_through_the_pages(
     faces = ",".join(["6"] * int(reading.group(1)) + ["1"] * int(reading.group(2)))
     assert _step(player, table_id, "resolve", faces=faces).startswith("Done: resolve")
     seen = _view(player, table_id)
-    victory = re.search(r"Victory #(\d+): sir-terrik over goblin, level (\d+)", seen)
+    victory = re.search(r"Victory #(\d+): Sir Terrik over Goblin, level (\d+)", seen)
     assert victory is not None and int(victory.group(2)) >= 2
     assert '<select id="destiny-fighter" name="fighter"><option value="sir-terrik">' in seen
     assert '<option value="medium injury">' in seen  # the engine's outcomes, to the winner's seat
@@ -103,8 +103,8 @@ def test_a_fight_is_started_declared_resolved_and_chosen_through_the_pages(
     log = html.unescape(player.get(f"/t/{table_id}").text)  # the shared log: each step's lines
     rolled = log.split("rolled the fight's round (Ambush, round 1)")[1].split("chose a victory")[0]
     assert 'aria-label="6, won"' in rolled and 'aria-label="1"' in rolled
-    assert "sir-terrik wins victory level" in rolled
-    assert "medium injury on goblin" in log and '"combatants"' not in log  # never the record
+    assert "Sir Terrik wins victory level" in rolled  # the fighters by name
+    assert "medium injury on Goblin" in log and '"combatants"' not in log  # never the record
 
 
 @SQLITE
@@ -209,7 +209,7 @@ def test_only_the_winners_seat_or_the_narrator_chooses_a_victory(client: TestCli
     faces = ",".join(["1"] * int(reading.group(1)) + ["6"] * int(reading.group(2)))
     assert _step(player, table_id, "resolve", faces=faces).startswith("Done: resolve")
     seen = _view(player, table_id)
-    victory = re.search(r"#(\d+) goblin", re.sub(r"<[^>]+>", "", seen))
+    victory = re.search(r"#(\d+) Goblin over Sir Terrik", re.sub(r"<[^>]+>", "", seen))
     assert victory is not None and 'id="choose-' not in seen
     refused = _step(player, table_id, "choose", victory=victory.group(1), outcome="stagger")
     assert f"victory #{victory.group(1)} is goblin's: its seat or the narrator chooses" in refused

@@ -28,7 +28,7 @@ from taletable.systems.cogent.narrator import (
     roll_encounter,
     roll_weather,
 )
-from taletable.systems.cogent.statblock import NPCS, Statblock
+from taletable.systems.cogent.statblock import NPCS
 from taletable.tables import TableLibrary
 
 __all__ = [

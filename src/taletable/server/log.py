@@ -41,6 +41,7 @@ __all__ = [
     "TableHead",
     "Writer",
     "append",
+    "fight_events",
     "full_log",
     "lock_table",
     "newest_events",
@@ -320,6 +321,21 @@ def visible_events(
     and receives a blind event only if it made it, and then only its stub.
     """
     query = _NARRATOR_VIEW if narrator else _SEAT_VIEW
+    values = {"table_id": table_id, "after": after, "limit": limit}
+    rows = connection.execute(query, values if narrator else {**values, "seat": seat})
+    return [(int(seq), str(body)) for seq, body in rows]
+
+
+#: Where a fight's steps are: the events of the ``cogent.combat.*`` actions.
+_FIGHT_KINDS = EVENTS.c.kind.like("cogent.combat.%")
+
+
+def fight_events(
+    connection: Connection, table_id: str, *, seat: str, narrator: bool, after: int, limit: int
+) -> list[tuple[int, str]]:
+    """``(seq, event JSON)`` of the combat steps after ``after`` that this seat may see, in
+    order: :func:`visible_events`'s filter, narrowed to the ``cogent.combat.*`` kinds."""
+    query = (_NARRATOR_VIEW if narrator else _SEAT_VIEW).where(_FIGHT_KINDS)
     values = {"table_id": table_id, "after": after, "limit": limit}
     rows = connection.execute(query, values if narrator else {**values, "seat": seat})
     return [(int(seq), str(body)) for seq, body in rows]

@@ -50,6 +50,7 @@ __all__ = [
     "check_character",
     "check_let_it_ride",
     "check_sheet_edit",
+    "may_roll_with",
     "may_take",
     "narrator_only",
     "new_owner",
@@ -139,6 +140,15 @@ def _character_name(connection: Connection, table_id: str, key: str) -> str | No
     return str(name) if name else key
 
 
+def may_roll_with(seat: Seat, owner: str | None) -> bool:
+    """Whether ``seat`` may roll with (or change) a character whose owner is the seat
+    ``owner`` (None: no seat added it, so it is the narrator's): the narrator any, a player its
+    own, an observer none. :func:`check_character` refuses by the same rule."""
+    if seat.role == "observer":
+        return False
+    return seat.narrator or (owner is not None and owner == seat.id)
+
+
 def check_character(
     connection: Connection, table_id: str, seat: Seat, key: str, field: str, doing: str
 ) -> None:
@@ -151,7 +161,7 @@ def check_character(
     if name is None:
         return
     owner = owner_of(connection, table_id, key)
-    if owner.seat == seat.id:
+    if may_roll_with(seat, owner.seat):
         return
     who = "only the narrator" if owner.narrator else f"only {owner.name} or the narrator"
     raise Forbidden(field, f"{name} belongs to {owner.name}; {who} may {doing}")

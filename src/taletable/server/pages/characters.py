@@ -18,13 +18,14 @@ from pydantic import ValidationError
 
 from taletable.errors import TaletableError
 from taletable.files import parse_structured
+from taletable.server.owners import character_owners
 from taletable.server.pages.common import (
     PAGE_ERRORS,
     error_text,
     fragment,
     message,
 )
-from taletable.server.permissions import taking_part
+from taletable.server.permissions import may_roll_with, taking_part
 from taletable.server.routes import characters as api
 from taletable.server.session import (
     PageSession,
@@ -154,7 +155,16 @@ def read_view(session: TableSession, character_id: str) -> dict[str, Any] | None
         return None
     sheet = sheet_of(session, character_id)
     pools = sheet_pools(sheet) if sheet is not None else None
-    return {"data": data, "version": version, "pools": pools}
+    with session.world.database.read() as connection:
+        owner = character_owners(connection, session.table_id).get(character_id)
+    return {
+        "data": data,
+        "version": version,
+        "pools": pools,
+        "table_id": session.table_id,
+        "sheet_id": character_id,
+        "may_roll": may_roll_with(session.seat, owner),
+    }
 
 
 @router.get("/t/{table_id}/c/{character_id}/read", response_class=HTMLResponse)

@@ -24,8 +24,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 
-from taletable.server.combat_seats import fighters_of
+from taletable.server.combat_seats import encounter_key, fighters_of
 from taletable.server.combat_views import seen_fight
+from taletable.server.log import fight_events
 from taletable.server.pages.characters import character_list
 from taletable.server.pages.common import (
     PAGE_ERRORS,
@@ -33,15 +34,17 @@ from taletable.server.pages.common import (
     fragment,
     message,
     page,
+    seat_names,
     take,
 )
+from taletable.server.pages.present import present
 from taletable.server.schema import EVENTS
 from taletable.server.session import PageSession, PageSessionOrJoin, TableSession
 
 if TYPE_CHECKING:
     from taletable.systems.cogent.combat import Encounter
 
-__all__ = ["current_encounter", "router"]
+__all__ = ["current_encounter", "fight_view", "fighter_names", "router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -61,8 +64,14 @@ BESTIARY_ROWS = 3
 
 def current_encounter(connection: Any, table_id: str) -> str | None:
     """The key of the table's newest fight (the last public ``cogent.combat.start``)."""
+    started = _current_start(connection, table_id)
+    return started[1] if started is not None else None
+
+
+def _current_start(connection: Any, table_id: str) -> tuple[int, str] | None:
+    """The seq of the newest fight's public start and the fight's key."""
     row = connection.execute(
-        select(EVENTS.c.event)
+        select(EVENTS.c.seq, EVENTS.c.event)
         .where(
             EVENTS.c.table_id == table_id,
             EVENTS.c.kind == "cogent.combat.start",
@@ -75,10 +84,32 @@ def current_encounter(connection: Any, table_id: str) -> str | None:
         return None
     args = json.loads(row.event).get("args") or {}
     key = next((args[name] for name in ("encounter", "file", "out", "key") if args.get(name)), None)
-    return str(key) if key else None
+    return (int(row.seq), str(key)) if key else None
 
 
-def _view(session: TableSession) -> dict[str, Any]:
+#: The most of a fight's steps its log on the tracker shows (the newest).
+FIGHT_LOG = 300
+
+
+def _fight_log(
+    session: TableSession, connection: Any, key: str, names: Mapping[str, str]
+) -> list[Any]:
+    """The fight's steps as the table's log shows them to this seat (the same filter, the same
+    entries: dice with the winning ones marked, a stalemate said), oldest first."""
+    started = _current_start(connection, session.table_id)
+    if started is None:
+        return []
+    seat = session.seat
+    rows = fight_events(
+        connection, session.table_id, seat=seat.id, narrator=seat.narrator,
+        after=started[0] - 1, limit=FIGHT_LOG,
+    )  # fmt: skip
+    events = [json.loads(text) for _seq, text in rows]
+    mine = [e for e in events if encounter_key(e.get("args") or {}) == key]
+    return [present(event, names) for event in mine]
+
+
+def fight_view(session: TableSession, *, with_log: bool = True) -> dict[str, Any]:
     """What the tracker shows this seat: the fight as this seat may see it (its secret steps
     are the narrator's: :mod:`taletable.server.combat_views`), or why none, and whom it acts
     for; read at the table's own rules (its edition, options and house rules: the fight
@@ -87,6 +118,7 @@ def _view(session: TableSession) -> dict[str, Any]:
     from taletable.play.encounters import read_encounter
 
     seat = session.seat
+    names = seat_names(session) if with_log else {}
     with session.reading() as reading:
         head = reading.head
         key = current_encounter(reading.connection, session.table_id)
@@ -102,10 +134,24 @@ def _view(session: TableSession) -> dict[str, Any]:
         if fight is None:
             return {"head": head, "seat": seat, "fight": None}
         fight["secret_steps"] = seen.secret_steps
+        fight["entries"] = _fight_log(session, reading.connection, key, names) if names else []
         mine = fighters_of(reading.connection, session.table_id, seat, key)
     ids = [fighter["id"] for fighter in fight["fighters"]]
     acts_for = ids if mine is None else [ident for ident in ids if ident in mine]
+    fight["names"] = fighter_names(fight["fighters"])
     return {"head": head, "seat": seat, "fight": fight, "key": key, "acts_for": acts_for}
+
+
+def fighter_names(fighters: list[dict[str, Any]]) -> dict[str, str]:
+    """Each fighter's id -> the name a person reads: its sheet's name, with its id after it
+    where two fighters share a name (two goblins)."""
+    count: dict[str, int] = {}
+    for fighter in fighters:
+        count[fighter["name"]] = count.get(fighter["name"], 0) + 1
+    return {
+        f["id"]: f["name"] if f["name"] and count[f["name"]] == 1 else f"{f['name']} ({f['id']})"
+        for f in fighters
+    }
 
 
 @router.get("/t/{table_id}/combat", response_class=HTMLResponse)
@@ -113,7 +159,7 @@ def combat_page(session: PageSessionOrJoin) -> Response:
     """The tracker page: the fight, the forms this seat may use, and (narrator) a new fight."""
     from taletable.play.combat_view import bestiary_names
 
-    view = _view(session)
+    view = fight_view(session)
     starting: dict[str, Any] = {}
     if session.narrator and view["head"].system == "cogent":
         starting = {
@@ -129,7 +175,14 @@ def combat_page(session: PageSessionOrJoin) -> Response:
 @router.get("/t/{table_id}/combat/view", response_class=HTMLResponse)
 def combat_fragment(session: PageSession) -> Response:
     """The tracker alone, fetched again whenever a combat event lands."""
-    return fragment("_combat.html", **_view(session))
+    return fragment("_combat.html", **fight_view(session))
+
+
+@router.get("/t/{table_id}/combat/card", response_class=HTMLResponse)
+def combat_card(session: PageSession) -> Response:
+    """The table page's card of the fight in progress (whose turn, what this seat must do
+    next), fetched again whenever a combat event lands; empty when there is no fight."""
+    return fragment("_combat_card.html", **fight_view(session, with_log=False))
 
 
 #: A start-form creature that is one of the table's NPCs (``npc new`` at the table), not the

@@ -133,9 +133,14 @@ def error_text(error: Exception) -> str:
 
 
 PAGE_ERRORS = (ApiError, ActionError, TaletableError)
-#: Who sees a roll made from a page; only the narrator may hide one.
+#: Who sees a roll made from a page: a player may roll blind (the narrator alone sees the
+#: result, the player that it was made); only the narrator may roll secret.
 VISIBILITIES = ("public", "narrator", "blind")
-_SHOWN = {"public": "everyone sees it", "narrator": "only you see it", "blind": "made blind"}
+_SHOWN = {
+    "public": "everyone sees it",
+    "narrator": "only you see it",
+    "blind": "made blind (only the narrator sees the result)",
+}
 #: What a page says it did, for what is no roll.
 _DONE = {"log.strike": "Struck", "cogent.combat.take-back": "Taken back"}
 
@@ -143,8 +148,8 @@ _DONE = {"log.strike": "Struck", "cogent.combat.take-back": "Taken back"}
 def take(session: TableSession, action: str, args: dict[str, Any], visibility: str) -> Response:
     """Take ``action`` from a page's form as the session's seat; one line says what was done
     (or, role=alert, why not)."""
-    if not (session.narrator and visibility in VISIBILITIES):
-        visibility = "public"
+    if visibility not in (VISIBILITIES if session.narrator else ("public", "blind")):
+        return message(error="Only the narrator rolls secret: choose everyone or blind.")
     try:
         event = session.act(action, args, visibility)
     except PAGE_ERRORS as error:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from taletable.explain import Note, render
+from taletable.explain.notes import Value
 from taletable.play.results import read_result
 from taletable.server.pages.entries import DiceRow, Entry, marked
 from taletable.server.pages.present_titles import title_of
@@ -53,16 +54,52 @@ def _lines(entry: Entry, lines: list[Note]) -> None:
     entry.rules = list(dict.fromkeys(line.cite for line in lines if line.cite))
 
 
+#: What a resolve that made no victory says (002 > Combat > Round Order: the round ends with
+#: no outcome to choose, and the next begins).
+STALEMATE = "No one won a victory level this round: a stalemate."
+
+
+def _names(fight: Encounter) -> dict[str, str]:
+    """Each fighter's id -> its sheet's name (with the id where two share a name)."""
+    named = {f.id: f.sheet.identity.name or f.id for f in fight.combatants}
+    shared = {name for name in named.values() if list(named.values()).count(name) > 1}
+    return {ident: f"{name} ({ident})" if name in shared else name for ident, name in named.items()}
+
+
+#: The values of a fight's notes that name fighters (by id), shown by their names instead.
+FIGHTER_VALUES = frozenset(
+    {"fighter", "fighters", "actor", "target", "attacker", "winner", "loser", "a", "b", "order"}
+)
+
+
+def _by_name(line: Note, names: Mapping[str, str]) -> Note:
+    """The note with each fighter it names by id named by its name."""
+    values: dict[str, Value] = {}
+    for key, value in line.values.items():
+        if key in FIGHTER_VALUES and isinstance(value, str):
+            value = names.get(value, value)
+        elif key in FIGHTER_VALUES and isinstance(value, tuple):
+            value = tuple(names.get(v, v) if isinstance(v, str) else v for v in value)  # type: ignore[assignment]
+        values[key] = value
+    return line.model_copy(update={"values": values})
+
+
 def _fight(entry: Entry, action: str, fight: Encounter, log_from: int) -> None:
     entry.title += f" ({fight.name}, round {fight.round})"
-    log = list(fight.log)
+    names = _names(fight)
+    log = [_by_name(line, names) for line in fight.log]
     if action in ("cogent.combat.status", "cogent.combat.replay"):
         log = log[-1:]
     _lines(entry, log[log_from:] if action != "cogent.combat.start" else log)
     if action in ("cogent.combat.resolve", "cogent.combat.destiny"):
         entry.rows = [
-            DiceRow(roll.actor, marked(roll.faces, roll.win_on), roll.wins) for roll in fight.rolls
+            DiceRow(names.get(roll.actor, roll.actor), marked(roll.faces, roll.win_on), roll.wins)
+            for roll in fight.rolls
         ]
+    if action == "cogent.combat.resolve" and fight.phase == "declaration":
+        # a resolve leaves its round for outcomes unless it made no victory at all
+        entry.title = title_of(action) + f" ({fight.name}, round {fight.round - 1})"
+        entry.outcome = STALEMATE
 
 
 def combat_entry(entry: Entry, event: Mapping[str, Any]) -> None:

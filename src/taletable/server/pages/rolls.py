@@ -19,6 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from taletable.server.log import TableHead
+from taletable.server.owners import character_owners
 from taletable.server.pages.characters import character_list, sheet_of
 from taletable.server.pages.common import (
     PAGE_ERRORS,
@@ -27,15 +28,16 @@ from taletable.server.pages.common import (
     fragment,
     message,
     percent,
+    render,
     seat_names,
     take,
 )
 from taletable.server.pages.present import present
-from taletable.server.permissions import acts_for
+from taletable.server.permissions import acts_for, may_roll_with
 from taletable.server.routes import scenes
 from taletable.server.session import PageSession, TableSession, free_table
 
-__all__ = ["roll_panel_context", "router"]
+__all__ = ["roll_characters", "roll_panel_context", "router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -63,10 +65,30 @@ TOOLS = (
 NOT_ARGS = ("action", "visibility", "mode")
 
 
+def roll_characters(session: TableSession) -> list[dict[str, Any]]:
+    """The characters this seat may roll with (``permissions.may_roll_with``), its own first,
+    each with its owner's name (``owner``: None for the seat's own)."""
+    with session.world.database.read() as connection:
+        owners = character_owners(connection, session.table_id)
+    names = seat_names(session)
+    seat = session.seat
+    mine, others = [], []
+    for row in character_list(session):
+        owner = owners.get(row["id"])
+        if not may_roll_with(seat, owner):
+            continue
+        if owner == seat.id or (seat.narrator and owner is None):
+            mine.append({**row, "owner": None})
+        else:
+            others.append({**row, "owner": names.get(str(owner), "the narrator")})
+    return mine + others
+
+
 def roll_panel_context(
-    session: TableSession, head: TableHead, character: str | None
+    session: TableSession, head: TableHead, character: str | None, skill: str | None = None
 ) -> dict[str, Any]:
-    """What the roll panel offers: characters, the chosen one's skills, the edition's options."""
+    """What the roll panel offers: the characters the seat may roll with (its own first), the
+    chosen one's skills (``skill`` preselected), the edition's options."""
     from taletable.systems.cogent.character.pools import pool_names
     from taletable.systems.cogent.checks import has_narrator_advantage
     from taletable.systems.cogent.destiny import BEFORE_MODES
@@ -75,8 +97,9 @@ def roll_panel_context(
 
     edition = head.edition or "core"
     skills: list[str] = []
-    characters = character_list(session)
-    chosen = character or (characters[0]["id"] if characters else None)
+    characters = roll_characters(session)
+    ids = [row["id"] for row in characters]
+    chosen = character if character in ids else (ids[0] if ids else None)
     if chosen is not None:
         sheet = sheet_of(session, chosen)
         if sheet is not None:
@@ -89,6 +112,7 @@ def roll_panel_context(
         "edition": edition,
         "chosen": chosen,
         "skills": skills,
+        "chosen_skill": skill if skill in skills else None,
         "before_modes": BEFORE_MODES[edition],
         "narrator_advantage": has_narrator_advantage(rules),
         "visibilities": VISIBILITIES,
@@ -121,6 +145,24 @@ def roll_options(session: PageSession, character: str = "") -> Response:
         "_roll_options.html", **roll_panel_context(session, session.head(), character)
     )
     response.headers["HX-Trigger"] = "options-changed"
+    return response
+
+
+@router.get("/t/{table_id}/roll-characters", response_class=HTMLResponse)
+def roll_character_list(session: PageSession, character: str = "") -> Response:
+    """The roll panel's character list as the table holds it now (on ``sse:characters``: an
+    import, a new character), the one chosen kept; when it is gone (or none was), the skills
+    and options of the one now chosen come along."""
+    head = session.head()
+    context = roll_panel_context(session, head, character or None)
+    first = not character and context["chosen"] is not None  # the seat's first character
+    html = render("_roll_character.html", head=head, first_character=first, **context)
+    changed = context["chosen"] != (character or None)
+    if changed:
+        html += render("_roll_options.html", oob=True, **context)
+    response = HTMLResponse(html)
+    if changed:
+        response.headers["HX-Trigger"] = "options-changed"
     return response
 
 

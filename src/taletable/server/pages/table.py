@@ -12,14 +12,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 
 from taletable.server.auth import Seat
 from taletable.server.log import TableHead, newest_events
 from taletable.server.pages.chat import chat_context
+from taletable.server.pages.combat import fight_view
 from taletable.server.pages.common import page, render, seat_names, seats_of
 from taletable.server.pages.entries import mark_struck
 from taletable.server.pages.panels import panels_for
@@ -48,12 +49,29 @@ def _entries(session: TableSession) -> list[dict[str, Any]]:
     return [json.loads(text) for _seq, text in rows]
 
 
+def _roll_asked(context: dict[str, Any], pool: int | None, cl: int | None) -> dict[str, Any]:
+    """The roll panel as a sheet's skill or combat pool opened it (``?character=&skill=`` or
+    ``&pool=``, with ``&cl=``): that pool in its mode, the CL, the panel shown at once."""
+    from_sheet = context["chosen_skill"] is not None or pool is not None
+    mode = "pool" if pool is not None or not context["characters"] else "character"
+    return {"roll_mode": mode, "roll_pool": pool, "roll_cl": cl, "open_roll": from_sheet}
+
+
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-def table_page(session: PageSessionOrJoin) -> Response:
-    """The table: its log, the roll panel, characters and (for the narrator) the tools."""
+def table_page(
+    session: PageSessionOrJoin,
+    character: str = "",
+    skill: str = "",
+    pool: Annotated[int | None, Query(ge=0, le=200)] = None,
+    cl: Annotated[int | None, Query(ge=0, le=1000)] = None,
+) -> Response:
+    """The table: its log, the roll panel, characters and (for the narrator) the tools; a
+    sheet's skill opens it with the roll panel set for that skill."""
     head = session.head()
     names = seat_names(session)
     entries = attach(mark_struck([present(event, names) for event in _entries(session)]))
+    rolls = roll_panel_context(session, head, character or None, skill or None)
+    fight = fight_view(session, with_log=False) if head.system == "cogent" else {"fight": None}
     return page(
         "table.html",
         head=head,
@@ -62,7 +80,10 @@ def table_page(session: PageSessionOrJoin) -> Response:
         seats=seats_of(session),
         online=session.world.presence.online(session.table_id),
         panels=panels_for(head),
-        **roll_panel_context(session, head, None),
+        **rolls,
+        **_roll_asked(rolls, pool, cl),
+        fight=fight["fight"],
+        acts_for=fight.get("acts_for", []),
         **chat_context(session),
     )
 

@@ -57,12 +57,160 @@
     });
   });
 
-  // Keep the newest entry in view when the reader is already at the bottom.
+  // The log opens at its newest entry, and follows new entries while the reader is at the
+  // bottom; a reader scrolled up is left where they read, and a button offers the newest.
+  var followLog = true;
+  function logAtBottom(log) {
+    return log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+  }
+  function showNewest(log) {
+    log.scrollTop = log.scrollHeight;
+    var newest = document.getElementById("log-newest");
+    if (newest) { newest.hidden = true; }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var log = document.getElementById("log");
+    if (!log) { return; }
+    showNewest(log);
+    log.addEventListener("scroll", function () {
+      followLog = logAtBottom(log);
+      if (followLog) { showNewest(log); }
+    });
+    var newest = document.getElementById("log-newest");
+    if (newest) {
+      newest.addEventListener("click", function () { showNewest(log); log.focus(); });
+    }
+  });
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var log = document.getElementById("log");
+    if (log && event.detail && event.detail.type === "log") { followLog = logAtBottom(log); }
+  });
   document.addEventListener("htmx:sseMessage", function (event) {
     var log = document.getElementById("log");
-    if (log && event.detail && event.detail.type === "log") {
-      log.scrollTop = log.scrollHeight;
+    if (!log || !event.detail || event.detail.type !== "log") { return; }
+    if (followLog) {
+      showNewest(log);
+    } else {
+      var newest = document.getElementById("log-newest");
+      if (newest) { newest.hidden = false; }
     }
+  });
+
+  // On a phone the rolls are a sheet opened from the dock at the bottom of the screen (on a
+  // wide screen they stand beside the log, and the dock is not shown).
+  function rollSheet(open, focus) {
+    var sheet = document.getElementById("roll-sheet");
+    var dock = document.getElementById("dock-roll");
+    if (!sheet) { return; }
+    sheet.classList.toggle("open", open);
+    if (dock) { dock.setAttribute("aria-expanded", open ? "true" : "false"); }
+    if (open && focus) {
+      var first = sheet.querySelector("h2");
+      if (first) { first.setAttribute("tabindex", "-1"); first.focus(); }
+    } else if (!open && focus && dock) {
+      dock.focus();
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target : null;
+    if (!target) { return; }
+    if (target.closest("#dock-roll")) {
+      var sheet = document.getElementById("roll-sheet");
+      rollSheet(!(sheet && sheet.classList.contains("open")), true);
+    } else if (target.closest("#roll-sheet-close")) {
+      rollSheet(false, true);
+    } else if (target.closest(".dock a")) {
+      rollSheet(false, false);
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var sheet = document.getElementById("roll-sheet");
+    if (event.key === "Escape" && sheet && sheet.classList.contains("open") &&
+        sheet.contains(document.activeElement)) {
+      rollSheet(false, true);
+    }
+  });
+  // A roll taken from the sheet on a phone: the sheet closes on success and the log shows it.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var sheet = document.getElementById("roll-sheet");
+    var form = event.detail && event.detail.elt;
+    if (!sheet || !form || form.tagName !== "FORM" || !sheet.contains(form)) { return; }
+    var answer = event.detail.xhr ? event.detail.xhr.responseText : "";
+    var dock = document.getElementById("dock-roll");
+    var phone = dock && dock.offsetParent !== null;
+    if (phone && event.detail.successful && answer.indexOf("role=\"alert\"") < 0) {
+      rollSheet(false, false);
+      followLog = true;
+      var log = document.getElementById("log");
+      if (log) { showNewest(log); log.scrollIntoView({ block: "nearest" }); }
+    }
+  });
+  // Opened from a sheet's skill (?skill=...): the roll panel is shown at once.
+  document.addEventListener("DOMContentLoaded", function () {
+    var sheet = document.getElementById("roll-sheet");
+    if (sheet && sheet.getAttribute("data-open-roll") === "true") {
+      rollSheet(true, false);
+      var title = document.getElementById("roll-title");
+      if (title) { title.scrollIntoView({ block: "start" }); }
+    }
+  });
+
+  // The roll panel: the pool typed counts only in "a pool I type" mode, so in "a character's
+  // skill" mode (where the odds and the roll use the character's pool) it is disabled.
+  function rollMode() {
+    var form = document.getElementById("roll-form");
+    var pool = document.getElementById("pool");
+    if (!form || !pool) { return; }
+    var chosen = form.querySelector("input[name=mode]:checked");
+    pool.disabled = !(chosen && chosen.value === "pool");
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.name === "mode") { rollMode(); }
+  });
+  // The seat's first character arrived (an import, the wizard): the panel rolls with it.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "roll-character") { return; }
+    var select = document.getElementById("character");
+    var mode = document.querySelector("#roll-form input[name=mode][value=character]");
+    if (select && mode && select.getAttribute("data-first-character") === "true") {
+      mode.checked = true;
+      rollMode();
+    }
+  });
+  document.addEventListener("DOMContentLoaded", rollMode);
+  document.addEventListener("htmx:afterSettle", rollMode);
+
+  // A change clicked while the connection is down is never lost silently: it is not sent,
+  // and the form says so (what was typed stays); one that gets no answer says so too.
+  var DOWN = "Not sent: the connection to the table is down (see the top of the page). " +
+    "Nothing was rolled or changed, and what you chose is kept: try again once it says Live.";
+  var NO_ANSWER = "No answer from the table: the connection was lost. What you chose is " +
+    "kept. Once it says Live again, look at the log: if your roll is not there, roll again.";
+  function refuse(event, text) {
+    var target = event.detail && (event.detail.target || event.detail.elt);
+    if (!target) { return; }
+    var line = document.createElement("p");
+    line.className = "alert";
+    line.setAttribute("role", "alert");
+    line.textContent = text;
+    target.replaceChildren(line);
+  }
+  function connectionDown() {
+    var badge = document.getElementById("connection");
+    return !!badge && badge.getAttribute("data-state") !== "live";
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (verb && verb !== "get" && connectionDown()) {
+      event.preventDefault();
+      refuse(event, DOWN);
+    }
+  });
+  document.addEventListener("htmx:sendError", function (event) { refuse(event, NO_ANSWER); });
+  document.addEventListener("htmx:responseError", function (event) {
+    var verb = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (verb && verb !== "get") { refuse(event, NO_ANSWER); }
   });
 
   // The combat tracker is drawn again on every step of the fight. What a seat was typing in one
