@@ -99,7 +99,7 @@ def test_a_whisper_reaches_the_narrator_and_its_sender_only(seats: Seats, artifa
         entry = page.locator("#log li.entry", has_text=WHISPER)
         entry.wait_for(timeout=2000)
         text = entry.inner_text()
-        assert "whispers (out of character) to narrator" in text
+        assert "whispered (out of character) to narrator" in text
         assert "whisper: private" in text
         assert entry.locator(".inline-roll .die").count() == 2
         assert re.search(r"chance of \d+ or more: [\d.]+ % \(\d+/\d+\)", text), text

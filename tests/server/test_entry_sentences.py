@@ -20,7 +20,7 @@ from taletable.server.pages.present import present
 from tests.play.action_cases import CASES, _table
 
 #: Verbs an entry may begin with that do not end in -ed.
-IRREGULAR = {"made", "took", "spent", "cast", "ran", "chose", "set", "struck", "bought"}
+IRREGULAR = {"made", "took", "spent", "cast", "ran", "chose", "set", "struck", "bought", "said"}
 MARA = Seat(id="s-mara", table_id="t1", name="Mara", role="player")
 NARRATOR = Seat(id="s-narrator", table_id="t1", name="Nell", role="narrator")
 NAMES = {MARA.id: MARA.name, NARRATOR.id: NARRATOR.name}

@@ -50,7 +50,7 @@ def test_a_whisper_from_the_page_shows_only_to_its_seats(client: TestClient, tab
         _sit(client, table, who)
         shown = client.get(f"/t/{table.id}").text
         assert WHISPER in shown and "whisper: private" in shown
-        assert "Mara</span>" in shown and "whispers (out of character) to Bram" in shown
+        assert "Mara</span>" in shown and "whispered (out of character) to Bram" in shown
         assert "[[2d6+1]]" in shown and "chance of" in shown
     _sit(client, table, table.observer)
     watched = client.get(f"/t/{table.id}").text
@@ -75,7 +75,7 @@ def test_a_refused_message_stays_in_the_box_with_its_reason(
 @SQLITE
 def test_a_player_speaks_as_only_its_own_characters(client: TestClient, table: Seats) -> None:
     """Mara's Sir Terrik is in Mara's "speak as" list, not in Bram's; as him, the log says
-    "says, as Sir Terrik"."""
+    "said, as Sir Terrik"."""
     made = client.post(
         f"/api/tables/{table.id}/characters", json={"sheet": terrik()}, headers=table.mara
     )
@@ -86,7 +86,7 @@ def test_a_player_speaks_as_only_its_own_characters(client: TestClient, table: S
     assert f'<option value="{character}">Sir Terrik' in _chat_box(client, table)
     form = {"text": "For the realm!", "as": character}
     assert "Said" in client.post(f"/t/{table.id}/chat", data=form, headers=HTMX).text
-    assert "says, as Sir Terrik," in client.get(f"/t/{table.id}").text
+    assert "said, as Sir Terrik," in client.get(f"/t/{table.id}").text
 
 
 def test_a_check_inline_marks_its_winning_dice() -> None:
@@ -101,7 +101,7 @@ def test_a_check_inline_marks_its_winning_dice() -> None:
     event = {"seq": 9, "kind": "chat.say", "action": "chat.say", "actor": "s1",
              "visibility": "public", "result": played.result.to_data()}  # fmt: skip
     entry: Entry = present(event, {"s1": "Mara"})
-    assert entry.who == "Mara" and entry.title == "says (out of character)"
+    assert entry.who == "Mara" and entry.title == "said (out of character)"
     assert entry.chat is not None
     before, roll, after = entry.chat.parts
     assert before == "go " and after == "!"
@@ -124,6 +124,6 @@ def test_the_narrator_speaks_as_an_npc(client: TestClient, table: Seats) -> None
     assert '<option value="hob">Old Hob (NPC)</option>' in _chat_box(client, table)
     said = client.post(f"/t/{table.id}/chat", data={"text": "Who goes?", "as": "hob"}, headers=HTMX)
     assert "Said" in said.text
-    assert "says, as Old Hob," in client.get(f"/t/{table.id}").text
+    assert "said, as Old Hob," in client.get(f"/t/{table.id}").text
     _sit(client, table, table.mara)
     assert '<option value="hob">' not in _chat_box(client, table)

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from taletable.ledger import genesis_hash
 from taletable.server.auth import new_id
 from taletable.server.db import Database, migrate
-from taletable.server.log import Writer, lock_table, newest_events, seat_log, visible_events
+from taletable.server.exports import seat_log
+from taletable.server.log import Writer, lock_table, newest_events, visible_events
 from taletable.server.notify import Hub
 from taletable.server.schema import TABLES
 from taletable.server.shared_reads import read_views

@@ -38,15 +38,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NOTIFY_CHANNEL",
+    "OF_TABLE",
+    "OWN_BLIND",
+    "SEES_WHOLE",
     "TableHead",
     "Writer",
     "append",
     "fight_events",
-    "full_log",
     "lock_table",
     "newest_events",
     "read_table",
-    "seat_log",
     "stub_of",
     "table_write",
     "visible_events",
@@ -81,7 +82,7 @@ _APPEND_AND_NOTIFY = text(
 )
 _AFTER = (EVENTS.c.table_id == bindparam("table_id")) & (EVENTS.c.seq > bindparam("after"))
 _PUBLIC = EVENTS.c.visibility == "public"
-_OWN_BLIND = (EVENTS.c.visibility == "blind") & (EVENTS.c.actor == bindparam("seat"))
+OWN_BLIND = (EVENTS.c.visibility == "blind") & (EVENTS.c.actor == bindparam("seat"))
 _NEW_RECIPIENT = RECIPIENTS.insert()
 
 
@@ -96,7 +97,7 @@ def whispered_to(seat: ColumnElement[Any]) -> ColumnElement[bool]:
     return (EVENTS.c.visibility == WHISPER) & ((EVENTS.c.actor == seat) | named)
 
 
-_SEES_WHOLE = _PUBLIC | whispered_to(bindparam("seat"))
+SEES_WHOLE = _PUBLIC | whispered_to(bindparam("seat"))
 #: What the narrator sees: every event.
 _NARRATOR_VIEW = (
     select(EVENTS.c.seq, EVENTS.c.event)
@@ -107,25 +108,25 @@ _NARRATOR_VIEW = (
 #: What a player or observer sees: public events and its whispers, and the stub of its own
 #: blind ones.
 _SEAT_VIEW = (
-    select(EVENTS.c.seq, case((_SEES_WHOLE, EVENTS.c.event), else_=EVENTS.c.stub))
-    .where(_AFTER & (_SEES_WHOLE | _OWN_BLIND))
+    select(EVENTS.c.seq, case((SEES_WHOLE, EVENTS.c.event), else_=EVENTS.c.stub))
+    .where(_AFTER & (SEES_WHOLE | OWN_BLIND))
     .order_by(EVENTS.c.seq)
     .limit(bindparam("limit"))
 )
 
 
-_TABLE = EVENTS.c.table_id == bindparam("table_id")
+OF_TABLE = EVENTS.c.table_id == bindparam("table_id")
 #: The newest events a narrator sees, newest first (the table page's opening read).
 _NARRATOR_NEWEST = (
     select(EVENTS.c.seq, EVENTS.c.event)
-    .where(_TABLE)
+    .where(OF_TABLE)
     .order_by(EVENTS.c.seq.desc())
     .limit(bindparam("limit"))
 )
 #: The newest events a player or observer sees, newest first.
 _SEAT_NEWEST = (
-    select(EVENTS.c.seq, case((_SEES_WHOLE, EVENTS.c.event), else_=EVENTS.c.stub))
-    .where(_TABLE & (_SEES_WHOLE | _OWN_BLIND))
+    select(EVENTS.c.seq, case((SEES_WHOLE, EVENTS.c.event), else_=EVENTS.c.stub))
+    .where(OF_TABLE & (SEES_WHOLE | OWN_BLIND))
     .order_by(EVENTS.c.seq.desc())
     .limit(bindparam("limit"))
 )
@@ -352,55 +353,3 @@ def newest_events(
         values["seat"] = seat
     rows = connection.execute(query, values)
     return [(int(seq), str(body)) for seq, body in rows][::-1]
-
-
-def full_log(connection: Connection, table_id: str) -> list[dict[str, Any]]:
-    """Every event of the table with its ``prev_hash`` and ``hash`` (the narrator's export)."""
-    rows = connection.execute(
-        select(EVENTS.c.event, EVENTS.c.prev_hash, EVENTS.c.hash)
-        .where(EVENTS.c.table_id == table_id)
-        .order_by(EVENTS.c.seq)
-    )
-    return [{**json.loads(row.event), "prev_hash": row.prev_hash, "hash": row.hash} for row in rows]
-
-
-#: Every event as a player or observer exports it: a public event and its whispers whole, its
-#: own blind rolls as their stubs, every other event as a bare link.
-_SEAT_LOG = (
-    select(
-        EVENTS.c.seq,
-        case((_SEES_WHOLE, EVENTS.c.event), (_OWN_BLIND, EVENTS.c.stub), else_=None).label(
-            "event"
-        ),
-        EVENTS.c.prev_hash,
-        EVENTS.c.hash,
-    )
-    .where(_TABLE)
-    .order_by(EVENTS.c.seq)
-)
-
-
-def seat_log(connection: Connection, table_id: str, seat: str) -> list[dict[str, Any]]:
-    """Every event of the table as a player's or observer's export holds it: public events and
-    the whispers it sent or received whole, the seat's own blind rolls as their stubs (what it
-    saw of them), and every other event (narrator-only, another's blind roll, a whisper not
-    for it) as a bare link: its ``seq`` and ``hidden``,
-    nothing of its kind, author or time. Each keeps its ``prev_hash`` and ``hash``, so the
-    chain still links.
-
-    The choice is made in the SQL: a secret event's content never leaves the database here.
-    """
-    rows = connection.execute(_SEAT_LOG, {"table_id": table_id, "seat": seat})
-    return [
-        {
-            **(json.loads(row.event) if row.event is not None else _bare_link(row.seq)),
-            "prev_hash": row.prev_hash,
-            "hash": row.hash,
-        }
-        for row in rows
-    ]
-
-
-def _bare_link(seq: int) -> dict[str, Any]:
-    """What a seat's export holds of an event it may not see at all: its place, hidden."""
-    return {"seq": int(seq), "hidden": True}

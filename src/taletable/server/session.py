@@ -47,7 +47,7 @@ from taletable.server.permissions import (
     narrator_only,
     taking_part,
 )
-from taletable.server.schema import SCENES, SEATS
+from taletable.server.schema import SEATS
 from taletable.server.state import RecordingStore
 from taletable.server.strikes import strike_visibility
 from taletable.server.table_rules import house_library
@@ -75,9 +75,6 @@ __all__ = [
 _BEARER = HTTPBearer(auto_error=False, description="The seat's token")
 #: Built once: a seat read from its token's hash (on a cache miss only).
 _SEAT_BY_TOKEN = select(SEATS).where(SEATS.c.token_hash == bindparam("token_hash"))
-_SCENE_SEED = select(SCENES.c.seed).where(
-    (SCENES.c.table_id == bindparam("table_id")) & (SCENES.c.number == bindparam("scene"))
-)
 
 
 def _seat_row(world: World, token_hash: str) -> Seat | None:
@@ -343,7 +340,7 @@ class TableSession:
             follow = followed(writer.connection, self.table_id, self.seat, action, args)
             shown = self._shown(writer.connection, action, args, follow.visibility or visibility)
             seq = writer.head.head_seq + 1
-            seed = _scene_seed(world, writer.connection, self.table_id, writer.head.scene)
+            seed = world.scene_seed(writer.connection, self.table_id, writer.head.scene)
             # a hidden event's dice need its own secret too: the seed is revealed at the close
             hidden = hidden_dice_fields(secrets.token_hex(32)) if shown != "public" else {}
             dice = LedgerDice(seed, self.table_id, seq, hidden.get("dice_secret"))
@@ -385,20 +382,6 @@ class TableSession:
         """The JSON this seat may see of an event it just caused, as stored: whole for the
         narrator, for a public event and for its own whisper, otherwise its stub."""
         return seen_by(row, self.seat.id, self.narrator) or row.stub
-
-
-def _scene_seed(world: World, connection: Connection, table_id: str, scene: int) -> bytes:
-    """The secret seed of a table's scene (never sent to a seat while the scene is open), kept
-    per worker once read: a scene's seed never changes."""
-    key = (table_id, scene)
-    seed = world.seeds.get(key)
-    if seed is None:
-        text = connection.execute(_SCENE_SEED, {"table_id": table_id, "scene": scene}).scalar_one()
-        seed = world.seeds[key] = bytes.fromhex(text)
-        if len(world.seeds) > 10_000:
-            world.seeds.clear()
-            world.seeds[key] = seed
-    return seed
 
 
 SessionDep = Annotated[TableSession, Depends(api_session)]

@@ -10,7 +10,7 @@ same rule in their ``WHERE`` and ``CASE``, and the streams apply this function t
 handed to them from memory after a commit; ``tests/server/test_visibility.py`` holds the two
 equal for every seat and every kind of event.
 
-A seat's export (:func:`taletable.server.log.seat_log`) is the one place a player or observer
+A seat's export (:func:`taletable.server.exports.seat_log`) is the one place a player or observer
 receives something of an event it may not see: its stub (``hidden: true``) with its hashes, so
 its view of the chain still links; never the content.
 """

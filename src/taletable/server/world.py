@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from fastapi import Request
+from sqlalchemy import Connection, bindparam, select
 
 from taletable.server.auth import Seat
 from taletable.server.db import Database
 from taletable.server.limits import Limits, OpenStreams, RateLimiter
 from taletable.server.notify import Hub
 from taletable.server.presence import Presence
+from taletable.server.schema import SCENES
 from taletable.server.shared_reads import SharedReads
 
 __all__ = ["SeatCache", "World", "make_world", "world_of"]
@@ -26,6 +28,10 @@ __all__ = ["SeatCache", "World", "make_world", "world_of"]
 T = TypeVar("T")
 #: Threads for the API's writes on PostgreSQL (SQLite: one).
 WRITER_THREADS = 10
+
+_SCENE_SEED = select(SCENES.c.seed).where(
+    (SCENES.c.table_id == bindparam("table_id")) & (SCENES.c.number == bindparam("scene"))
+)
 
 
 class SeatCache:
@@ -88,6 +94,19 @@ class World:
         """``work(*args, **named)`` in one of the writers' threads (one hop from the loop)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.writers, functools.partial(work, *args, **named))
+
+    def scene_seed(self, connection: Connection, table_id: str, scene: int) -> bytes:
+        """The secret seed of a table's scene (never sent to a seat while the scene is open),
+        kept once read: a scene's seed never changes."""
+        key = (table_id, scene)
+        seed = self.seeds.get(key)
+        if seed is None:
+            text = connection.execute(_SCENE_SEED, {"table_id": table_id, "scene": scene})
+            seed = self.seeds[key] = bytes.fromhex(text.scalar_one())
+            if len(self.seeds) > 10_000:
+                self.seeds.clear()
+                self.seeds[key] = seed
+        return seed
 
     def write_lock(self, table_id: str) -> asyncio.Lock:
         """The lock the API's writes to ``table_id`` take in turn, so a table's writers wait on

@@ -44,7 +44,7 @@ def chat_entry(entry: Entry, event: Mapping[str, Any], names: Mapping[str, str])
         entry.title = "said something this version cannot show"
         return
     to = _names(result.to, names)
-    verb = "whispers" if to else "says"
+    verb = "whispered" if to else "said"
     speaker = f", as {result.speaker_name}," if result.speaker_name else " (out of character)"
     entry.title = f"{verb}{speaker}" + (f" to {_listed(to)}" if to else "")
     parts: list[str | InlineShown] = []

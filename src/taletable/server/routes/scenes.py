@@ -16,8 +16,9 @@ from taletable.server.auth import hash_secret, new_id
 from taletable.server.codes import RECOVERY_GROUPS, narrator_token, new_code, normal
 from taletable.server.cookies import TABLE_ID_TEXT, is_table_id
 from taletable.server.errors import ApiError, Conflict
+from taletable.server.exports import full_log, seat_log
 from taletable.server.fields import NUL_MESSAGE, has_nul
-from taletable.server.log import full_log, read_table, seat_log, stub_of, table_write
+from taletable.server.log import read_table, stub_of, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.routes.tables import MadeTable, open_scene, unused_join_code
 from taletable.server.schema import EVENTS, SCENES, SEATS, TABLES, THINGS
