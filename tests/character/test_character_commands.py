@@ -66,7 +66,7 @@ def test_new_by_prompts_rolls_the_d20_tables(
 
 def test_new_by_prompts_tiered(run_cli: Any, tmp_path: Path, monkeypatch: Any) -> None:
     """A tiered sheet by prompts starts with its tier's destiny (000 > Finishing Touches)."""
-    answers = ["tiered", "3", "Bob", "", "A bargeman", "Bob poles the river and hears it all.",
+    answers = ["tiered", "3", "Bob", "A bargeman", "Bob poles the river and hears it all.",
                "Born on the barge", "1", "1", "1", "0", "", "", "", "", "", "", ""]  # fmt: skip
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
     out = tmp_path / "bob.json"

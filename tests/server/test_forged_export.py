@@ -22,10 +22,10 @@ from taletable.audit import verify_table
 from taletable.ledger import event_hash, genesis_hash
 from taletable.play import all_actions
 from taletable.server import create_app
-from tests.server.conftest import TEST_LIMITS, Seats, bearer, make_table
+from tests.server.conftest import TEST_LIMITS, Seats, bearer
 from tests.server.test_actions import act
 from tests.server.test_characters import terrik
-from tests.server.test_dice_fields import GOOD, _taken
+from tests.server.test_dice_fields import GOOD, _table_for, _taken
 from tests.server.test_pages_combat import HTMX
 from tests.server.test_secret_combat import _fight, _post, _secret_round
 
@@ -272,7 +272,7 @@ def test_every_action_that_rolls_replays_and_a_changed_number_fails(
     """Each action that rolls, taken with typed faces in public and with the server's dice
     narrator-only (hidden dice), replays to its record from the narrator's export; a number of
     its result changed (the chain recomputed) fails at its seq."""
-    table = make_table(client, edition="tiered", physical_dice=True)
+    table = _table_for(client, action, physical_dice=True)  # a tiered table, or its system's
     good = GOOD[action]
     args = good(client, table) if callable(good) else dict(good)
     taken = [_taken(client, table, action, args)]

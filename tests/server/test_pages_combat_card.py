@@ -84,7 +84,7 @@ def test_the_fight_log_shows_dice_marked_and_a_stalemate(client: TestClient) -> 
     tracker = _view(mara, table_id)
     log = tracker.split('id="fight-log"')[1]
     assert "No one won a victory level this round: a stalemate." in log
-    assert "Combat: the round is rolled (Ambush, round 1)" in log
+    assert "rolled the fight's round (Ambush, round 1)" in log
     assert "round 2, declaration" in tracker
     assert "round 2: declaration order Goblin, Sir Terrik" in log  # the engine's words, by name
     for name in ("Sir Terrik", "Goblin"):

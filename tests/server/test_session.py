@@ -110,4 +110,4 @@ def test_the_tracker_replays_a_fight_at_a_table_with_house_weapons(client: TestC
     assert resolved.startswith("Done: resolve"), resolved
     seen = html.unescape(_view(client, table_id))
     assert "does not replay" not in seen and "edited or corrupted" not in seen
-    assert re.search(r"Victory #\d+: sir-terrik over goblin, level \d+", seen), seen
+    assert re.search(r"Victory #\d+: Sir Terrik over Goblin, level \d+", seen), seen

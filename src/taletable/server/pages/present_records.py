@@ -12,6 +12,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from taletable._model import Record
+from taletable.play.boons import CircumstancesChanged
+from taletable.play.boons_tracks import TrackSet
 from taletable.play.character_creation import CreatedCharacter, QuirkPicked
 from taletable.play.labcats import TroubleResult
 from taletable.play.npcs import ShownStatblock
@@ -107,8 +109,22 @@ def _trouble(entry: Entry, result: TroubleResult) -> None:
     entry.outcome = f"the Trouble Pool: {pool}; Plot Points: {points or 'none'}"
 
 
+def _track_set(entry: Entry, result: TrackSet) -> None:
+    low = "no floor" if result.low is None else f"from {result.low}"
+    high = "no ceiling" if result.high is None else f"to {result.high}"
+    entry.outcome = (f"{result.character}'s {result.track} is {result.value} ({low}, {high}; "
+                     f"at a bound: {result.at_bounds})")  # fmt: skip
+
+
+def _circumstances(entry: Entry, result: CircumstancesChanged) -> None:
+    who = f" for {result.character}" if result.character else ""
+    entry.outcome = f"checks in the situation “{result.situation}” may be rolled again{who}"
+
+
 #: How each record fills its entry.
 RECORD_SHAPES: dict[type[Any], Callable[[Entry, Any], None]] = {
+    TrackSet: _track_set,
+    CircumstancesChanged: _circumstances,
     Award: _award,
     Purchase: _purchase,
     CreatedCharacter: _created,

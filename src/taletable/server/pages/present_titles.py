@@ -76,6 +76,8 @@ TITLES = {
     "odds.cogent.duel": "asked the odds of a duel",
     "odds.cogent.fight": "asked the odds of a fight",
     "odds.boons": "asked the odds of a boons check",
+    "boons.track": "set a tracked value",
+    "boons.circumstances-changed": "marked that the circumstances changed",
     "odds.labcats": "asked the odds of a labcats pool",
 }
 

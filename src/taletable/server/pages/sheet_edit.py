@@ -99,8 +99,8 @@ def sheet_page(session: PageSessionOrJoin, character_id: str) -> Response:
     if shown_now is None:
         return page("_message.html", status=404, error="No such character at this table.")
     edited = editor_context(session, character_id, shown_now["data"], shown_now["version"])
-    return page("sheet.html", head=session.head(), seat=session.seat, **edited,
-                pools=shown_now["pools"])  # fmt: skip
+    read = {key: value for key, value in shown_now.items() if key not in ("data", "version")}
+    return page("sheet.html", head=session.head(), seat=session.seat, **{**read, **edited})
 
 
 @router.get("/t/{table_id}/c/{character_id}/editor", response_class=HTMLResponse)

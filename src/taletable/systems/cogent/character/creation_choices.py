@@ -17,13 +17,10 @@ from taletable.errors import InputError, RulesError
 from taletable.systems.cogent.character.commerce import roll_disabling, roll_quirks
 from taletable.systems.cogent.character.creation import partial_sheet
 from taletable.systems.cogent.character.disabling_validation import skill_points_of
+from taletable.systems.cogent.character.files import character_from_data
 from taletable.systems.cogent.character.progression import core_destiny_maximum
 from taletable.systems.cogent.character.report import COMMERCE, DISABLING
-from taletable.systems.cogent.character.sheet import (
-    CoreCharacter,
-    DisablingChoice,
-    character_adapter,
-)
+from taletable.systems.cogent.character.sheet import CoreCharacter, DisablingChoice
 from taletable.systems.cogent.character.tables import (
     campaign_tiers,
     disabling_table,
@@ -135,7 +132,7 @@ def commerce_needs(assigned: int, adjustment: int) -> tuple[int, int]:
 def _bonus_point(data: dict[str, Any], name: str) -> None:
     """Put a commerce bonus point in ``name``, a skill that holds none: "may only spend it in a
     skill they have not already assigned any points into"."""
-    sheet = character_adapter.validate_python(partial_sheet(data))
+    sheet = character_from_data(partial_sheet(data), source="sheet")
     points = skill_points_of(sheet, name)
     if points is None:
         raise RulesError(
@@ -197,7 +194,7 @@ def with_starting_destiny(data: dict[str, Any]) -> dict[str, Any]:
     creation"; Glory Days starts at its maximum of 1 (002 > Veteran Tier). 000 > Finishing
     Touches: the tier's "Starting Destiny" of its "Max Destiny".
     """
-    sheet = character_adapter.validate_python(partial_sheet(data))
+    sheet = character_from_data(partial_sheet(data), source="sheet")
     if isinstance(sheet, CoreCharacter):
         maximum = core_destiny_maximum(sheet)
         destiny = {"points": maximum, "maximum": maximum}
