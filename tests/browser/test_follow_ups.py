@@ -32,6 +32,9 @@ def _seated(browser: Any, server_url: str) -> tuple[Any, Any]:
     player.get_by_label("…or paste it").fill((EXAMPLES / "core_sir_terrik.yaml").read_text())
     player.get_by_role("button", name="Import", exact=True).click()
     player.get_by_text("Sir Terrik joined the table").wait_for(timeout=5000)
+    # the roll panel takes the seat's first character live (and its mode with it): wait for it
+    # before a test picks a mode, or the refresh could land after the pick
+    player.locator("#roll-character", has_text="Sir Terrik").wait_for(timeout=5000)
     return narrator, player
 
 
