@@ -6,30 +6,19 @@ other."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import click
 import pytest
-import yaml
 from fastapi.testclient import TestClient
 
 from taletable.cli.main import cli
 from taletable.play import all_actions
-from tests.server.conftest import Seats, make_table
+from tests.server.shells import Shells, fill, make_shells, named, play, same_keys
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
-#: The sheets both shells hold: a file for the CLI, a stored character for the API.
-SHEETS = {
-    "terrik": ("core", "characters/core_sir_terrik.yaml"),
-    "ilsa": ("core", "characters/core_ilsa_the_wizard.yaml"),
-    "ansel": ("core", "characters/core_brother_ansel.yaml"),
-    "erin": ("tiered", "characters/tiered_erin_the_mage.yaml"),
-}
-IRZI = {"name": "Irzi", "tracks": {"strain": {"value": 3, "low": 0, "high": 20}}}
 
 
 @dataclass(frozen=True)
@@ -70,6 +59,8 @@ CASES: dict[str, Case] = {
                                       api={"character": "{terrik}"}),
     "cogent.character.destiny": Case(("{terrik}", "--award", "1", "--reason", "heroics"),
                                      api={"character": "{terrik}"}),
+    "cogent.character.raise": Case(("{raiser}", "--attribute", "RFL"),
+                                   api={"character": "{raiser}"}),
     "cogent.character.quirk": Case(("{debtor}", "--quirk", "Debt", "--reason", "lost income"),
                                    api={"character": "{debtor}"}),
     "cogent.character.pools": Case(("{terrik}",), api={"character": "{terrik}"}),
@@ -116,7 +107,6 @@ NOT_COMPARED: dict[str, str] = {
     "cogent.npc.show": "needs a statblock stored at both shells (a file at the CLI; one made "
     "by cogent.npc.new at a table: table state)",
     "cogent.character.new": "the CLI asks its questions at a prompt (interactive)",
-    "cogent.character.raise": "needs a sheet with an attribute point earned at both shells",
     "cogent.npc.new": "saves a statblock file at the CLI and a table's statblock at the API; "
     "its result names where, which differs by shell",
     "cogent.combat.start": "the CLI seals the encounter file with the user's key and names "
@@ -168,76 +158,9 @@ def _api_args(name: str, argv: list[str]) -> dict[str, Any]:
     return args
 
 
-def _shape(data: Any) -> Any:
-    """The keys of ``data``, all the way down (a list by its first item)."""
-    if isinstance(data, dict):
-        return {key: _shape(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_shape(data[0])] if data else []
-    return type(data).__name__ if data is not None else None
-
-
-def _same_keys(a: Any, b: Any) -> Any:
-    if isinstance(a, dict) and isinstance(b, dict):
-        assert sorted(a) == sorted(b)
-        for key in a:
-            _same_keys(a[key], b[key])
-    elif isinstance(a, list) and isinstance(b, list) and a and b:
-        _same_keys(a[0], b[0])
-
-
-def _named(data: Any, keys: dict[str, str]) -> Any:
-    """``data`` with each sheet's path (CLI) or id (API) written as its name."""
-    if isinstance(data, dict):
-        return {key: _named(value, keys) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_named(value, keys) for value in data]
-    if isinstance(data, str):
-        for key, name in keys.items():
-            data = data.replace(key, name)
-    return data
-
-
-@dataclass
-class Shells:
-    tables: dict[str, Seats]
-    files: dict[str, str]
-    ids: dict[str, dict[str, str]]
-
-
 @pytest.fixture
 def shells(client: TestClient, tmp_path: Path) -> Shells:
-    tables = {
-        "core": make_table(client, physical_dice=True),
-        "tiered": make_table(client, edition="tiered", physical_dice=True),
-        "boons": make_table(client, system="boons", physical_dice=True),
-    }
-    files: dict[str, str] = {}
-    ids: dict[str, dict[str, str]] = {name: {} for name in tables}
-    sheets = {key: (edition, yaml.safe_load((EXAMPLES / path).read_text()))
-              for key, (edition, path) in SHEETS.items()}  # fmt: skip
-    sheets["irzi"] = ("boons", IRZI)
-    debtor = yaml.safe_load((EXAMPLES / SHEETS["ansel"][1]).read_text())
-    debtor["commerce"]["quirks"] = ["Debt"]  # a quirk in play, as the CLI's options test has
-    sheets["debtor"] = ("core", debtor)
-    for key, (where, sheet) in sheets.items():
-        path = tmp_path / f"{key}.yaml"
-        path.write_text(yaml.safe_dump(sheet))
-        files[key] = str(path)
-        for table_name in {where, "core"} if where == "core" else {where}:
-            table = tables[table_name]
-            made = client.post(f"/api/tables/{table.id}/characters", json={"sheet": sheet},
-                               headers=table.narrator)  # fmt: skip
-            assert made.status_code == 201, made.text
-            ids[table_name][key] = made.json()["id"]
-    shutil.copytree(EXAMPLES, tmp_path / "examples")
-    return Shells(tables, files, ids)
-
-
-def _fill(text: str, keys: dict[str, str]) -> str:
-    for key, value in keys.items():
-        text = text.replace("{" + key + "}", value)
-    return text
+    return make_shells(client, tmp_path)
 
 
 @SQLITE
@@ -248,27 +171,20 @@ def test_the_cli_and_the_api_print_the_same_record(
     """The CLI's ``--json`` and the API's ``result``: the same keys; the same values where the
     faces are given or no die is rolled (each sheet named alike in both)."""
     case = CASES[name]
-    argv = [_fill(argument, shells.files) for argument in case.argv]
+    argv = [fill(argument, shells.files) for argument in case.argv]
     printed = run_cli(*name.split("."), *argv, *case.as_json)
     assert printed.status == 0, printed.stderr
-    from_cli = printed.json()
-    table = shells.tables[case.table]
     ids = shells.ids[case.table]
-    args = {**_api_args(name, argv), **{key: _fill(value, shells.files)
+    args = {**_api_args(name, argv), **{key: fill(value, shells.files)
                                         for key, value in case.api.items()}}  # fmt: skip
-    args = _named(args, {shells.files[key]: ids[key] for key in ids})
+    args = named(args, {shells.files[key]: ids[key] for key in ids})
     args.pop("edition", None)
-    answer = client.post(f"/api/tables/{table.id}/actions",
-                         json={"action": name, "args": args}, headers=table.narrator)  # fmt: skip
-    assert answer.status_code in (200, 201), answer.text
-    from_api = answer.json()["result"]
-    names = {**{path: f"<{key}>" for key, path in shells.files.items()},
-             **{value: f"<{key}>" for key, value in ids.items()}}  # fmt: skip
-    from_cli, from_api = _named(from_cli, names), _named(from_api, names)
-    _same_keys(from_cli, from_api)
+    from_api = play(client, shells.tables[case.table], name, args)
+    names = shells.names(case.table)
+    from_cli, from_api = named(printed.json(), names), named(from_api, names)
+    same_keys(from_cli, from_api)
     if case.exact:
         assert from_cli == from_api
-
 
 @SQLITE
 def test_a_chase_of_bare_pools_as_numbers(
