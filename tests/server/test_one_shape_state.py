@@ -21,7 +21,7 @@ SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 COMPARED_HERE = frozenset({
     "cogent.combat.start", "cogent.combat.declare", "cogent.combat.resolve",
     "cogent.combat.destiny", "cogent.combat.choose", "cogent.combat.condition",
-    "cogent.combat.status", "cogent.combat.replay",
+    "cogent.combat.status", "cogent.combat.replay", "cogent.combat.take-back",
     "cogent.npc.new", "cogent.npc.show", "cogent.character.new",
 })  # fmt: skip
 
@@ -71,8 +71,9 @@ def test_a_fight_is_the_same_record_at_each_step(
 ) -> None:
     """Sir Terrik against a goblin (002 > Combat), the same fight at both shells: start,
     declarations (lowest RFL first), a resolve with given faces (highest RFL first), a destiny
-    point after the roll, the victory's outcome, a narrated state, status and replay: every
-    step prints the same encounter."""
+    point after the roll, the victory's outcome, a narrated state, status and replay, then
+    three steps taken back (RULINGS.md "undoing at the table"): every step prints the same
+    encounter."""
     out = str(tmp_path / "fight.json")
     both.names[out] = "<fight>"
     terrik = shells.ids["core"]["terrik"]
@@ -103,6 +104,11 @@ def test_a_fight_is_the_same_record_at_each_step(
     assert "prone" in _fighter(narrated, "t")["conditions"]
     assert step("status", [], {}) == narrated
     assert step("replay", [], {}) == narrated
+    assert step("take-back", [], {}) == chosen  # the state set, taken back
+    step("take-back", [], {})  # the outcome chosen
+    unspent = step("take-back", [], {})  # the destiny spent: given back
+    assert _fighter(unspent, "t")["sheet"]["destiny"]["points"] == points
+    assert step("status", [], {}) == unspent
 
 
 @SQLITE
