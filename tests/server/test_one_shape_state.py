@@ -35,10 +35,12 @@ class Both:
     """One table at each shell: ``run`` plays an action at both and gives the two records,
     each sheet's path or id (and each stored thing's) written as its name."""
 
-    def __init__(self, shells: Shells, client: TestClient, run_cli: Any) -> None:
-        self.table = shells.tables["core"]
+    def __init__(
+        self, shells: Shells, client: TestClient, run_cli: Any, table: str = "core"
+    ) -> None:
+        self.table = shells.tables[table]
         self.client, self.run_cli = client, run_cli
-        self.names = shells.names("core")
+        self.names = shells.names(table)
 
     def run(self, action: str, argv: list[str], args: dict[str, Any]) -> tuple[Any, Any]:
         printed = self.run_cli(*action.split("."), *argv, "--json")
@@ -147,3 +149,44 @@ def test_a_new_character_from_a_file(both: Both, tmp_path: Path) -> None:
     assert (from_cli.pop("saved"), from_api.pop("saved")) == (out, "terrik-new")
     assert from_cli == from_api
     assert from_api["legal"] is True and from_api["sheet"]["identity"]["name"] == "Sir Terrik"
+
+
+@SQLITE
+def test_a_tiered_fight_with_the_hardcore_rules_is_the_same_record(
+    shells: Shells, client: TestClient, run_cli: Any, tmp_path: Path
+) -> None:
+    """Erin the Mage against two goblins at a tiered table (RULINGS.md "tiered combat"), with
+    hardcore armour and weapons, Erin and the first goblin in close combat, a flank, high
+    ground and a narrator's modifier: the CLI told ``--edition tiered`` and the rules, the API
+    at a tiered table: every step prints the same encounter."""
+    both = Both(shells, client, run_cli, "tiered")
+    out = str(tmp_path / "tiered.json")
+    both.names[out] = "<fight>"
+    erin = shells.ids["tiered"]["erin"]
+    rules = {"hardcore_armour": True, "hardcore_weapons": True, "engagements": ["e:g1:close"]}
+    flags = ["--hardcore-armour", "--hardcore-weapons", "--engaged", "e:g1:close"]
+    started = both.same(
+        "cogent.combat.start",
+        ["--out", out, "--edition", "tiered", "--fighter", f"e:a:{shells.files['erin']}",
+         "--fighter", "g1:b:@goblin", "--fighter", "g2:b:@goblin", *flags, "--faces", "6,1,3"],
+        {"encounter": "tiered", "fighters": [f"e:a:{erin}", "g1:b:@goblin", "g2:b:@goblin"],
+         "faces": "6,1,3", **rules},
+    )  # fmt: skip
+    assert started["rules"]["edition"] == "tiered" and started["rules"]["hardcore_armour"]
+    declared = (("g1", "e", ["--circumstance", "flank"], {"circumstances": ["flank"]}),
+                ("g2", "e", ["--modifier", "distance=-1"], {"modifiers": ["distance=-1"]}),
+                ("e", "g1", ["--circumstance", "high ground"],
+                 {"circumstances": ["high ground"]}))  # fmt: skip
+    for actor, target, argv, args in declared:
+        both.same("cogent.combat.declare",
+                  [out, "--actor", actor, "--action", "attack", "--target", target, *argv],
+                  {"encounter": "tiered", "actor": actor, "action": "attack", "target": target,
+                   **args})  # fmt: skip
+    faces = "6,6,6,6,6,1,1,1,1,6,6,6,6,1,1,1"  # e 5D6, g2 4D6, g1 7D6 (highest RFL first)
+    resolved = both.same("cogent.combat.resolve", [out, "--faces", faces],
+                         {"encounter": "tiered", "faces": faces})  # fmt: skip
+    assert resolved["victories"]
+    for victory in resolved["victories"]:
+        both.same("cogent.combat.choose", [out, "--victory", str(victory["id"])],
+                  {"encounter": "tiered", "victory": victory["id"]})  # fmt: skip
+    both.same("cogent.combat.replay", [out], {"encounter": "tiered"})
