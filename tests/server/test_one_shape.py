@@ -83,7 +83,7 @@ CASES: dict[str, Case] = {
     "cogent.powerless": Case(("--pool", "5",)),
     "cogent.summon": Case(("--school", "pyromancy", "--cl", "4", "--pool", "6", "--faces",
                            "6,6,1,1,1,1")),
-    "cogent.weather": Case(("--season", "winter"), exact=False),
+    "cogent.weather": Case(("--season", "winter", "--days", "3", "--faces", "24,6,3,60,2")),
     "labcats.build": Case(("--value", "Duty=d8", "--relationship", "Mara=d6")),
     "labcats.roll": Case(("--pool", "d8,d6,d6,d10", "--resources", "d6,d8", "--faces",
                           "1,5,3,7", "--resource-faces", "4,2")),
