@@ -70,6 +70,7 @@ BASE: dict[str, list[str]] = {
         "{tmp}/new-fight.json",
     ],
     "cogent combat status": ["{fight}"],
+    "cogent combat take-back": ["{fight}"],
     "cogent conflict": ["--pool-a", "3", "--pool-b", "2"],
     "cogent destiny-roll": [],
     "cogent encounter": ["--where", "city", "--time", "day"],

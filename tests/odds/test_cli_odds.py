@@ -47,6 +47,21 @@ def test_cheatsheet_full_size_and_file(run_cli: Any, tmp_path: Path) -> None:
     assert Fraction(data["5"][39]["p_pass"][20]) == Fraction(forty.probability(">=", 20))
 
 
+def test_cheatsheet_json_is_the_record(run_cli: Any, tmp_path: Path) -> None:
+    """``--json`` prints the exact record (as a live table's cheatsheet.cogent gives it), and
+    is refused beside a file or a format: one line naming --json, nothing written."""
+    record = run_cli("cheatsheet", "cogent", "--max-pool", "4", "--max-cl", "3", "--win-on",
+                     "4", "--json")  # fmt: skip
+    assert record.status == 0, record.stderr
+    assert record.json() == {"exact": {"4": [["1", "1/2", "0", "0"], ["1", "3/4", "1/4", "0"],
+                                             ["1", "7/8", "1/2", "1/8"],
+                                             ["1", "15/16", "11/16", "5/16"]]}, "floats": None}
+    out = tmp_path / "sheet.csv"
+    refused = run_cli("cheatsheet", "cogent", "--json", "--format", "csv", "--out", str(out))
+    assert refused.status == 2 and refused.stderr.startswith("taletable: error: --json:")
+    assert not out.exists()
+
+
 def test_cheatsheet_table_and_limits(run_cli: Any) -> None:
     """The terminal table shows percentages; oversized sheets are refused with the limit."""
     table = run_cli("cheatsheet", "cogent", "--max-pool", "4", "--max-cl", "3", "--win-on", "4")

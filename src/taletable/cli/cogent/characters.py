@@ -116,17 +116,12 @@ def new(
         finish_source(source)
     request = NewCharacterRequest(sheet=data, key=out, replace=force)
     created = new_character(request, table).result
-    report = {
-        "legal": created.legal,
-        "problems": [problem.to_data() for problem in created.problems],
-        "budget": created.budget.to_data(),
-    }
 
     def render() -> None:
         console.print(f"saved {out}", markup=False)
-        _render_report(report)
+        _render_report(created.to_data())
 
-    emit({"saved": out, **report}, as_json, render)
+    emit(created, as_json, render)
 
 
 @character.command("validate")

@@ -14,7 +14,11 @@ import click
 from rich.markup import escape
 
 from taletable.cli.cogent.combat_chase import chase_command
-from taletable.cli.cogent.combat_narrator import condition_command, destiny_command
+from taletable.cli.cogent.combat_narrator import (
+    condition_command,
+    destiny_command,
+    take_back_command,
+)
 from taletable.cli.common import (
     ask,
     console,
@@ -55,7 +59,7 @@ __all__ = ["register"]
 @click.group("combat")
 def combat() -> None:
     """Run a combat encounter: start, declare, resolve, destiny, choose, condition, status,
-    replay; chase."""
+    replay, take-back; chase."""
 
 
 def _status(encounter: Encounter) -> None:
@@ -202,4 +206,5 @@ def register(group: click.Group) -> None:
     combat.add_command(chase_command)
     combat.add_command(condition_command)
     combat.add_command(destiny_command)
+    combat.add_command(take_back_command)
     group.add_command(combat)

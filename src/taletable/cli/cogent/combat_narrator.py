@@ -1,5 +1,6 @@
-"""`taletable cogent combat condition` and `destiny`: the narrator's states between rounds, and
-destiny spent after a roll (002 > Circumstantial Modifiers; Destiny Points)."""
+"""`taletable cogent combat condition`, `destiny` and `take-back`: the narrator's states between
+rounds, destiny spent after a roll (002 > Circumstantial Modifiers; Destiny Points), and a
+fight's last step taken back (RULINGS.md "undoing at the table")."""
 
 from __future__ import annotations
 
@@ -7,17 +8,19 @@ from typing import Any
 
 import click
 
-from taletable.cli.common import ask, emit, json_option, say, table_for
+from taletable.cli.common import ask, console, emit, json_option, say, table_for
 from taletable.cli.options import request_options
 from taletable.explain import Note
 from taletable.play.combat import (
     CombatConditionRequest,
     CombatDestinyRequest,
+    CombatRequest,
     combat_condition,
     combat_destiny,
 )
+from taletable.play.undo import combat_take_back
 
-__all__ = ["condition_command", "destiny_command"]
+__all__ = ["condition_command", "destiny_command", "take_back_command"]
 
 
 def _print_from(lines: tuple[Note, ...], start: int) -> None:
@@ -46,3 +49,22 @@ def destiny_command(file: str, as_json: bool, **fields: Any) -> None:
     played = combat_destiny(request, table_for(sealed=True))
     encounter = played.result
     emit(encounter, as_json, lambda: _print_from(encounter.log, played.events[0].data["log_from"]))
+
+
+@click.command("take-back")
+@click.argument("encounter", metavar="FILE", type=click.Path(dir_okay=False))
+@json_option
+def take_back_command(encounter: str, as_json: bool) -> None:
+    """Take back the fight's last step: the encounter as its opening and the steps before it
+    make it (destiny the step spent is given back to the sheet file it came off)."""
+    played = combat_take_back(ask(CombatRequest, encounter=encounter), table_for(sealed=True))
+    taken_back, taken = played.result, played.events[0].data
+
+    def render() -> None:
+        console.print(
+            f"took back the last step ({taken['step']}): round {taken_back.round}, "
+            f"{taken_back.phase}; {taken['steps']} step(s) left",
+            markup=False,
+        )
+
+    emit(taken_back, as_json, render)

@@ -6,7 +6,7 @@ import click
 import numpy as np
 from rich.table import Table
 
-from taletable.cli.common import ask, console, table_for
+from taletable.cli.common import ask, console, emit, json_option, table_for
 from taletable.errors import InputError
 from taletable.files import atomic_write_bytes, atomic_write_text
 from taletable.play.odds_systems import CheatsheetRequest, odds_cheatsheet
@@ -35,8 +35,19 @@ def cheatsheet() -> None:
     type=click.Path(dir_okay=False),
     help="Write to this file (needed for png; a table is written as CSV).",
 )
-def cheatsheet_cogent(max_pool: int, max_cl: int, win_on: str, fmt: str, out: str | None) -> None:
-    """P(pass) for pools 1..max-pool against CL 0..max-cl (000 > Narrator Declares the CL)."""
+@json_option
+def cheatsheet_cogent(
+    max_pool: int, max_cl: int, win_on: str, fmt: str, out: str | None, as_json: bool
+) -> None:
+    """P(pass) for pools 1..max-pool against CL 0..max-cl (000 > Narrator Declares the CL);
+    --json prints the exact record a live table's cheatsheet.cogent gives."""
+    if as_json:
+        if fmt != "table" or out is not None:
+            raise InputError("--json", "prints the record, not a file or a format",
+                             expected="--json without --format and --out")  # fmt: skip
+        request = ask(CheatsheetRequest, max_pool=max_pool, max_cl=max_cl, win_on=win_on)
+        emit(odds_cheatsheet(request, table_for()).result, True, lambda: None)
+        return
     pictures = fmt == "png" or (fmt == "table" and not out)  # floats: the NumPy path
     if fmt == "png" and out is None:
         raise InputError("--out", "a PNG needs a file", expected="--out cheatsheet.png")
