@@ -145,6 +145,29 @@ def test_a_stale_save_shows_only_the_fields_that_differ(client: TestClient) -> N
     assert _sheet(client, table_id, character)["version"] == 2
 
 
+def _checked(shown: str) -> dict[str, str]:
+    """Each differing field's choice as the conflict view first shows it."""
+    found = re.findall(r'name="take:([^"]*)" value="(theirs|mine)" checked', shown)
+    return {json.loads(html.unescape(key))[-1]: side for key, side in found}
+
+
+def test_a_field_only_the_other_save_changed_keeps_their_value_unless_chosen(
+    client: TestClient,
+) -> None:
+    """The second edit never touched the beliefs: the view offers the saved beliefs first
+    (saying only the other save changed them), the person's own disposition first; saved as
+    offered, nothing of the first save is lost."""
+    table_id, character, shown, _fields = _conflict(client)
+    assert _checked(shown)["beliefs"] == "theirs"
+    assert _checked(shown)["disposition"] == "mine"
+    assert "(only the other save changed it)" in shown
+    choices = form_fields(shown, "sheet-conflict")
+    assert "Saved: version 3." in _post(client, table_id, character, choices, "resolve")
+    sheet = _sheet(client, table_id, character)["sheet"]
+    assert sheet["identity"]["beliefs"] == "An oath given is a debt paid."
+    assert sheet["identity"]["disposition"] == "Courteous, proud"
+
+
 def test_taking_mine_and_theirs_field_by_field_saves_against_the_new_version(
     client: TestClient,
 ) -> None:
