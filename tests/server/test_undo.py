@@ -119,7 +119,7 @@ def test_the_narrator_takes_back_the_last_step_of_a_fight(client: TestClient) ->
     assert "Take back the last step" in _view(client, table_id)
     assert "Take back the last step" not in _view(player, table_id)
     taken = client.post(f"/t/{table_id}/combat/take-back", headers=HTMX)
-    assert "Done" in taken.text, taken.text
+    assert "The fight&#39;s last step is taken back: everyone" in taken.text, taken.text
     event = _events(client, table_id)[-1]
     assert event["action"] == "cogent.combat.take-back" and event["visibility"] == "public"
     after = _post(player, table_id, "cogent.combat.status", {"file": key}).json()
