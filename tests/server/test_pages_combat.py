@@ -261,6 +261,7 @@ def test_the_start_form_switches_a_fights_hardcore_rules(client: TestClient) -> 
     table_id, _ = _table(client)
     page = html.unescape(client.get(f"/t/{table_id}/combat").text)
     assert "Hardcore armour, by pieces" in page
+    assert '<option value="dire_wolf">dire wolf</option>' in page  # the bestiary in words
     assert 'name="hardcore_weapons"' in page and 'name="no_scale_clamp"' in page
     character = re.search(r'name="side-([0-9a-f]+)"', page)
     assert character is not None

@@ -249,3 +249,14 @@ def test_another_players_save_is_refused_and_nothing_is_saved(client: TestClient
         refused = _post(bram, table_id, character, {**fields, "identity.goals": "Mine now"})
     assert "Not saved" in refused and "edit its sheet" in refused
     assert _sheet(client, table_id, character)["version"] == 1
+
+
+def test_the_sheet_reads_in_words(client: TestClient) -> None:
+    """The read view's identity starts with the name, its labels capitalised; the form's mode
+    of play reads "fast play" while it still sends the sheet's own value."""
+    table_id, character, _text = _imported(client)
+    page = client.get(f"/t/{table_id}/c/{character}").text
+    who = page.split('id="who-title"')[1].split("</table>")[0]
+    rows = re.findall(r'<th scope="row">([^<]+)</th>', who)
+    assert rows[:2] == ["Name", "Concept"] and all(row[0].isupper() for row in rows)
+    assert '<option value="fast_play" selected>fast play</option>' in page
