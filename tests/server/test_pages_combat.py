@@ -113,7 +113,7 @@ def test_a_player_may_not_act_for_anothers_fighter_and_is_told_why(client: TestC
     is unchanged. Without physical dice, entered faces are refused too."""
     table_id, player = _table(client)
     started = _said(player.post(f"/t/{table_id}/combat/start", data={"name": "x"}, headers=HTMX))
-    assert "only the narrator may take cogent.combat.start" in started
+    assert "only the narrator may start a fight" in started
     assert "Ambush has started" in _start(client, table_id)
     before = _view(client, table_id)
     answer = _step(
@@ -147,7 +147,7 @@ def test_the_api_refuses_a_seat_acting_for_a_fighter_not_its_own(
     assert refused.status_code == 403
     assert refused.json()["error"] == {
         "field": "action",
-        "message": "only the narrator may take cogent.combat.start",
+        "message": "only the narrator may start a fight",
     }
     assert client.post(url, json=start, headers=table.narrator).status_code == 201
     declare = {"action": "cogent.combat.declare", "args": {"encounter": "f", "actor": "a"}}
@@ -171,7 +171,7 @@ def test_the_narrator_sets_and_ends_a_condition_and_a_player_may_not(client: Tes
     assert 'id="condition-form"' in _view(client, table_id)
     assert 'id="condition-form"' not in _view(player, table_id)
     refused = _step(player, table_id, "condition", fighter="goblin", condition="prone")
-    assert "only the narrator may take cogent.combat.condition" in refused
+    assert "only the narrator may set or end a condition in a fight" in refused
     tied = _step(client, table_id, "condition", fighter="goblin", condition="tied up")
     assert tied.startswith("The condition is applied:"), tied
     goblin = _view(player, table_id).split('id="fighter-goblin"')[1].split("</li>")[0]
