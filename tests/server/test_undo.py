@@ -190,7 +190,12 @@ def test_the_sheet_page_offers_the_narrator_to_restore(client: TestClient) -> No
     refused = player.post(f"/t/{table_id}/c/{key}/restore", data={"version": "2"}, headers=HTMX)
     assert "only the table" in html.unescape(refused.text)
     done = client.post(f"/t/{table_id}/c/{key}/restore", data={"version": "2"}, headers=HTMX)
-    assert "back as it was at version 1" in done.text and done.headers["HX-Trigger"]
+    assert "back as it was at version 1" in done.text
+    # the read view and the editor both reload: no form left holding the version taken back
+    assert set(done.headers["HX-Trigger"].split(", ")) == {"sheet-saved", "sheet-restored"}
+    page = client.get(f"/t/{table_id}/c/{key}").text
+    assert re.search(r'id="editor" hx-get="[^"]*/editor" hx-trigger="sheet-restored from:body"',
+                     page)  # fmt: skip
     assert client.get(f"{base}/{key}", headers=HTMX).json()["sheet"] == sheet["sheet"]
     stale = client.post(f"/t/{table_id}/c/{key}/restore", data={"version": "2"}, headers=HTMX)
     assert "at version 3 now" in stale.text
