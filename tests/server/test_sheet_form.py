@@ -160,7 +160,7 @@ def test_a_field_only_the_other_save_changed_keeps_their_value_unless_chosen(
     table_id, character, shown, _fields = _conflict(client)
     assert _checked(shown)["beliefs"] == "theirs"
     assert _checked(shown)["disposition"] == "mine"
-    assert "(only the other save changed it)" in shown
+    assert "Only the other save changed it" in shown
     choices = form_fields(shown, "sheet-conflict")
     assert "Saved: version 3." in _post(client, table_id, character, choices, "resolve")
     sheet = _sheet(client, table_id, character)["sheet"]
