@@ -77,12 +77,15 @@ def _free_port() -> int:
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A ``taletable serve`` on SQLite on a free port, stopped at the end of the module."""
     port = _free_port()
-    database = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'taletable.db'}"
+    folder = tmp_path_factory.mktemp("browser")
+    database = f"sqlite:///{folder / 'taletable.db'}"
+    # The server's output goes to a file: a pipe nobody reads fills up and hangs a chatty server.
+    log = (folder / "serve.log").open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "taletable.cli.main", "serve", "--port", str(port),
          "--database", database],
         env={**os.environ, "TALETABLE_RATE_LIMIT": "10000,10000"},
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
@@ -93,7 +96,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 break
             except httpx.HTTPError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("taletable serve did not start") from None
+                    raise RuntimeError(f"taletable serve did not start (see {log.name})") from None
                 time.sleep(0.1)
         yield url
     finally:
@@ -103,6 +106,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        log.close()
 
 
 @pytest.fixture(scope="module")

@@ -62,7 +62,7 @@ def _start_fight(narrator: Any) -> None:
 def _faces(page: Any) -> str:
     """Sir Terrik's dice all sixes, the goblin's all ones, in the order the page says."""
     hint = page.locator("#tracker p.hint", has_text="Faces are read").inner_text()
-    found = re.search(r"sir-terrik (\d+)D6 \(faces 1-\d+\), goblin (\d+)D6", hint)
+    found = re.search(r"Sir Terrik (\d+)D6 \(faces 1-\d+\), Goblin (\d+)D6", hint)
     assert found is not None, hint
     return ",".join(["6"] * int(found.group(1)) + ["1"] * int(found.group(2)))
 

@@ -43,7 +43,7 @@ def _ready_to_spend(mara: Any, seq: str | None) -> Any:
     (the form asks whose sheet pays); its button."""
     entry = mara.locator(f"#ev-{seq}")
     entry.get_by_label("From whose sheet").select_option(label="Sir Terrik")
-    mara.get_by_label(f"Destiny points to spend after roll #{seq} (+1 win each)").fill("1")
+    entry.get_by_label("Destiny points to spend after this roll (+1 win each)").fill("1")
     return entry.get_by_role("button", name="Spend destiny")
 
 

@@ -95,8 +95,9 @@ def test_a_skill_raised_with_its_plus_button_and_saved(sheet: Sheet, artifacts: 
 def test_two_editors_resolve_a_conflict_field_by_field(sheet: Sheet, artifacts: Path) -> None:
     """Both open version 2; Mara picks another combat skill for his vocation and saves; the
     narrator's stale save shows only the two fields that differ (his disposition and that
-    combat skill's name), with the saved value and the narrator's; the narrator keeps Mara's
-    combat skill and takes its own disposition; version 4 holds both."""
+    combat skill's name), with the saved value and the narrator's; Mara's combat skill, which
+    the narrator never touched, is offered kept and the narrator's own disposition taken;
+    saved as offered, version 4 holds both."""
     _open(sheet.mara, sheet.url)
     _open(sheet.narrator, sheet.url)
     mara, narrator = sheet.mara, sheet.narrator
@@ -115,7 +116,9 @@ def test_two_editors_resolve_a_conflict_field_by_field(sheet: Sheet, artifacts: 
     narrator.screenshot(path=str(artifacts / "sheet-conflict-desktop.png"), full_page=True)
     combat = differs.filter(has=narrator.locator("legend", has_text="combat skills"))
     assert "Large Weapons" in combat.inner_text() and "Medium Weapons" in combat.inner_text()
-    combat.get_by_label("Keep the saved value").check()
+    assert combat.get_by_label("Keep the saved value").is_checked()  # only Mara changed it
+    assert narrator.locator("fieldset.differs", has_text="disposition").get_by_label(
+        "Take yours").is_checked()  # fmt: skip
     narrator.get_by_role("button", name="Save with these choices").click()
     narrator.get_by_text("Saved: version 4.").wait_for(timeout=5000)
     saved = sheet.saved()["sheet"]

@@ -22,8 +22,8 @@ def test_a_strike_shows_struck_on_a_players_page_live(
         assert mara.locator("details.strike").count() == 0
         entry = narrator.locator(f"#ev-{seq}")
         entry.locator("details.strike > summary").click()
-        narrator.get_by_label(f"Why strike entry #{seq}?", exact=False).fill("wrong CL: it was 3")
-        entry.get_by_role("button", name=f"Strike entry #{seq}").click()
+        entry.get_by_label("Why strike this entry?", exact=False).fill("wrong CL: it was 3")
+        entry.get_by_role("button", name="Strike this entry").click()
         note = mara.locator(f"#struck-{seq}")
         note.wait_for(state="visible", timeout=2000)
         assert note.inner_text() == "Struck by the narrator: wrong CL: it was 3"

@@ -127,7 +127,8 @@ def test_awards_are_the_narrators(
     awards them (Brother Ansel, an adept: a campaign's character)."""
     character = _maras(client, table, ansel())
     refused = _act(client, table, table.mara, action, character=character, **args)
-    assert "only the narrator" in _refused(refused, "action")
+    said = _refused(refused, "action")
+    assert "only the narrator awards" in said and "cogent." not in said  # in words
     sheet = client.get(f"/api/tables/{table.id}/characters/{character}", headers=table.mara)
     assert sheet.json()["version"] == 1
     awarded = _act(client, table, table.narrator, action, character=character, **args)

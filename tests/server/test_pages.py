@@ -145,3 +145,12 @@ def test_a_blind_stub_shows_only_that_a_roll_was_made() -> None:
     entry = present(stub, {"s1": "Mara"})
     assert entry.hidden and not entry.rows and not entry.outcome
     assert "only the narrator sees the result" in entry.title
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_start_page_cites_rules_without_file_numbers(client: TestClient) -> None:
+    """Each rule option's help cites the book's section and the ruling by name, without the
+    rulebooks' file numbers or a file name."""
+    shown = html.unescape(client.get("/start").text)
+    assert "Destiny Points" in shown and 'the ruling "scale clamp"' in shown
+    assert "002 >" not in shown and "000 >" not in shown and "RULINGS.md" not in shown

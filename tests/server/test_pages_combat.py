@@ -76,17 +76,17 @@ def test_a_fight_is_started_declared_resolved_and_chosen_through_the_pages(
     declared = _step(
         client, table_id, "declare", actor="goblin", action="attack", target="sir-terrik"
     )
-    assert declared.startswith("Done: declare")
+    assert declared.startswith("Declared:")
     seen = _view(player, table_id)
     assert 'value="sir-terrik"' in seen and "pool 5D6 = base +3" in seen
     mine = _step(player, table_id, "declare", actor="sir-terrik", action="attack", target="goblin")
-    assert mine.startswith("Done: declare")
+    assert mine.startswith("Declared:")
     reading = re.search(
-        r"sir-terrik (\d+)D6 \(faces 1-\d+\), goblin (\d+)D6", _view(player, table_id)
+        r"Sir Terrik (\d+)D6 \(faces 1-\d+\), Goblin (\d+)D6", _view(player, table_id)
     )
     assert reading is not None
     faces = ",".join(["6"] * int(reading.group(1)) + ["1"] * int(reading.group(2)))
-    assert _step(player, table_id, "resolve", faces=faces).startswith("Done: resolve")
+    assert _step(player, table_id, "resolve", faces=faces).startswith("The round is rolled:")
     seen = _view(player, table_id)
     victory = re.search(r"Victory #(\d+): Sir Terrik over Goblin, level (\d+)", seen)
     assert victory is not None and int(victory.group(2)) >= 2
@@ -94,7 +94,7 @@ def test_a_fight_is_started_declared_resolved_and_chosen_through_the_pages(
     assert '<option value="medium injury">' in seen  # the engine's outcomes, to the winner's seat
     assert f'id="choose-{victory.group(1)}"' in _view(client, table_id)  # and the narrator's
     chosen = _step(player, table_id, "choose", victory=victory.group(1), outcome="medium injury")
-    assert chosen.startswith("Done: choose"), chosen
+    assert chosen.startswith("The outcome is chosen:"), chosen
     for seat in (client, player):
         shown = _view(seat, table_id)
         assert "round 2, declaration" in shown
@@ -113,7 +113,7 @@ def test_a_player_may_not_act_for_anothers_fighter_and_is_told_why(client: TestC
     is unchanged. Without physical dice, entered faces are refused too."""
     table_id, player = _table(client)
     started = _said(player.post(f"/t/{table_id}/combat/start", data={"name": "x"}, headers=HTMX))
-    assert "only the narrator may take cogent.combat.start" in started
+    assert "only the narrator may start a fight" in started
     assert "Ambush has started" in _start(client, table_id)
     before = _view(client, table_id)
     answer = _step(
@@ -147,7 +147,7 @@ def test_the_api_refuses_a_seat_acting_for_a_fighter_not_its_own(
     assert refused.status_code == 403
     assert refused.json()["error"] == {
         "field": "action",
-        "message": "only the narrator may take cogent.combat.start",
+        "message": "only the narrator may start a fight",
     }
     assert client.post(url, json=start, headers=table.narrator).status_code == 201
     declare = {"action": "cogent.combat.declare", "args": {"encounter": "f", "actor": "a"}}
@@ -171,15 +171,15 @@ def test_the_narrator_sets_and_ends_a_condition_and_a_player_may_not(client: Tes
     assert 'id="condition-form"' in _view(client, table_id)
     assert 'id="condition-form"' not in _view(player, table_id)
     refused = _step(player, table_id, "condition", fighter="goblin", condition="prone")
-    assert "only the narrator may take cogent.combat.condition" in refused
+    assert "only the narrator may set or end a condition in a fight" in refused
     tied = _step(client, table_id, "condition", fighter="goblin", condition="tied up")
-    assert tied.startswith("Done: condition"), tied
+    assert tied.startswith("The condition is applied:"), tied
     goblin = _view(player, table_id).split('id="fighter-goblin"')[1].split("</li>")[0]
     assert "tied up" in goblin and "out of the fight" in goblin
     ended = _step(
         client, table_id, "condition", fighter="goblin", condition="tied up", what="clear"
     )
-    assert ended.startswith("Done: condition"), ended
+    assert ended.startswith("The condition is applied:"), ended
     assert "out of the fight" not in _view(player, table_id)
 
 
@@ -189,7 +189,7 @@ def test_a_declaration_may_carry_its_own_pool(client: TestClient) -> None:
     table_id, _player = _table(client, physical_dice="true")
     _start(client, table_id, faces="6,1")
     declared = _step(client, table_id, "declare", actor="goblin", action="other", pool="4")
-    assert declared.startswith("Done: declare"), declared
+    assert declared.startswith("Declared:"), declared
     goblin = _view(client, table_id).split('id="fighter-goblin"')[1].split("</li>")[0]
     assert "Declared: <strong>other</strong>" in goblin and "pool 4D6" in goblin
 
@@ -203,18 +203,18 @@ def test_only_the_winners_seat_or_the_narrator_chooses_a_victory(client: TestCli
     _step(client, table_id, "declare", actor="goblin", action="attack", target="sir-terrik")
     _step(player, table_id, "declare", actor="sir-terrik", action="attack", target="goblin")
     reading = re.search(
-        r"sir-terrik (\d+)D6 \(faces 1-\d+\), goblin (\d+)D6", _view(player, table_id)
+        r"Sir Terrik (\d+)D6 \(faces 1-\d+\), Goblin (\d+)D6", _view(player, table_id)
     )
     assert reading is not None
     faces = ",".join(["1"] * int(reading.group(1)) + ["6"] * int(reading.group(2)))
-    assert _step(player, table_id, "resolve", faces=faces).startswith("Done: resolve")
+    assert _step(player, table_id, "resolve", faces=faces).startswith("The round is rolled:")
     seen = _view(player, table_id)
     victory = re.search(r"#(\d+) Goblin over Sir Terrik", re.sub(r"<[^>]+>", "", seen))
     assert victory is not None and 'id="choose-' not in seen
     refused = _step(player, table_id, "choose", victory=victory.group(1), outcome="stagger")
     assert f"victory #{victory.group(1)} is goblin's: its seat or the narrator chooses" in refused
     chosen = _step(client, table_id, "choose", victory=victory.group(1), outcome="stagger")
-    assert chosen.startswith("Done: choose"), chosen
+    assert chosen.startswith("The outcome is chosen:"), chosen
     assert "round 2, declaration" in _view(player, table_id)
 
 
@@ -261,6 +261,7 @@ def test_the_start_form_switches_a_fights_hardcore_rules(client: TestClient) -> 
     table_id, _ = _table(client)
     page = html.unescape(client.get(f"/t/{table_id}/combat").text)
     assert "Hardcore armour, by pieces" in page
+    assert '<option value="dire_wolf">dire wolf</option>' in page  # the bestiary in words
     assert 'name="hardcore_weapons"' in page and 'name="no_scale_clamp"' in page
     character = re.search(r'name="side-([0-9a-f]+)"', page)
     assert character is not None

@@ -80,7 +80,7 @@ def test_the_fight_log_shows_dice_marked_and_a_stalemate(client: TestClient) -> 
     _start(client, table_id, faces="6,1")
     _step(client, table_id, "declare", actor="goblin", action="defend")
     _step(mara, table_id, "declare", actor="sir-terrik", action="defend")
-    assert _step(client, table_id, "resolve").startswith("Done: resolve")
+    assert _step(client, table_id, "resolve").startswith("The round is rolled:")
     tracker = _view(mara, table_id)
     log = tracker.split('id="fight-log"')[1]
     assert "No one won a victory level this round: a stalemate." in log

@@ -158,7 +158,7 @@ def test_a_follow_up_is_shown_under_its_entry_and_offered_only_to_the_roller(
     )
     seq = re.search(r"Rolled \(#(\d+)\)", rolled.text).group(1)  # type: ignore[union-attr]
     page = client.get(f"/t/{table_id}").text
-    assert f'<label class="inline" for="after-{seq}">Destiny to spend after roll #{seq}' in page
+    assert f'<label class="inline" for="after-{seq}">Destiny to spend after this roll' in page
     passed = "narrative success" in page.split(f'id="ev-{seq}"')[1].split("</p>")[0]
     spend = "raise" if passed else "reroll"
     after = client.post(

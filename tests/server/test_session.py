@@ -99,15 +99,15 @@ def test_the_tracker_replays_a_fight_at_a_table_with_house_weapons(client: TestC
     assert "Ambush has started" in started
     for actor, target in (("goblin", "sir-terrik"), ("sir-terrik", "goblin")):
         declared = _step(client, table_id, "declare", actor=actor, action="attack", target=target)
-        assert declared.startswith("Done: declare"), declared
+        assert declared.startswith("Declared:"), declared
     seen = _view(client, table_id)
     assert "does not replay" not in seen
-    reading = re.search(r"sir-terrik (\d+)D6 \(faces 1-\d+\), goblin (\d+)D6", seen)
+    reading = re.search(r"Sir Terrik (\d+)D6 \(faces 1-\d+\), Goblin (\d+)D6", seen)
     assert reading is not None, seen
     assert int(reading.group(1)) == 10  # the house medium weapon's +3, not the shipped +1
     faces = ",".join(["6"] * 10 + ["1"] * int(reading.group(2)))
     resolved = _step(client, table_id, "resolve", faces=faces)
-    assert resolved.startswith("Done: resolve"), resolved
+    assert resolved.startswith("The round is rolled:"), resolved
     seen = html.unescape(_view(client, table_id))
     assert "does not replay" not in seen and "edited or corrupted" not in seen
     assert re.search(r"Victory #\d+: Sir Terrik over Goblin, level \d+", seen), seen

@@ -145,6 +145,29 @@ def test_a_stale_save_shows_only_the_fields_that_differ(client: TestClient) -> N
     assert _sheet(client, table_id, character)["version"] == 2
 
 
+def _checked(shown: str) -> dict[str, str]:
+    """Each differing field's choice as the conflict view first shows it."""
+    found = re.findall(r'name="take:([^"]*)" value="(theirs|mine)" checked', shown)
+    return {json.loads(html.unescape(key))[-1]: side for key, side in found}
+
+
+def test_a_field_only_the_other_save_changed_keeps_their_value_unless_chosen(
+    client: TestClient,
+) -> None:
+    """The second edit never touched the beliefs: the view offers the saved beliefs first
+    (saying only the other save changed them), the person's own disposition first; saved as
+    offered, nothing of the first save is lost."""
+    table_id, character, shown, _fields = _conflict(client)
+    assert _checked(shown)["beliefs"] == "theirs"
+    assert _checked(shown)["disposition"] == "mine"
+    assert "Only the other save changed it" in shown
+    choices = form_fields(shown, "sheet-conflict")
+    assert "Saved: version 3." in _post(client, table_id, character, choices, "resolve")
+    sheet = _sheet(client, table_id, character)["sheet"]
+    assert sheet["identity"]["beliefs"] == "An oath given is a debt paid."
+    assert sheet["identity"]["disposition"] == "Courteous, proud"
+
+
 def test_taking_mine_and_theirs_field_by_field_saves_against_the_new_version(
     client: TestClient,
 ) -> None:
@@ -226,3 +249,14 @@ def test_another_players_save_is_refused_and_nothing_is_saved(client: TestClient
         refused = _post(bram, table_id, character, {**fields, "identity.goals": "Mine now"})
     assert "Not saved" in refused and "edit its sheet" in refused
     assert _sheet(client, table_id, character)["version"] == 1
+
+
+def test_the_sheet_reads_in_words(client: TestClient) -> None:
+    """The read view's identity starts with the name, its labels capitalised; the form's mode
+    of play reads "fast play" while it still sends the sheet's own value."""
+    table_id, character, _text = _imported(client)
+    page = client.get(f"/t/{table_id}/c/{character}").text
+    who = page.split('id="who-title"')[1].split("</table>")[0]
+    rows = re.findall(r'<th scope="row">([^<]+)</th>', who)
+    assert rows[:2] == ["Name", "Concept"] and all(row[0].isupper() for row in rows)
+    assert '<option value="fast_play" selected>fast play</option>' in page

@@ -74,7 +74,9 @@ def encounter_view(encounter: Encounter) -> dict[str, Any]:
         if declaring
         else [],
         "next": expected_next(encounter) if declaring else None,
-        "reading": reading_order(encounter) if declaring and encounter.declarations else "",
+        "reading": reading_order(encounter, _names(encounter))
+        if declaring and encounter.declarations
+        else "",
         "victories": victories,
         "sides": sorted(encounter.sides()),
         "log": [line.to_data() for line in encounter.log],
@@ -83,6 +85,13 @@ def encounter_view(encounter: Encounter) -> dict[str, Any]:
         "rolled": [roll.actor for roll in encounter.rolls] if not declaring else [],
         "steps": len(encounter.steps),
     }
+
+
+def _names(encounter: Encounter) -> dict[str, str]:
+    """Each fighter's id -> its name, with the id after it where two share a name."""
+    named = [(f.id, f.sheet.identity.name) for f in encounter.combatants]
+    shared = [name for _id, name in named]
+    return {i: name if name and shared.count(name) == 1 else f"{name} ({i})" for i, name in named}
 
 
 def combat_view(table: Table, key: str) -> dict[str, Any]:

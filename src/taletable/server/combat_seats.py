@@ -71,7 +71,9 @@ def check_combat_seat(
     if action in ("cogent.combat.status", "cogent.combat.replay"):
         return
     if action in NARRATOR_ONLY:
-        raise Forbidden("action", f"only the narrator may take {action}")
+        from taletable.server.permissions import only_the_narrator
+
+        raise only_the_narrator(action)
     mine = fighters_of(connection, table_id, seat, encounter_key(args))
     assert mine is not None
     if action in FOR_A_FIGHTER:

@@ -41,6 +41,7 @@ __all__ = [
     "AWARDS",
     "CHARACTER_ARGS",
     "NARRATOR_ACTIONS",
+    "NARRATOR_DOES",
     "REFUSED_ARGS",
     "UNDOING",
     "acts_for",
@@ -54,6 +55,7 @@ __all__ = [
     "may_take",
     "narrator_only",
     "new_owner",
+    "only_the_narrator",
     "taking_part",
 ]
 
@@ -91,6 +93,18 @@ _RIDING = (
 #: So is the word that a situation's circumstances changed (003 > Let it Ride: "It is left to
 #: the Game Master to arbitrate whether conditions have changed enough").
 NARRATOR_ACTIONS = ("boons.track", CIRCUMSTANCES_CHANGED)
+#: What each narrator-only action does, in a player's words, for the refusal.
+NARRATOR_DOES = {
+    "cogent.combat.start": "start a fight",
+    "cogent.combat.condition": "set or end a condition in a fight",
+    "boons.track": "keep a track",
+    CIRCUMSTANCES_CHANGED: "say the circumstances have changed",
+}
+
+
+def only_the_narrator(action: str) -> Forbidden:
+    """The refusal of a narrator-only action to another seat, in words (no action's name)."""
+    return Forbidden("action", f"only the narrator may {NARRATOR_DOES.get(action, 'do that')}")
 
 
 def taking_part(seat: Seat) -> Seat:
@@ -200,7 +214,7 @@ def _check_characters(
         return
     if action in AWARDS:
         raise Forbidden(
-            "action", f"only the narrator awards destiny, commerce and advances ({action})"
+            "action", "only the narrator awards destiny, commerce points and advances"
         )
     for name in CHARACTER_ARGS:
         value = args.get(name)
@@ -288,7 +302,7 @@ def may_take(seat: Seat, action: str) -> None:
             "action", "only the table's narrator may undo (strike an entry, take back a step)"
         )
     if action in NARRATOR_ACTIONS and not seat.narrator:
-        raise Forbidden("action", f"only the narrator may take {action}")
+        raise only_the_narrator(action)
 
 
 def _text(value: Any) -> str:

@@ -278,6 +278,16 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "take-back": ("cogent.combat.take-back", ()),
 }
 
+#: What each step did, in words, for the message after it.
+DONE = {
+    "declare": "Declared",
+    "resolve": "The round is rolled",
+    "choose": "The outcome is chosen",
+    "destiny": "Destiny is spent",
+    "condition": "The condition is applied",
+    "take-back": "The fight's last step is taken back",
+}
+
 
 def _step_args(step: str, form: Mapping[str, Any]) -> dict[str, Any]:
     """The form's args for the step's action (a condition is set, or cleared)."""
@@ -305,5 +315,5 @@ def _combat_step(session: TableSession, step: str, form: Any) -> Response:
     args = {"encounter": key, **_step_args(step, form)}
     answer = take(session, STEPS[step][0], args, "public")
     if b'role="alert"' not in answer.body:
-        return message(text=f"Done: {step} (everyone's tracker moves with it).")
+        return message(text=f"{DONE[step]}: everyone's tracker moves with it.")
     return answer

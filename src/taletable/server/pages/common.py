@@ -3,6 +3,7 @@ table's seats, errors as text."""
 
 from __future__ import annotations
 
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -38,6 +39,18 @@ TEMPLATES = Environment(
 )
 #: ``{{ note | english }}``: a note (or a line saved before notes existed) in English.
 TEMPLATES.filters["english"] = render_data
+_BOOK_FILE = re.compile(r"\b\d{3} > ")
+_RULING = re.compile(r'RULINGS\.md "([^"]+)"')
+
+
+def plain_cite(cite: Any) -> str:
+    """A citation as a person reads it: the book's sections without the rulebooks' file
+    numbers (``002 > Attributes`` -> ``Attributes``), a ruling by its name."""
+    return _RULING.sub(r'the ruling "\1"', _BOOK_FILE.sub("", str(cite)))
+
+
+#: ``{{ cite | plain_cite }}``: beside a field or an option (``Rules applied`` keeps them whole).
+TEMPLATES.filters["plain_cite"] = plain_cite
 
 
 def render(template: str, **context: Any) -> str:

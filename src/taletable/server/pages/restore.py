@@ -60,5 +60,5 @@ def _restore(session: TableSession, character_id: str, form: Any) -> Response:
         text=f"The sheet is back as it was at version {restored.restored} "
         f"(saved as version {restored.version}; every version stays in the log)."
     )
-    answer.headers["HX-Trigger"] = "sheet-saved"
+    answer.headers["HX-Trigger"] = "sheet-saved, sheet-restored"  # the read view and the editor
     return answer

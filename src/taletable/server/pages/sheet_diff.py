@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["Field", "differing", "label_of", "merged", "shown"]
+__all__ = ["Field", "differing", "label_of", "merged", "shown", "untouched"]
 
 Path = tuple[str | int, ...]
 #: A path the other side lacks.
@@ -62,6 +62,24 @@ def differing(mine: dict[str, Any], theirs: dict[str, Any]) -> list[Field]:
     a mapping's keys one by one, a list of mappings element by element, anything else whole
     (an element one side lacks is one field)."""
     return _diff(mine, theirs, ())
+
+
+def _at(data: Any, path: Path) -> Any:
+    for part in path:
+        listed = isinstance(part, int) and isinstance(data, list) and part < len(data)
+        if not (listed or (isinstance(data, dict) and part in data)):
+            return ABSENT
+        data = data[part]
+    return data
+
+
+def untouched(fields: list[Field], base: dict[str, Any] | None) -> set[str]:
+    """The keys of the ``fields`` the person left as they read them in ``base`` (the sheet
+    their edit started from): only the other save changed those, so theirs is kept unless
+    the person chooses otherwise. Without ``base`` every field counts as the person's."""
+    if base is None:
+        return set()
+    return {field.key for field in fields if _at(base, field.path) == field.mine}
 
 
 def label_of(path: Path) -> str:

@@ -34,7 +34,7 @@ from taletable.server.pages.characters import (
     stored_sheet,
 )
 from taletable.server.pages.common import PAGE_ERRORS, error_text, fragment, page
-from taletable.server.pages.sheet_diff import differing, merged, shown
+from taletable.server.pages.sheet_diff import differing, merged, shown, untouched
 from taletable.server.pages.sheet_form import apply_op, decode, form_offers, plain_fields, slot_keys
 from taletable.server.pages.wizard import beside, problem_of
 from taletable.server.permissions import taking_part
@@ -111,7 +111,7 @@ def editor(session: PageSession, character_id: str) -> Response:
 
 
 def _save(session: TableSession, character_id: str, mine: dict[str, Any], version: str,
-          **more: Any) -> HTMLResponse:  # fmt: skip
+          base: dict[str, Any] | None = None, **more: Any) -> HTMLResponse:  # fmt: skip
     """Save ``mine`` read at ``version``: the editor at the new version, the editor with every
     problem beside its field (nothing saved), or the conflict's differing fields."""
     try:
@@ -120,7 +120,7 @@ def _save(session: TableSession, character_id: str, mine: dict[str, Any], versio
         saved = api.edit_character(session, character_id, body)
     except ActionError as error:
         if isinstance(error.error, ConflictError):
-            return _conflict(session, character_id, mine)
+            return _conflict(session, character_id, mine, base)
         return _editor(session, character_id, mine, version, problems=_problems(error),
                        error=error_text(error), **more)  # fmt: skip
     except (*PAGE_ERRORS, ValidationError, ValueError) as error:
@@ -131,14 +131,17 @@ def _save(session: TableSession, character_id: str, mine: dict[str, Any], versio
     return answer
 
 
-def _conflict(session: TableSession, character_id: str, mine: dict[str, Any]) -> HTMLResponse:
+def _conflict(session: TableSession, character_id: str, mine: dict[str, Any],
+              base: dict[str, Any] | None = None) -> HTMLResponse:  # fmt: skip
     theirs, current = stored_sheet(session, character_id)
     fields = differing(mine, theirs)
     if not fields:
         same = "Someone saved the same sheet meanwhile; nothing to choose."
         return _editor(session, character_id, theirs, current, notice=same)
     return fragment("_sheet_conflict.html", table_id=session.table_id, character_id=character_id,
-                    fields=fields, shown=shown, mine=json.dumps(mine), current=current)  # fmt: skip
+                    fields=fields, shown=shown, mine=json.dumps(mine), current=current,
+                    untouched=untouched(fields, base),
+                    base=json.dumps(base) if base is not None else "")  # fmt: skip
 
 
 @router.post("/t/{table_id}/c/{character_id}/form", response_class=HTMLResponse)
@@ -163,7 +166,7 @@ def _post_form(session: TableSession, character_id: str, form: Any) -> HTMLRespo
     except PAGE_ERRORS as error:
         return _editor(session, character_id, draft, version, problems=_problems(error),
                        error=error_text(error))  # fmt: skip
-    return _save(session, character_id, mine, version)
+    return _save(session, character_id, mine, version, base=draft)
 
 
 @router.post("/t/{table_id}/c/{character_id}/form/check", response_class=HTMLResponse)
@@ -224,9 +227,10 @@ def _resolve(session: TableSession, character_id: str, form: Any) -> HTMLRespons
         return _editor(session, character_id, *stored_sheet(session, character_id),
                        error=error_text(error))  # fmt: skip
     version = str(form.get("version", ""))
+    base = _draft({"draft": form.get("base", "")}) if form.get("base") else None
     theirs, current = stored_sheet(session, character_id)
     if str(current) != version:  # saved again since the choices were shown
-        return _conflict(session, character_id, mine)
+        return _conflict(session, character_id, mine, base)
     taken = set()
     for field in differing(mine, theirs):
         if form.get(f"take:{field.key}") == "mine":

@@ -56,16 +56,17 @@ def pool_text(pool: DicePool) -> str:
     return f"{pool.size}D6 = {parts}" if parts else f"{pool.size}D6"
 
 
-def reading_order(encounter: Encounter) -> str:
-    """The faces a resolve reads, as positions: ``archer 8D6 (faces 1-8), knight 4D6 (9-12)``."""
+def reading_order(encounter: Encounter, names: Mapping[str, str] | None = None) -> str:
+    """The faces a resolve reads, as positions: ``archer 8D6 (faces 1-8), knight 4D6 (9-12)``;
+    each fighter by ``names`` (its id when not named there)."""
     parts = []
     start = 1
     for ident, pool in round_rolls(encounter):
-        size = max(0, pool.size)
+        size, who = max(0, pool.size), (names or {}).get(ident, ident)
         if size:
-            parts.append(f"{ident} {size}D6 (faces {start}-{start + size - 1})")
+            parts.append(f"{who} {size}D6 (faces {start}-{start + size - 1})")
         else:
-            parts.append(f"{ident} no dice")
+            parts.append(f"{who} no dice")
         start += size
     return ", ".join(parts) or "no dice"
 
