@@ -25,6 +25,11 @@ __all__ = ["NARRATOR_ONLY", "check_combat_seat", "encounter_key", "fighters_of"]
 
 #: Combat actions only the narrator takes.
 NARRATOR_ONLY = ("cogent.combat.start", "cogent.combat.condition")
+#: What each of them does, in a player's words (the refusal names no action).
+NARRATOR_DOES = {
+    "cogent.combat.start": "start a fight",
+    "cogent.combat.condition": "set or end a condition in a fight",
+}
 #: Combat actions taken for one fighter: the argument naming it.
 FOR_A_FIGHTER = {"cogent.combat.declare": "actor", "cogent.combat.destiny": "fighter"}
 KEY_NAMES = ("encounter", "file", "out", "key")
@@ -71,9 +76,7 @@ def check_combat_seat(
     if action in ("cogent.combat.status", "cogent.combat.replay"):
         return
     if action in NARRATOR_ONLY:
-        from taletable.server.permissions import only_the_narrator
-
-        raise only_the_narrator(action)
+        raise Forbidden("action", f"only the narrator may {NARRATOR_DOES[action]}")
     mine = fighters_of(connection, table_id, seat, encounter_key(args))
     assert mine is not None
     if action in FOR_A_FIGHTER:

@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
+from taletable.server import combat_seats
 from taletable.server.auth import Seat
 from taletable.server.combat_seats import check_combat_seat
 from taletable.server.errors import ApiError, Forbidden
@@ -95,8 +96,7 @@ _RIDING = (
 NARRATOR_ACTIONS = ("boons.track", CIRCUMSTANCES_CHANGED)
 #: What each narrator-only action does, in a player's words, for the refusal.
 NARRATOR_DOES = {
-    "cogent.combat.start": "start a fight",
-    "cogent.combat.condition": "set or end a condition in a fight",
+    **combat_seats.NARRATOR_DOES,
     "boons.track": "keep a track",
     CIRCUMSTANCES_CHANGED: "say the circumstances have changed",
 }
