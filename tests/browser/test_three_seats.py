@@ -150,7 +150,8 @@ def _whisper_and_shout(table: Table) -> None:
     assert SHOUT.encode() in html and WHISPER.encode() not in html
     raw = _stream_bytes(table, bram)
     assert SHOUT.encode() in raw and WHISPER.encode() not in raw
-    assert WHISPER.encode() in _stream_bytes(table, table.seats["narrator"])
+    for seat in ("narrator", "ada"):
+        assert WHISPER.encode() in _stream_bytes(table, table.seats[seat])
 
 
 def _cookies(page: Any) -> dict[str, str]:
@@ -195,15 +196,109 @@ def _ada_rolls_from_her_sheet(table: Table, sheet: str) -> None:
     _newest_in_view(ada)
 
 
+def _a_fight_on_every_table_page(table: Table) -> None:
+    """The narrator starts Sir Terrik against a goblin from the tracker: the card shows on the
+    three table pages, live, by the fighters' names, telling each seat what is theirs to do."""
+    narrator = table.seats["narrator"]
+    narrator.get_by_role("link", name="Combat tracker").click()
+    _live(narrator)
+    narrator.get_by_label("Sir Terrik's side").select_option("a")
+    narrator.get_by_label("Creature 1").select_option("goblin")
+    narrator.get_by_role("button", name="Start the fight").click()
+    narrator.locator("#whose-turn").wait_for(timeout=5000)
+    narrator.goto(table.page)
+    _live(narrator)
+    for name, page in table.each():
+        card = page.locator("#combat-card")
+        card.get_by_text("A fight: Ambush, round 1").wait_for(timeout=5000)
+        turn = card.locator("#combat-card-turn").inner_text()
+        assert turn.startswith("To declare: ") and "Sir Terrik" in turn and "Goblin" in turn
+        assert "sir-terrik" not in card.inner_text() and "@goblin" not in card.inner_text()
+        you = card.locator("#combat-card-you").inner_text()
+        if name == "bram":
+            assert you == "You are not in this fight; you can follow it.", you
+        else:
+            assert you.startswith(("Your turn: declare what", "Nothing for you to do yet")), you
+
+
+def _the_narrator_strikes_brams_message(table: Table) -> None:
+    """The narrator strikes Bram's message with a reason; both players see it struck through
+    with the reason, live; neither is offered a Strike form."""
+    narrator = table.seats["narrator"]
+    entry = narrator.locator("#log > li.entry", has_text=SHOUT)
+    seq = entry.get_attribute("data-seq")
+    entry.locator("details.strike > summary").click()
+    entry.get_by_label("Why strike this entry?", exact=False).fill("said out of turn")
+    entry.get_by_role("button", name="Strike this entry").click()
+    for name, page in table.each():
+        note = page.locator(f"#struck-{seq}")
+        note.wait_for(state="visible", timeout=3000)
+        assert note.inner_text() == "Struck by the narrator: said out of turn", name
+        head = page.locator(f"#ev-{seq} > .head")
+        assert "line-through" in head.evaluate("e => getComputedStyle(e).textDecorationLine")
+    for player in ("ada", "bram"):
+        assert table.seats[player].locator("details.strike").count() == 0
+
+
+def _athletics(page: Any) -> str:
+    return " ".join(page.locator("#sheet-read tr", has_text="Athletics").first.inner_text().split())
+
+
+def _ada_saves_her_sheet(table: Table, sheet: str) -> None:
+    """The narrator has Sir Terrik's sheet open; Ada raises Athletics with + and lowers
+    Endurance with - on the form, and saves: the narrator's sheet shows 7D6 without a reload."""
+    narrator, ada = table.seats["narrator"], table.seats["ada"]
+    narrator.goto(sheet)
+    assert _athletics(narrator).startswith("Athletics 6D6")
+    ada.goto(sheet)
+    holds = ada.locator("#sheet-status", has_text="Every creation and progression rule holds")
+    holds.wait_for(timeout=5000)
+    ada.get_by_role("button", name="Athletics points: one more").click()
+    ada.locator("#fp-budget-skills", has_text="Skill points left: -1").wait_for(timeout=5000)
+    ada.get_by_role("button", name="Endurance points: one less").click()
+    holds.wait_for(timeout=5000)
+    ada.get_by_role("button", name="Save the sheet").click()
+    ada.get_by_text("Saved: version 2.").wait_for(timeout=5000)
+    narrator.locator("#sheet-read tr", has_text="7D6").filter(has_text="Athletics").wait_for(
+        timeout=5000
+    )
+    assert _athletics(narrator).startswith("Athletics 7D6")
+    for page in (narrator, ada):
+        page.goto(table.page)
+        _live(page)
+
+
+def _bram_leaves(table: Table, artifacts: Path) -> None:
+    """Bram leaves from /tables in another tab (his table page still open): the narrator's
+    presence shows him away, and his tables no longer list this one."""
+    for name, page in table.each():
+        page.screenshot(path=str(artifacts / f"three-seats-{name}.png"))
+    tables = table.seats["bram"].context.new_page()
+    tables.goto(f"{table.url}/tables")
+    listed = tables.locator("#seated li", has_text=TABLE)
+    assert "you are Bram (player)" in " ".join(listed.inner_text().split())
+    listed.get_by_role("button", name=f"Leave {TABLE}").click()
+    tables.get_by_text("This browser has left the table").wait_for(timeout=3000)
+    assert tables.locator("#seated li", has_text=TABLE).count() == 0
+    narrator = table.seats["narrator"]
+    narrator.locator("#presence li.offline", has_text="Bram").wait_for(timeout=5000)
+    assert "(player, away)" in narrator.locator("#presence li", has_text="Bram").inner_text()
+    assert narrator.locator("#presence li.online", has_text="Ada").count() == 1
+    narrator.screenshot(path=str(artifacts / "three-seats-narrator-after-leave.png"))
+
+
 def test_a_short_session_at_three_seats(browser: Any, server_url: str, artifacts: Path) -> None:
+    """Every point of issue 24 in one session, seen from each of the three seats."""
     table = Table(server_url)
     try:
         _make_and_join(browser, table)
         sheet = _ada_imports(table)
         _whisper_and_shout(table)
         _ada_rolls_from_her_sheet(table, sheet)
-        for name, page in table.each():
-            page.screenshot(path=str(artifacts / f"three-seats-{name}.png"))
+        _a_fight_on_every_table_page(table)
+        _the_narrator_strikes_brams_message(table)
+        _ada_saves_her_sheet(table, sheet)
+        _bram_leaves(table, artifacts)
     finally:
         for _, page in table.each():
             page.context.close()
