@@ -31,6 +31,14 @@ SHOUT = "Bram checks the cellar door"
 #: An action's internal name (``cogent.check``, ``chat.say``) shown to a person.
 DOTTED = re.compile(r"\b[a-z]+\.[a-z_]+(\.[a-z_]+)*\b")
 
+#: The log's last entry lies within the log's box (the log is scrolled to its newest).
+NEWEST_SHOWN = (
+    "() => { const l = document.getElementById('log');"
+    " const all = l.querySelectorAll(':scope > li.entry'); const e = all[all.length - 1];"
+    " if (!e) return false; const b = e.getBoundingClientRect();"
+    " const r = l.getBoundingClientRect(); return b.bottom <= r.bottom + 1 && b.top >= r.top; }"
+)
+
 
 @dataclass
 class Table:
@@ -159,14 +167,13 @@ def _cookies(page: Any) -> dict[str, str]:
 
 
 def _newest_in_view(page: Any) -> None:
-    """The log shows its newest entry, and on a phone the roll dock is on the first screen."""
-    newest = page.locator("#log li.entry").last
-    assert newest.evaluate(
-        "e => { const l = document.getElementById('log').getBoundingClientRect();"
-        " const b = e.getBoundingClientRect(); return b.bottom <= l.bottom + 1 && b.top >= l.top; }"
-    )
+    """The log shows its newest entry on the first screen, above the roll dock (a phone)."""
+    page.wait_for_function(NEWEST_SHOWN, timeout=3000)  # a new entry is followed, not at once
+    newest = page.locator("#log > li.entry").last
     dock = page.get_by_role("button", name="Roll dice").bounding_box()
     assert dock is not None and dock["y"] >= 0 and dock["y"] + dock["height"] <= PHONE["height"]
+    shown = newest.bounding_box()
+    assert shown is not None and shown["y"] + shown["height"] <= dock["y"], (shown, dock)
 
 
 def _ada_rolls_from_her_sheet(table: Table, sheet: str) -> None:
