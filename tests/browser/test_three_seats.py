@@ -119,13 +119,15 @@ def _ada_imports(table: Table) -> str:
     offers him no character of Ada's. The sheet's address."""
     ada, bram = table.seats["ada"], table.seats["bram"]
     ada.get_by_label("…or paste it").fill(SHEET.read_text(encoding="utf-8"))
-    ada.get_by_role("button", name="Import", exact=True).click()
-    ada.locator("#import-message", has_text="Sir Terrik joined the table").wait_for(timeout=5000)
+    with bram.expect_response(lambda answer: "/roll-characters" in answer.url) as refreshed:
+        ada.get_by_role("button", name="Import", exact=True).click()  # Bram's panel asks again
+        ada.locator("#import-message", has_text="Sir Terrik joined the table").wait_for()
+    assert refreshed.value.ok and "Sir Terrik" not in refreshed.value.text()
     ada.locator("#roll-character", has_text="Sir Terrik").wait_for(state="attached", timeout=5000)
     listed = bram.locator("#characters li", has_text="Sir Terrik")
     listed.wait_for(timeout=5000)
     table.seats["narrator"].locator("#characters li", has_text="Sir Terrik").wait_for(timeout=5000)
-    bram.wait_for_timeout(300)  # his roll panel refreshes on the same message
+    bram.locator("#roll-character select").wait_for(state="attached", timeout=3000)
     assert bram.locator("#roll-character option", has_text="Sir Terrik").count() == 0
     assert "None of yours yet" in bram.locator("#roll-character").inner_text()
     link = listed.get_by_role("link", name="Sir Terrik", exact=True)
