@@ -305,7 +305,6 @@ def test_a_short_session_at_three_seats(browser: Any, server_url: str, artifacts
         _whisper_and_shout(table)
         _ada_rolls_from_her_sheet(table, sheet)
         _a_fight_on_every_table_page(table)
-        _newest_in_view(table.seats["ada"])  # the fight's card above the log leaves it in view
         _the_narrator_strikes_brams_message(table)
         _ada_saves_her_sheet(table, sheet)
         _bram_leaves(table, artifacts)

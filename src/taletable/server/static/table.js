@@ -80,11 +80,6 @@
     if (newest) {
       newest.addEventListener("click", function () { showNewest(log); log.focus(); });
     }
-    // the log's box changes size (a fight's card comes or goes above it): a reader at the
-    // bottom stays at the newest entry
-    if (window.ResizeObserver) {
-      new ResizeObserver(function () { if (followLog) { showNewest(log); } }).observe(log);
-    }
   });
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
     var log = document.getElementById("log");
