@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.browser.raw_stream import stream_bytes
 from tests.browser.test_live_table import DESKTOP, PHONE, RECORD_STREAM
 
 WHISPER = "the heir hides in the bell tower"
@@ -68,21 +68,6 @@ def seats(browser: Any, server_url: str) -> Iterator[Seats]:
         page.context.close()
 
 
-def _stream_bytes(seats: Seats, page: Any) -> bytes:
-    """Every byte the page's stream sends this page's seat from the start (read for 1 s)."""
-    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
-    received = b""
-    with (
-        httpx.Client(base_url=seats.url, cookies=cookies, timeout=httpx.Timeout(1.0)) as client,
-        client.stream("GET", f"/t/{seats.id}/stream?after=0") as answer,
-    ):
-        try:
-            for chunk in answer.iter_bytes():
-                received += chunk
-        except httpx.ReadTimeout:
-            pass
-    return received
-
 
 def test_a_whisper_reaches_the_narrator_and_its_sender_only(seats: Seats, artifacts: Path) -> None:
     """Ada whispers to the narrator with [[2d6+1]] (sent with Enter); the narrator's and Ada's
@@ -116,10 +101,10 @@ def test_a_whisper_reaches_the_narrator_and_its_sender_only(seats: Seats, artifa
     loaded = bram.goto(f"{seats.url}/t/{seats.id}")
     html = loaded.body()
     assert SHOUT.encode() in html and WHISPER.encode() not in html
-    raw = _stream_bytes(seats, bram)
+    raw = stream_bytes(seats, bram)
     assert SHOUT.encode() in raw and WHISPER.encode() not in raw
-    assert WHISPER.encode() in _stream_bytes(seats, seats.narrator)
-    assert WHISPER.encode() in _stream_bytes(seats, ada)
+    assert WHISPER.encode() in stream_bytes(seats, seats.narrator)
+    assert WHISPER.encode() in stream_bytes(seats, ada)
     for name, page in (("narrator", seats.narrator), ("ada-phone", ada), ("bram", bram)):
         page.screenshot(path=str(artifacts / f"chat-{name}.png"), full_page=False)
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+from tests.browser.raw_stream import stream_bytes
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 DESKTOP = {"width": 1280, "height": 900}
@@ -131,21 +132,6 @@ def test_import_a_sheet_and_roll_a_check_the_others_see_within_a_second(table: T
     assert entry.locator(".die").count() == 6
 
 
-def _stream_bytes(table: Table, page: Any) -> bytes:
-    """Every byte the page's stream sends this seat from the start (read for a second)."""
-    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
-    received = b""
-    with (
-        httpx.Client(base_url=table.url, cookies=cookies, timeout=httpx.Timeout(1.0)) as client,
-        client.stream("GET", f"/t/{table.id}/stream?after=0") as answer,
-    ):
-        try:
-            for chunk in answer.iter_bytes():
-                received += chunk
-        except httpx.ReadTimeout:
-            pass
-    return received
-
 
 def test_a_secret_roll_never_reaches_the_players(table: Table) -> None:
     """The narrator's secret 13D6 against CL 11 shows on the narrator's page only; the
@@ -168,9 +154,9 @@ def test_a_secret_roll_never_reaches_the_players(table: Table) -> None:
         assert "13D6 against CL 11" not in player.locator("#log").inner_text()
         received = player.evaluate("JSON.stringify(window.__sse)")
         assert "4D6 against CL 1" in received and "13D6" not in received
-        raw = _stream_bytes(table, player)
+        raw = stream_bytes(table, player)
         assert b"4D6 against CL 1" in raw and b"13D6" not in raw and b"narrator only" not in raw
-    assert b"13D6 against CL 11" in _stream_bytes(table, narrator)
+    assert b"13D6 against CL 11" in stream_bytes(table, narrator)
 
 
 def _open_sheet(page: Any, table: Table, name: str) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 
+from tests.browser.raw_stream import stream_bytes
 from tests.browser.test_live_table import RECORD_STREAM
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -63,21 +64,6 @@ def _context(browser: Any, viewport: dict[str, int]) -> Any:
     context.add_init_script(RECORD_STREAM)  # every stream message the page is sent
     return context.new_page()
 
-
-def _stream_bytes(table: Table, page: Any) -> bytes:
-    """Every byte the table's stream sends the page's seat from the start (read for 1 s)."""
-    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
-    received = b""
-    with (
-        httpx.Client(base_url=table.url, cookies=cookies, timeout=httpx.Timeout(1.0)) as client,
-        client.stream("GET", f"/t/{table.id}/stream?after=0") as answer,
-    ):
-        try:
-            for chunk in answer.iter_bytes():
-                received += chunk
-        except httpx.ReadTimeout:
-            pass
-    return received
 
 
 def _make_and_join(browser: Any, table: Table) -> None:
@@ -158,10 +144,10 @@ def _whisper_and_shout(table: Table) -> None:
     assert SHOUT in recorded and WHISPER not in recorded
     html = httpx.get(table.page, cookies=_cookies(bram)).content
     assert SHOUT.encode() in html and WHISPER.encode() not in html
-    raw = _stream_bytes(table, bram)
+    raw = stream_bytes(table, bram)
     assert SHOUT.encode() in raw and WHISPER.encode() not in raw
     for seat in ("narrator", "ada"):
-        assert WHISPER.encode() in _stream_bytes(table, table.seats[seat])
+        assert WHISPER.encode() in stream_bytes(table, table.seats[seat])
 
 
 def _cookies(page: Any) -> dict[str, str]:
