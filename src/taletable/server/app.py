@@ -78,8 +78,9 @@ def _warm_up() -> None:
 def _include_routes(app: FastAPI) -> None:
     from taletable.server.routes import actions, characters, events, restore, scenes, tables
 
-    app.include_router(scenes.router)  # before tables: /api/tables/import is not a table's id
-    for module in (tables, characters, restore, actions, events):
+    # the routes are matched in order: the busiest first (an action, a stream), then scenes
+    # before tables (/api/tables/import is not a table's id)
+    for module in (actions, events, scenes, tables, characters, restore):
         app.include_router(module.router)
     from taletable.server.pages import routers
     from taletable.server.pages.common import install

@@ -66,7 +66,14 @@ def is_unavailable(error: BaseException) -> bool:
 
 
 def _sqlite_engine(url: str, busy_seconds: float) -> Engine:
-    engine = create_engine(url, connect_args={"timeout": busy_seconds, "check_same_thread": False})
+    # LIFO: the connection used last is used next, so its page cache is current (with FIFO each
+    # write took the pooled connection idle longest, whose cache another's writes had made
+    # stale: SQLite read the table's pages again, eight reads per action)
+    engine = create_engine(
+        url,
+        connect_args={"timeout": busy_seconds, "check_same_thread": False},
+        pool_use_lifo=True,
+    )
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -20,11 +20,12 @@ import dataclasses
 import datetime
 import functools
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import ColumnElement, Connection, bindparam, case, exists, select, text
+from sqlalchemy import ColumnElement, Connection, bindparam, case, exists, select
 
 from taletable.ledger import canonical_json, text_hash
 from taletable.server.errors import NotFound
@@ -65,21 +66,41 @@ COMMON_FIELDS = ("seq", "kind", "actor", "visibility", "at", "scene", "action", 
 # parameters: building a SQLAlchemy statement costs more than running it (a stream's read on
 # SQLite: 0.6 ms of CPU built each time, 0.16 ms built once; see benchmarks/bench_server.py).
 _TABLE_ROW = select(TABLES).where(TABLES.c.id == bindparam("table_id"))
-_LOCKED_TABLE_ROW = _TABLE_ROW.with_for_update()
-_NEW_EVENT = EVENTS.insert()
-_MOVE_HEAD = (
-    TABLES.update()
-    .where((TABLES.c.id == bindparam("table_id")) & (TABLES.c.head_seq == bindparam("from_seq")))
-    .values(head_seq=bindparam("to_seq"), head_hash=bindparam("to_hash"))
-)
+_TABLE_COLUMNS = ", ".join(column.name for column in TABLES.columns)
+#: The statements every action runs (the table locked, the event inserted, the head moved),
+#: written once per database in its driver's own terms and handed to the driver as they are:
+#: a SQLAlchemy Core statement costs some 50 microseconds more per action in its compiled-cache
+#: lookup and result processing (``benchmarks/bench_server.py``; what they do is the Core
+#: tables' in ``schema.py``, and ``tests/server/test_log.py`` holds them to it).
+_WRITE_SQL = {
+    "lock": f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = :table_id",
+    "insert": "INSERT INTO events (table_id, seq, kind, actor, visibility, event, stub, prev_hash, "
+    "hash) VALUES (:table_id, :seq, :kind, :actor, :visibility, :event, :stub, :prev_hash, :hash)",
+    "move": "UPDATE tables SET head_seq = :to_seq, head_hash = :to_hash "
+    "WHERE id = :table_id AND head_seq = :from_seq",
+}
 #: PostgreSQL: the event inserted, the head moved and the event announced in one round trip.
-_APPEND_AND_NOTIFY = text(
-    "WITH new_event AS (INSERT INTO events (table_id, seq, kind, actor, visibility, event, stub, "
-    "prev_hash, hash) VALUES (:table_id, :seq, :kind, :actor, :visibility, :event, :stub, "
-    ":prev_hash, :hash)), moved AS (UPDATE tables SET head_seq = :to_seq, head_hash = :to_hash "
-    "WHERE id = :table_id AND head_seq = :from_seq RETURNING 1) "
+_APPEND_AND_NOTIFY = (
+    f"WITH new_event AS ({_WRITE_SQL['insert']}), moved AS ({_WRITE_SQL['move']} RETURNING 1) "
     "SELECT (SELECT count(*) FROM moved), pg_notify(:channel, :payload)"
 )
+
+
+@functools.cache
+def _driver_sql(postgresql: bool) -> dict[str, str]:
+    """The write statements in the driver's parameter style: sqlite3 reads ``:name`` itself,
+    psycopg wants ``%(name)s`` (and the lock is ``FOR UPDATE``)."""
+    if not postgresql:
+        return dict(_WRITE_SQL)
+    written = {**_WRITE_SQL, "append": _APPEND_AND_NOTIFY}
+    written["lock"] += " FOR UPDATE"
+    return {name: re.sub(r":(\w+)", r"%(\1)s", sql) for name, sql in written.items()}
+
+
+def _sql(connection: Connection, name: str) -> str:
+    return _driver_sql(connection.dialect.name == "postgresql")[name]
+
+
 _AFTER = (EVENTS.c.table_id == bindparam("table_id")) & (EVENTS.c.seq > bindparam("after"))
 _PUBLIC = EVENTS.c.visibility == "public"
 OWN_BLIND = (EVENTS.c.visibility == "blind") & (EVENTS.c.actor == bindparam("seat"))
@@ -186,7 +207,7 @@ def read_table(connection: Connection, table_id: str) -> TableHead:
 def lock_table(connection: Connection, table_id: str) -> TableHead:
     """The table's row, locked until the transaction ends (writes to one table queue here)."""
     _named(table_id)
-    row = connection.execute(_LOCKED_TABLE_ROW, {"table_id": table_id}).first()
+    row = connection.exec_driver_sql(_sql(connection, "lock"), {"table_id": table_id}).first()
     if row is None:
         raise NotFound("id", f"no table {table_id!r}")
     return _head(row)
@@ -245,10 +266,11 @@ def append(
     moving = {"table_id": head.id, "from_seq": head.head_seq, "to_seq": seq, "to_hash": digest}
     if announce is not None:
         payload = {"channel": NOTIFY_CHANNEL, "payload": announce(row)}
-        moved = connection.execute(_APPEND_AND_NOTIFY, {**values, **moving, **payload}).scalar()
+        every = {**values, **moving, **payload}
+        moved = connection.exec_driver_sql(_sql(connection, "append"), every).scalar()
     else:
-        connection.execute(_NEW_EVENT, values)
-        moved = connection.execute(_MOVE_HEAD, moving).rowcount
+        connection.exec_driver_sql(_sql(connection, "insert"), values)
+        moved = connection.exec_driver_sql(_sql(connection, "move"), moving).rowcount
     if moved != 1:  # pragma: no cover - the row lock makes this impossible
         raise RuntimeError(f"table {head.id}: the log moved during a locked write")
     return {**event, "prev_hash": head.head_hash, "hash": digest}, row

@@ -28,12 +28,15 @@ from typing import Any
 
 from taletable.server.visibility import Row
 
-__all__ = ["QUEUE", "Hub", "PostgresListener", "Subscription"]
+__all__ = ["KEEP_ALIVE", "QUEUE", "Hub", "KeepAlive", "PostgresListener", "Subscription"]
 
 _log = logging.getLogger("taletable.server")
 
 #: Items a stream may fall behind before it is dropped (its client reconnects and replays).
 QUEUE = 1000
+#: Seconds between the keep-alive ticks every stream of a worker gets (one timer for all of
+#: them, rather than one armed per stream per event).
+KEEP_ALIVE = 15.0
 #: The longest NOTIFY payload sent with rows (PostgreSQL refuses one of 8,000 bytes or more).
 MOST_PAYLOAD = 7_900
 
@@ -56,11 +59,17 @@ class PresenceChanged:
 
 
 @dataclass(frozen=True)
+class KeepAlive:
+    """The worker's keep-alive tick (every :data:`KEEP_ALIVE` seconds): a stream that has sent
+    nothing since the tick before sends a comment, so proxies keep its connection open."""
+
+
+@dataclass(frozen=True)
 class Dropped:
     """The stream fell too far behind: it ends, and its client reconnects and replays."""
 
 
-Item = Rows | Wake | PresenceChanged | Dropped
+Item = Rows | Wake | PresenceChanged | KeepAlive | Dropped
 
 
 @dataclass(eq=False)
@@ -110,9 +119,18 @@ class Hub:
         self.origin = secrets.token_hex(6)
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Use ``loop`` (the server's) to reach the streams."""
+        """Use ``loop`` (the server's) to reach the streams, and tick their keep-alives on it."""
+        if self._loop is loop:
+            return
         self._loop = loop
         self._loop_thread = threading.get_ident()
+        loop.call_later(KEEP_ALIVE, self._tick, loop)
+
+    def _tick(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._loop is not loop or loop.is_closed():
+            return  # attached to another loop since (a test's server started again)
+        self._deliver(None, KeepAlive())
+        loop.call_later(KEEP_ALIVE, self._tick, loop)
 
     def subscribe(self, table_id: str, seat: str = "") -> Subscription:
         """A new stream's subscription to ``table_id``, for ``seat`` (call from the loop)."""

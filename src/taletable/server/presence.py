@@ -1,7 +1,7 @@
 """Who is connected: the seats with a page's stream open, per table, in every worker.
 
 Each open page stream is a row of ``presence`` (its table, its seat, its last heartbeat): a
-stream adds its row when it opens, renews it at every keep-alive, and removes it when it
+stream adds its row when it opens, renews it at every keep-alive tick, and removes it when it
 closes. A seat is online while one of its streams has beaten within :data:`STALE_SECONDS`, so
 a worker killed with its streams open lets them go stale instead of keeping them online for
 ever. On PostgreSQL a change of presence is announced with ``NOTIFY`` like a new event, so
@@ -22,7 +22,7 @@ from taletable.server.schema import PRESENCE
 
 __all__ = ["STALE_SECONDS", "Presence"]
 
-#: A stream that has not beaten for this long (a keep-alive is sent every 15 s) is gone.
+#: A stream that has not beaten for this long (it beats at the keep-alive tick, every 15 s) is gone.
 STALE_SECONDS = 40.0
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
@@ -51,7 +51,7 @@ class Presence:
         return stream
 
     def beat(self, stream: str) -> None:
-        """The stream is still open (called at each keep-alive)."""
+        """The stream is still open (called at each keep-alive tick)."""
         with self.database.write() as connection:
             connection.execute(
                 update(PRESENCE).where(PRESENCE.c.stream == stream).values(seen_at=time.time())

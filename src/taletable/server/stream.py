@@ -13,22 +13,23 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Header, Query
+from fastapi.responses import Response
+from starlette.types import Receive, Scope, Send
 
 from taletable.server.auth import Seat
 from taletable.server.errors import ApiError
 from taletable.server.limits import StreamPlace
-from taletable.server.notify import Dropped, PresenceChanged, Rows, Subscription, Wake
+from taletable.server.notify import Dropped, KeepAlive, PresenceChanged, Rows, Subscription, Wake
 from taletable.server.visibility import seen_by
 from taletable.server.world import World
 
 __all__ = [
-    "KEEP_ALIVE",
     "PAGE",
     "AfterQuery",
+    "EventStream",
     "LastEventId",
     "Renderer",
     "seat_stream",
@@ -37,8 +38,6 @@ __all__ = [
 
 #: How many events one read of the database holds.
 PAGE = 500
-#: Seconds between keep-alive comments on a quiet stream.
-KEEP_ALIVE = 15.0
 #: The highest seq a client may name.
 MOST_SEQ = 2**62
 
@@ -66,8 +65,9 @@ class Renderer:
     def entry(self, seq: int, text: str) -> str:
         return f"id: {seq}\ndata: {text}\n\n"
 
-    async def idle(self) -> str:
-        return ": keep-alive\n\n"
+    async def tick(self, quiet: bool) -> str:
+        """The worker's keep-alive tick: a comment when nothing was sent since the one before."""
+        return ": keep-alive\n\n" if quiet else ""
 
     async def presence(self) -> str:
         return ""
@@ -87,54 +87,88 @@ async def _missed(world: World, seat: Seat, last: int) -> tuple[list[tuple[int, 
     return rows, max(head, rows[-1][0] if rows else 0)
 
 
-def seat_stream(world: World, seat: Seat, after: int, renderer: Renderer) -> AsyncIterator[str]:
-    """Every event of the seat's table that the seat may see, after ``after``, live; 429 (before
-    any answer starts) when the seat holds its most open streams in this worker already
-    (:class:`taletable.server.limits.OpenStreams`). The stream's place is freed when it ends,
-    or, should it never start (its client gone before), when it is collected."""
-    place = world.streams.take(seat.id)
-    stream = _seat_stream(world, seat, after, renderer, place)
-    weakref.finalize(stream, place.release)
-    return stream
+def seat_stream(world: World, seat: Seat, after: int, renderer: Renderer) -> EventStream:
+    """The answer that streams every event of the seat's table that the seat may see, after
+    ``after``, live; 429 (before any answer starts) when the seat holds its most open streams
+    in this worker already (:class:`taletable.server.limits.OpenStreams`). The stream's place
+    is freed when it ends, or, should it never start (its client gone before), when the answer
+    is collected."""
+    return EventStream(world, seat, after, renderer, world.streams.take(seat.id))
 
 
-async def _seat_stream(
-    world: World, seat: Seat, after: int, renderer: Renderer, place: StreamPlace
-) -> AsyncIterator[str]:
-    """:func:`seat_stream`'s events. What is waiting in the stream's queue when it wakes is
-    sent as one chunk (one write to the socket however many events a busy table made
-    meanwhile)."""
-    subscription = world.hub.subscribe(seat.table_id, seat.id)
-    try:
-        yield await renderer.opening()
-        cursor = _Cursor(seat, renderer, after)
+class EventStream(Response):
+    """A seat's server-sent events, written straight to the connection: each wake-up sends
+    what is waiting as one chunk (one write to the socket however many events a busy table
+    made meanwhile). A task of its own waits for the client to leave, and ends the stream."""
+
+    media_type = "text/event-stream"
+
+    def __init__(
+        self, world: World, seat: Seat, after: int, renderer: Renderer, place: StreamPlace
+    ) -> None:  # no body and no Content-Length: the answer is chunked
+        self.world, self.seat, self.renderer, self.place = world, seat, renderer, place
+        self.cursor = _Cursor(seat, renderer, after)
+        self.status_code, self.background = 200, None
+        self.init_headers({"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        weakref.finalize(self, place.release)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        hub = self.world.hub
+        subscription = hub.subscribe(self.seat.table_id, self.seat.id)
+        watcher = asyncio.create_task(_until_gone(receive, subscription))
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+            await self._pump(subscription, send)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except OSError:
+            pass  # the client left while a chunk was on its way
+        finally:
+            watcher.cancel()
+            self.place.release()
+            hub.unsubscribe(subscription)
+            self.renderer.closed()
+
+    async def _pump(self, subscription: Subscription, send: Send) -> None:
+        """Send the stream's messages until it is dropped (a client gone, or one too slow)."""
+
+        async def out(text: str) -> None:
+            if text:
+                await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
+
+        world, seat, cursor, queue = self.world, self.seat, self.cursor, subscription.queue
+        await out(await self.renderer.opening())
+        quiet = False  # nothing sent since the last keep-alive tick (the opening counts)
         while True:
             if cursor.reading:
                 rows, handled = await _missed(world, seat, cursor.last)
                 if rows:
-                    yield "".join(renderer.entry(seq, text) for seq, text in rows)
+                    await out("".join(self.renderer.entry(seq, text) for seq, text in rows))
+                    quiet = False
                 cursor.last, cursor.reading = handled, len(rows) == PAGE
                 continue
-            item = await _next(subscription)
-            if item is None:
-                yield await renderer.idle()
-                continue
-            out: list[str] = []
+            item = await queue.get()
+            out_parts: list[str] = []
             while True:
                 if isinstance(item, Dropped):
-                    if out:
-                        yield "".join(out)
+                    await out("".join(out_parts))
                     return
-                out += await cursor.take(item)
-                if cursor.reading or subscription.queue.empty():
+                if isinstance(item, KeepAlive):  # a keep-alive after a whole tick of quiet
+                    out_parts.append(await self.renderer.tick(quiet))
+                    quiet = True
+                elif taken := await cursor.take(item):
+                    out_parts += taken
+                    quiet = False
+                if cursor.reading or queue.empty():
                     break
-                item = subscription.queue.get_nowait()
-            if out:
-                yield "".join(out)
-    finally:
-        place.release()
-        world.hub.unsubscribe(subscription)
-        renderer.closed()
+                item = queue.get_nowait()
+            await out("".join(out_parts))
+
+
+async def _until_gone(receive: Receive, subscription: Subscription) -> None:
+    """Wait for the client to leave; then end its stream."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    subscription.drop()
 
 
 class _Cursor:
@@ -147,13 +181,18 @@ class _Cursor:
 
     async def take(self, item: Rows | Wake | PresenceChanged) -> list[str]:
         """The messages ``item`` makes (none, when it asks for a read of the database)."""
+        if isinstance(item, Rows):
+            return self.rows(item)
         if isinstance(item, Wake):
             self.reading = True
             return []
-        if isinstance(item, PresenceChanged):
-            changed = await self.renderer.presence()
-            return [changed] if changed else []
+        changed = await self.renderer.presence()
+        return [changed] if changed else []
+
+    def rows(self, item: Rows) -> list[str]:
+        """The messages of the rows this seat may see, in seq order (a gap: read instead)."""
         out = []
+        seat, narrator, entry = self.seat.id, self.seat.narrator, self.renderer.entry
         for row in item.rows:
             if row.seq <= self.last:
                 continue  # read already (a gap's read, or a doubled notification)
@@ -161,20 +200,7 @@ class _Cursor:
                 self.reading = True  # a gap: the database has what came between
                 break
             self.last = row.seq
-            seen = seen_by(row, self.seat.id, self.seat.narrator)
+            seen = seen_by(row, seat, narrator)
             if seen is not None:
-                out.append(self.renderer.entry(row.seq, seen))
+                out.append(entry(row.seq, seen))
         return out
-
-
-async def _next(subscription: Subscription) -> Rows | Wake | PresenceChanged | Dropped | None:
-    """The stream's next item, or None when a keep-alive is due (an item already waiting is
-    taken without arming a timer)."""
-    queue = subscription.queue
-    if not queue.empty():
-        return queue.get_nowait()
-    try:
-        async with asyncio.timeout(KEEP_ALIVE):
-            return await queue.get()
-    except TimeoutError:
-        return None

@@ -15,7 +15,7 @@ import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, Response
 
 from taletable.server.auth import Seat
 from taletable.server.log import TableHead, newest_events
@@ -155,9 +155,10 @@ class PageRenderer(Renderer):
             _message(name, "") for name in _follow_ups(event)
         )
 
-    async def idle(self) -> str:
+    async def tick(self, quiet: bool) -> str:
+        # the page is here: its presence beats at every tick, however busy the table
         await asyncio.to_thread(self.session.world.presence.beat, self.stream)
-        return ": keep-alive\n\n"
+        return await super().tick(quiet)
 
     async def presence(self) -> str:
         world, table_id = self.session.world, self.session.table_id
@@ -198,8 +199,4 @@ async def page_stream(
     if session is None:
         return Response("no seat at this table", status_code=401)
     start = start_after(last_event_id, after)
-    return StreamingResponse(
-        seat_stream(session.world, session.seat, start, PageRenderer(session)),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+    return seat_stream(session.world, session.seat, start, PageRenderer(session))

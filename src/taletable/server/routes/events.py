@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import Response
 from pydantic import BaseModel
 
 from taletable.server.log import read_table, visible_events
@@ -22,6 +22,7 @@ from taletable.server.session import SessionDep, TableSession
 from taletable.server.stream import (
     PAGE,
     AfterQuery,
+    EventStream,
     LastEventId,
     Renderer,
     seat_stream,
@@ -66,15 +67,11 @@ def events(
 @router.get(
     "/stream",
     responses={200: {"content": {"text/event-stream": {}}}, **ERRORS},
-    response_class=StreamingResponse,
+    response_class=Response,
 )
 async def stream(
     session: SessionDep, after: AfterQuery = None, last_event_id: LastEventId = None
-) -> StreamingResponse:
+) -> EventStream:
     """Server-sent events: each event this seat may see, as it is appended (``id:`` = seq)."""
     start = start_after(last_event_id, after)
-    return StreamingResponse(
-        seat_stream(session.world, session.seat, start, Renderer()),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+    return seat_stream(session.world, session.seat, start, Renderer())
