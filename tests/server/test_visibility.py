@@ -138,8 +138,16 @@ def test_rows_travel_in_a_notification_or_are_read() -> None:
     sender.publish = lambda *_: handed.append("own")  # type: ignore[method-assign]
     sender.received(sender.payload("t1", rows))  # a worker's own notification: nothing again
     assert handed == [("t1", rows)]
+    handed.clear()
+    spoken = [Row(6, "public", "bram-seat", '{"said":"Çà va\\n—\\"oui\\""}', "{}")]
+    other.received(sender.payload("t1", spoken))  # not ASCII, escapes: the texts as they were
+    assert handed == [("t1", spoken)]
     woken: list[str | None] = []
     other.wake = woken.append  # type: ignore[method-assign]
+    cut = sender.payload("t1", rows)[:-3]  # a text shorter than its line says: read instead
+    other.received(cut)
+    assert woken == [None] and len(handed) == 1
+    woken.clear()
     big = [Row(5, "public", None, json.dumps({"x": "y" * 9000}), "{}")]
     assert sender.payload("t1", big) == "w:t1:5"
     other.received(sender.payload("t1", big))
