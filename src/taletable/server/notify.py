@@ -125,6 +125,7 @@ class Hub:
         self._lock = threading.Lock()
         #: This worker's name in the notifications it sends (it skips its own).
         self.origin = secrets.token_hex(6)
+        self._own = f'{{"o":"{self.origin}",'  # how its own notifications begin
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Use ``loop`` (the server's) to reach the streams, and tick their keep-alives on it."""
@@ -233,13 +234,15 @@ class Hub:
         of presence and ``l:TABLE:SEAT`` a seat left by a browser,
         :mod:`taletable.server.presence`)."""
         if payload.startswith("{"):
+            if payload.startswith(self._own):
+                return  # this worker's own write: its streams have the rows already
             try:
                 origin, table_id, rows = _carried(payload)
             except (ValueError, KeyError, IndexError, TypeError):
                 _log.warning("an unreadable notification; every stream reads the database")
                 self.wake(None)
                 return
-            if origin != self.origin:  # this worker's own write: its streams have the rows
+            if origin != self.origin:
                 self.publish(table_id, rows)
             return
         kind, _, rest = payload.partition(":")

@@ -26,8 +26,11 @@ from taletable.server.shared_reads import SharedReads
 __all__ = ["SeatCache", "World", "make_world", "world_of"]
 
 T = TypeVar("T")
-#: Threads for the API's writes on PostgreSQL (SQLite: one).
-WRITER_THREADS = 10
+#: Threads for the API's writes on PostgreSQL (SQLite: one). Few: each write holds its table's
+#: row lock until it commits, and a thread back from the database waits for the interpreter's
+#: lock while the others and the loop run, holding the row lock longer; with 3 threads a worker
+#: delivered 650 actions/s where 10 fell behind (benchmarks/bench_server.py, 2 workers).
+WRITER_THREADS = 3
 
 _SCENE_SEED = select(SCENES.c.seed).where(
     (SCENES.c.table_id == bindparam("table_id")) & (SCENES.c.number == bindparam("scene"))
