@@ -154,3 +154,15 @@ def test_the_start_page_cites_rules_without_file_numbers(client: TestClient) -> 
     shown = html.unescape(client.get("/start").text)
     assert "Destiny Points" in shown and 'the ruling "scale clamp"' in shown
     assert "002 >" not in shown and "000 >" not in shown and "RULINGS.md" not in shown
+
+
+def test_every_page_links_an_icon_the_server_has(client: TestClient) -> None:
+    """The start page (every page shares its head) links its icon, served as SVG: no browser
+    asks for a missing /favicon.ico and logs a 404."""
+    page = client.get("/")
+    assert page.status_code == 200
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page.text
+    icon = client.get("/static/favicon.svg")
+    assert icon.status_code == 200
+    assert icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text.startswith("<svg")
