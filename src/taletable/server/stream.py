@@ -6,7 +6,9 @@ sends each event handed over from memory after a commit, filtered for the seat b
 :func:`taletable.server.visibility.seen_by`. It reads the database again only on a gap in the
 seqs, or when the hub says the rows were not carried (a payload too big, a LISTEN connection
 found again). A renderer turns what happens into server-sent-event messages: the API's sends
-each event's JSON, the table page's the HTML of its log entry (:mod:`.pages.table`).
+each event's JSON, the table page's the HTML of its log entry (:mod:`.pages.table`). The answer
+is an ASGI response of its own (:class:`EventStream`); its keep-alive comes from the worker's
+tick (:class:`taletable.server.notify.KeepAlive`), sent after a whole tick of quiet.
 """
 
 from __future__ import annotations
