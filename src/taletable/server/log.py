@@ -71,7 +71,7 @@ _TABLE_COLUMNS = ", ".join(column.name for column in TABLES.columns)
 #: written once per database in its driver's own terms and handed to the driver as they are:
 #: a SQLAlchemy Core statement costs some 50 microseconds more per action in its compiled-cache
 #: lookup and result processing (``benchmarks/bench_server.py``; what they do is the Core
-#: tables' in ``schema.py``, and ``tests/server/test_log.py`` holds them to it).
+#: tables' in ``schema.py``, and ``tests/server/test_stream.py`` holds them to it).
 _WRITE_SQL = {
     "lock": f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = :table_id",
     "insert": "INSERT INTO events (table_id, seq, kind, actor, visibility, event, stub, prev_hash, "
