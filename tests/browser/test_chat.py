@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.raw_stream import stream_bytes
-from tests.browser.test_live_table import DESKTOP, PHONE, RECORD_STREAM
+from tests.browser.seating import DESKTOP, PHONE, seat_table, wait_live
 
 WHISPER = "the heir hides in the bell tower"
 SHOUT = "All clear down here"
@@ -30,39 +30,15 @@ class Seats:
     bram: Any
 
 
-def _page(browser: Any, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport)
-    context.add_init_script(RECORD_STREAM)
-    return context.new_page()
-
-
-def _live(page: Any) -> None:
-    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
-
-
 @pytest.fixture(scope="module")
 def seats(browser: Any, server_url: str) -> Iterator[Seats]:
     """The narrator makes a table on the start page; Ada (on a phone) and Bram join."""
-    narrator = _page(browser, DESKTOP)
-    narrator.goto(server_url)
-    narrator.get_by_label("Table name").fill("The Bell Tower")
-    narrator.get_by_label("Cogent edition").select_option("core")
-    narrator.get_by_role("button", name="Create the table").click()
-    join = narrator.get_by_label("The players' join link", exact=True).input_value()
-    narrator.get_by_role("link", name="Go to the table").click()
-    _live(narrator)
-    table_id = narrator.url.rsplit("/", 1)[1]
-    players = []
-    for name, viewport in (("Ada", PHONE), ("Bram", DESKTOP)):
-        player = _page(browser, viewport)
-        player.goto(join)
-        player.get_by_label("Your name").fill(name)
-        player.get_by_role("button", name="Join").click()
-        _live(player)
-        players.append(player)
+    table_id, narrator, players = seat_table(
+        browser, server_url, "The Bell Tower", (("Ada", PHONE), ("Bram", DESKTOP))
+    )
     for page in (narrator, *players):  # every seat is in every chat box's whisper list
         page.reload()
-        _live(page)
+        wait_live(page)
     yield Seats(server_url, table_id, narrator, players[0], players[1])
     for page in (narrator, *players):
         page.context.close()
@@ -112,7 +88,7 @@ def test_a_whisper_reaches_the_narrator_and_its_sender_only(seats: Seats, artifa
 def test_a_bad_inline_roll_is_refused_in_the_box(seats: Seats) -> None:
     """A malformed inline roll: the box keeps the text and says why, naming the bad part."""
     bram = seats.bram
-    _live(bram)
+    wait_live(bram)
     box = bram.locator("#chat-form")
     box.get_by_label("Message").fill("I attack [[2d6+]]")
     box.get_by_label("Message").press("Enter")

@@ -10,13 +10,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 375, "height": 800}
+from tests.browser.seating import PHONE, seat_table, wait_live
+
 SHEET = Path(__file__).resolve().parents[2] / "examples" / "characters" / "core_sir_terrik.yaml"
-
-
-def _live(page: Any) -> None:
-    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
 
 
 def _seen_within_a_second(page: Any, selector: str, text: str) -> None:
@@ -27,21 +23,10 @@ def _seen_within_a_second(page: Any, selector: str, text: str) -> None:
 
 
 def _seated(browser: Any, server_url: str) -> tuple[Any, Any, str]:
-    narrator = browser.new_context(viewport=DESKTOP).new_page()
-    narrator.goto(server_url)
-    narrator.get_by_label("Table name").fill("The Ambush")
-    narrator.get_by_label("Cogent edition").select_option("core")
-    narrator.get_by_label("Seats may enter faces of physical dice").check()
-    narrator.get_by_role("button", name="Create the table").click()
-    join = narrator.get_by_label("The players' join link", exact=True).input_value()
-    narrator.get_by_role("link", name="Go to the table").click()
-    _live(narrator)
+    _table_id, narrator, (player,) = seat_table(
+        browser, server_url, "The Ambush", (("Mara", PHONE),), physical_dice=True
+    )
     table_url = narrator.url
-    player = browser.new_context(viewport=PHONE).new_page()
-    player.goto(join)
-    player.get_by_label("Your name").fill("Mara")
-    player.get_by_role("button", name="Join").click()
-    _live(player)
     player.get_by_label("…or paste it").fill(SHEET.read_text())
     player.get_by_role("button", name="Import", exact=True).click()
     player.locator("#import-message", has_text="Sir Terrik joined the table").wait_for()
@@ -52,7 +37,7 @@ def _start_fight(narrator: Any) -> None:
     """The narrator opens the tracker and starts Sir Terrik (side a) against a goblin, the
     roll-off faces 6 and 1 (the goblin declares first)."""
     narrator.get_by_role("link", name="Combat tracker").click()
-    _live(narrator)
+    wait_live(narrator)
     narrator.get_by_label("Sir Terrik's side").select_option("a")
     narrator.get_by_label("Creature 1").select_option("goblin")
     narrator.locator("#start-faces").fill("6,1")
@@ -98,7 +83,7 @@ def test_a_narrator_and_a_player_fight_two_rounds_to_an_injury(
     narrator, mara, table_url = _seated(browser, server_url)
     try:
         mara.goto(f"{table_url}/combat")
-        _live(mara)
+        wait_live(mara)
         _start_fight(narrator)
         _seen_within_a_second(mara, "#fight-title", "Ambush")
         assert "yours" in mara.locator("#fighter-sir-terrik").inner_text()

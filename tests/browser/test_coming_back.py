@@ -10,13 +10,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tests.browser.seating import DESKTOP, wait_live
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
-DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
-
-
-def _live(page: Any) -> None:
-    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
 
 
 def _new(browser: Any, viewport: dict[str, int] = DESKTOP) -> Any:
@@ -63,7 +60,7 @@ def test_a_code_read_aloud_joins_and_leaving_forgets_the_seat(
     try:
         made = _make(narrator, server_url, "Ashen Road")
         narrator.get_by_role("link", name="Go to the table").click()
-        _live(narrator)
+        wait_live(narrator)
         table_url = narrator.url
         heard = " ".join(made["join"].replace("-", "")).lower()
         bram.goto(server_url)
@@ -74,7 +71,7 @@ def test_a_code_read_aloud_joins_and_leaving_forgets_the_seat(
         assert named == "You are joining Ashen Road, a table of Cogent Roleplay (core edition)."
         bram.get_by_label("Your name").fill("Bram")
         bram.get_by_role("button", name="Join").click()
-        _live(bram)
+        wait_live(bram)
         narrator.locator("#presence li.online", has_text="Bram").wait_for(timeout=3000)
         tables = bram.context.new_page()  # the table stays open in Bram's first tab
         tables.goto(f"{server_url}/tables")
@@ -102,7 +99,7 @@ def test_the_recovery_code_seats_the_narrator_in_a_new_browser(
         second.goto(f"{server_url}/recover")
         second.get_by_label("Recovery code").fill(made["recovery"].lower().replace("-", " "))
         second.get_by_role("button", name="Take my seat back").click()
-        _live(second)
+        wait_live(second)
         assert second.locator("h1").inner_text() == "Lost Link"
         assert "You: narrator (narrator)" in second.locator("header.bar").inner_text()
         assert second.get_by_role("heading", name="Narrator's tools").is_visible()
@@ -120,12 +117,12 @@ def test_the_header_scene_number_follows_a_scene_closed(browser: Any, server_url
     try:
         made = _make(narrator, server_url, "Scenes")
         narrator.get_by_role("link", name="Go to the table").click()
-        _live(narrator)
+        wait_live(narrator)
         mara.goto(made["url"].replace("/made", "").replace("/t/", "/join/")
                   + f"?code={made['join']}")  # fmt: skip
         mara.get_by_label("Your name").fill("Mara")
         mara.get_by_role("button", name="Join").click()
-        _live(mara)
+        wait_live(mara)
         assert mara.locator("#scene-number").inner_text() == "1"
         narrator.once("dialog", lambda dialog: dialog.accept())
         narrator.get_by_role("button", name="Close the scene (reveal its dice seed)").click()
@@ -163,7 +160,7 @@ def test_narrator_tools_pick_a_table_from_a_list_and_answer_beside_the_form(
     try:
         _make(page, server_url, "Tools")
         page.get_by_role("link", name="Go to the table").click()
-        _live(page)
+        wait_live(page)
         page.get_by_label("Table", exact=True).select_option(label="Natural disaster (d7)")
         page.get_by_role("button", name="Roll on the table").click()
         result = page.locator("#table-result")

@@ -7,28 +7,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-DESKTOP = {"width": 1280, "height": 900}
+from tests.browser.seating import DESKTOP, seat_table, wait_live
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 
 
-def _live(page: Any) -> None:
-    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
-
-
 def _seated(browser: Any, server_url: str) -> tuple[Any, Any]:
-    narrator = browser.new_context(viewport=DESKTOP).new_page()
-    narrator.goto(server_url)
-    narrator.get_by_label("Table name").fill("The Salt Road")
-    narrator.get_by_label("Cogent edition").select_option("core")
-    narrator.get_by_role("button", name="Create the table").click()
-    join = narrator.get_by_label("The players' join link", exact=True).input_value()
-    narrator.get_by_role("link", name="Go to the table").click()
-    _live(narrator)
-    player = browser.new_context(viewport=DESKTOP).new_page()
-    player.goto(join)
-    player.get_by_label("Your name").fill("Mara")
-    player.get_by_role("button", name="Join").click()
-    _live(player)
+    _table_id, narrator, (player,) = seat_table(
+        browser, server_url, "The Salt Road", (("Mara", DESKTOP),)
+    )
     player.get_by_label("…or paste it").fill((EXAMPLES / "core_sir_terrik.yaml").read_text())
     player.get_by_role("button", name="Import", exact=True).click()
     player.get_by_text("Sir Terrik joined the table").wait_for(timeout=5000)
@@ -108,7 +95,7 @@ def test_a_follow_up_to_an_entry_older_than_the_page_shows_is_not_lost(
                 )
                 assert made.status_code == 201, made.text
         narrator.reload()
-        _live(narrator)
+        wait_live(narrator)
         assert narrator.locator(f"#ev-{seq}").count() == 0  # older than the 200 shown
         mara.locator(f"#ev-{seq}").wait_for(timeout=3000)
         _ready_to_spend(mara, seq).click()

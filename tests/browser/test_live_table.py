@@ -15,34 +15,9 @@ from typing import Any
 import pytest
 
 from tests.browser.raw_stream import stream_bytes
+from tests.browser.seating import DESKTOP, PHONE, seat_table, wait_live
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 375, "height": 800}
-
-#: Records every server-sent message the page receives (what it was sent, not what it shows).
-RECORD_STREAM = """
-(() => {
-  window.__sse = [];
-  const Native = window.EventSource;
-  function Recording(url, options) {
-    const source = new Native(url, options);
-    const seen = new Set();
-    const add = source.addEventListener.bind(source);
-    source.addEventListener = function (type, listener, more) {
-      if (!seen.has(type)) {
-        seen.add(type);
-        add(type, (e) => window.__sse.push({type: e.type, id: e.lastEventId, data: e.data}));
-      }
-      return add(type, listener, more);
-    };
-    return source;
-  }
-  Recording.prototype = Native.prototype;
-  Recording.CONNECTING = 0; Recording.OPEN = 1; Recording.CLOSED = 2;
-  window.EventSource = Recording;
-})();
-"""
 
 
 @dataclass
@@ -54,37 +29,12 @@ class Table:
     bram: Any
 
 
-def _page(browser: Any, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport)
-    context.add_init_script(RECORD_STREAM)
-    return context.new_page()
-
-
-def _live(page: Any) -> None:
-    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
-
-
 @pytest.fixture(scope="module")
 def table(browser: Any, server_url: str) -> Iterator[Table]:
     """The narrator makes the table on the start page; Mara and Bram join with the link."""
-    narrator = _page(browser, DESKTOP)
-    narrator.goto(server_url)
-    narrator.get_by_label("Table name").fill("The Drowned Keep")
-    narrator.get_by_label("Cogent edition").select_option("core")
-    narrator.get_by_role("button", name="Create the table").click()
-    join = narrator.get_by_label("The players' join link", exact=True).input_value()
-    assert narrator.get_by_label("The join code", exact=True).input_value() in join
-    narrator.get_by_role("link", name="Go to the table").click()
-    _live(narrator)
-    table_id = narrator.url.rsplit("/", 1)[1]
-    players = []
-    for name, viewport in (("Mara", PHONE), ("Bram", DESKTOP)):
-        player = _page(browser, viewport)
-        player.goto(join)
-        player.get_by_label("Your name").fill(name)
-        player.get_by_role("button", name="Join").click()
-        _live(player)
-        players.append(player)
+    table_id, narrator, players = seat_table(
+        browser, server_url, "The Drowned Keep", (("Mara", PHONE), ("Bram", DESKTOP))
+    )
     yield Table(server_url, table_id, narrator, players[0], players[1])
     for page in (narrator, *players):
         page.context.close()
@@ -235,13 +185,13 @@ def test_screenshots_at_desktop_and_phone_width(table: Table, artifacts: Path) -
         for name, path in pages.items():
             page.goto(table.url + path)
             if name == "table":
-                _live(page)
+                wait_live(page)
             page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= viewport["width"], f"{name} is {wide} px wide at {viewport['width']}"
         page.locator("#characters a", has_text="Sir Terrik").first.click()
         page.screenshot(path=str(artifacts / f"sheet-{width}.png"), full_page=True)
     table.mara.goto(f"{table.url}/t/{table.id}")
-    _live(table.mara)
+    wait_live(table.mara)
     table.mara.screenshot(path=str(artifacts / "player-phone.png"), full_page=True)
     table.narrator.set_viewport_size(DESKTOP)

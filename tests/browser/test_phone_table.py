@@ -15,6 +15,7 @@ import httpx
 import pytest
 import yaml
 
+from tests.browser.raw_stream import stream_bytes
 from tests.browser.test_reconnect import Server
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
@@ -339,17 +340,7 @@ def test_a_players_blind_roll_shows_the_narrator_the_result_and_her_that_it_was_
         stub.wait_for(timeout=3000)
         assert "blind" in stub.inner_text() and stub.locator(".die").count() == 0
         assert "3D6 against CL 3" not in mara.locator("#log").inner_text()
-        cookies = {c["name"]: c["value"] for c in mara.context.cookies()}
-        received = b""
-        with (
-            httpx.Client(base_url=table.url, cookies=cookies, timeout=1.0) as client,
-            client.stream("GET", f"/t/{table.id}/stream?after=0") as answer,
-        ):
-            try:
-                for chunk in answer.iter_bytes():
-                    received += chunk
-            except httpx.ReadTimeout:
-                pass
+        received = stream_bytes(table, mara)
         assert f"id: {seq}".encode() in received and b"3D6 against CL 3" not in received
     finally:
         for page in (narrator, mara):

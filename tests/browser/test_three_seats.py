@@ -21,9 +21,8 @@ from typing import Any
 import httpx
 
 from tests.browser.raw_stream import stream_bytes
-from tests.browser.test_live_table import RECORD_STREAM
+from tests.browser.seating import DESKTOP, recording_page, wait_live
 
-DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
 SHEET = Path(__file__).resolve().parents[2] / "examples" / "characters" / "core_sir_terrik.yaml"
 TABLE = "The Three Bells"
@@ -55,22 +54,12 @@ class Table:
         return list(self.seats.items())
 
 
-def _live(page: Any) -> None:
-    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
-
-
-def _context(browser: Any, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport)
-    context.add_init_script(RECORD_STREAM)  # every stream message the page is sent
-    return context.new_page()
-
-
 
 def _make_and_join(browser: Any, table: Table) -> None:
     """The narrator makes the table on /start; each player types the code as read aloud (lower
     case, no dash), sees the table named, and joins. Every page is reloaded once all are seated
     (each chat box lists every seat)."""
-    narrator = _context(browser, DESKTOP)
+    narrator = recording_page(browser, DESKTOP)
     narrator.goto(f"{table.url}/start")
     narrator.get_by_label("Table name").fill(TABLE)
     narrator.get_by_label("Cogent edition").select_option("core")
@@ -78,11 +67,11 @@ def _make_and_join(browser: Any, table: Table) -> None:
     narrator.get_by_role("heading", name=f"{TABLE} is ready").wait_for(timeout=5000)
     heard = narrator.get_by_label("The join code", exact=True).input_value().replace("-", "")
     narrator.get_by_role("link", name="Go to the table").click()
-    _live(narrator)
+    wait_live(narrator)
     table.id = narrator.url.rsplit("/", 1)[1]
     table.seats["narrator"] = narrator
     for name in ("Ada", "Bram"):
-        player = _context(browser, PHONE)
+        player = recording_page(browser, PHONE)
         player.goto(table.url)
         player.get_by_role("link", name="Join a table").first.click()
         player.get_by_label("Join code").fill(heard.lower())
@@ -91,11 +80,11 @@ def _make_and_join(browser: Any, table: Table) -> None:
         assert named == f"You are joining {TABLE}, a table of Cogent Roleplay (core edition)."
         player.get_by_label("Your name").fill(name)
         player.get_by_role("button", name="Join").click()
-        _live(player)
+        wait_live(player)
         table.seats[name.lower()] = player
     for _, page in table.each():
         page.reload()
-        _live(page)
+        wait_live(page)
         for name in ("Ada", "Bram", "narrator"):
             page.locator("#presence li.online", has_text=name).wait_for(timeout=5000)
 
@@ -174,7 +163,7 @@ def _ada_rolls_from_her_sheet(table: Table, sheet: str) -> None:
     ada.get_by_label("CL of the roll").fill("3")
     ada.get_by_role("button", name="Roll Athletics, 6D6").click()
     ada.wait_for_url(f"**/t/{table.id}?*skill=Athletics*")
-    _live(ada)
+    wait_live(ada)
     assert ada.get_by_label("Skill (core)").input_value() == "Athletics"
     ada.locator("#odds").get_by_text("exactly 21/32").wait_for(timeout=3000)
     button = ada.locator("#roll-button")
@@ -196,13 +185,13 @@ def _a_fight_on_every_table_page(table: Table) -> None:
     three table pages, live, by the fighters' names, telling each seat what is theirs to do."""
     narrator = table.seats["narrator"]
     narrator.get_by_role("link", name="Combat tracker").click()
-    _live(narrator)
+    wait_live(narrator)
     narrator.get_by_label("Sir Terrik's side").select_option("a")
     narrator.get_by_label("Creature 1").select_option("goblin")
     narrator.get_by_role("button", name="Start the fight").click()
     narrator.locator("#whose-turn").wait_for(timeout=5000)
     narrator.goto(table.page)
-    _live(narrator)
+    wait_live(narrator)
     for name, page in table.each():
         card = page.locator("#combat-card")
         card.get_by_text("A fight: Ambush, round 1").wait_for(timeout=5000)
@@ -260,7 +249,7 @@ def _ada_saves_her_sheet(table: Table, sheet: str) -> None:
     assert _athletics(narrator).startswith("Athletics 7D6")
     for page in (narrator, ada):
         page.goto(table.page)
-        _live(page)
+        wait_live(page)
 
 
 def _bram_leaves(table: Table, artifacts: Path) -> None:
