@@ -6,6 +6,7 @@ import copy
 import json
 import secrets
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,16 +26,23 @@ from taletable.ledger import (
 )
 
 
-def _export(rolls: int = 3, *, close: bool = True) -> dict[str, Any]:
-    """A small export built with the ledger's own functions: open, rolls, close."""
-    table, seed = "t1", secrets.token_hex(32)
-    events: list[dict[str, Any]] = []
+def _chained(events: list[dict[str, Any]], table: str) -> Callable[..., None]:
+    """A function that appends the next event of scene 1 (public unless told) to ``events``,
+    chained to the one before with the ledger's own hashes."""
 
     def add(kind: str, **body: Any) -> None:
         previous = events[-1]["hash"] if events else genesis_hash(table)
         event = {"seq": len(events) + 1, "kind": kind, "scene": 1, "visibility": "public", **body}
         events.append({**event, "prev_hash": previous, "hash": event_hash(previous, event)})
 
+    return add
+
+
+def _export(rolls: int = 3, *, close: bool = True) -> dict[str, Any]:
+    """A small export built with the ledger's own functions: open, rolls, close."""
+    table, seed = "t1", secrets.token_hex(32)
+    events: list[dict[str, Any]] = []
+    add = _chained(events, table)
     add("scene.open", commitment=commitment(seed))
     for _ in range(rolls):
         dice = LedgerDice(bytes.fromhex(seed), table, len(events) + 1)
@@ -165,12 +173,7 @@ def _hidden_export(*, version: int | None) -> dict[str, Any]:
     secret (``version`` None: the seed alone) or after (2: seed and secret)."""
     table, seed, secret = "t1", secrets.token_hex(32), secrets.token_hex(32)
     events: list[dict[str, Any]] = []
-
-    def add(kind: str, **body: Any) -> None:
-        previous = events[-1]["hash"] if events else genesis_hash(table)
-        event = {"seq": len(events) + 1, "kind": kind, "scene": 1, "visibility": "public", **body}
-        events.append({**event, "prev_hash": previous, "hash": event_hash(previous, event)})
-
+    add = _chained(events, table)
     add("scene.open", commitment=commitment(seed))
     extra = hidden_dice_fields(secret) if version == HIDDEN_DICE else {}
     dice = LedgerDice(bytes.fromhex(seed), table, 2, extra.get("dice_secret"))
