@@ -109,6 +109,21 @@ def test_lists_join_and_pair() -> None:
     assert render(consumed) == "the spell consumes a twig; sap (RULINGS.md)"
 
 
+def test_a_note_rendered_again_says_the_same_and_another_says_its_own() -> None:
+    """A note of plain values is rendered once and kept (every check's outcome is one of a
+    few sentences): the kept sentence is the note's own, with or without its citation."""
+    rounds = [note("combat.declare", round=value, actor="k", action="wait", target=None)
+              for value in (1, 2, 1)]  # fmt: skip
+    assert [render(each) for each in rounds] == [
+        "round 1: k declares wait", "round 2: k declares wait", "round 1: k declares wait",
+    ]  # fmt: skip
+    aimed = note("combat.declare", "002 > Assists", round=1, actor="k", action="attack",
+                 target="t", assist=-1)  # fmt: skip
+    assert render(aimed, cited=False) == "round 1: k declares attack on t, assisted (-1 wins)"
+    assert render(aimed).endswith("(-1 wins, 002 > Assists)")
+    assert render(aimed, cited=False) == "round 1: k declares attack on t, assisted (-1 wins)"
+
+
 def test_an_unknown_kind_is_a_data_error_naming_it() -> None:
     """A kind no template knows is refused by name, not printed as nothing."""
     with pytest.raises(DataError, match="cogent.nothing.here"):

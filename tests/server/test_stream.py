@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from taletable.server import notify
 from taletable.server.app import create_app
 from taletable.server.limits import Limits
-from taletable.server.log import _driver_sql
+from taletable.server.log import _driver_sql, lock_table, read_table
 from taletable.server.notify import KeepAlive
 from taletable.server.schema import EVENTS, TABLES
+from tests.server.conftest import Seats
 
 Message = dict[str, Any]
 
@@ -204,3 +206,28 @@ def test_the_driver_statements_name_the_schema_columns(postgresql: bool) -> None
     style = "%({})s" if postgresql else ":{}"
     assert inserted.group(2).split(", ") == [style.format(name) for name in names]
     assert written["lock"].endswith("FOR UPDATE") == postgresql
+
+
+def test_a_write_reads_only_what_moves_and_keeps_the_rest_of_the_table(
+    client: TestClient, table: Seats
+) -> None:
+    """A write locks the table reading its head and scene only; what never changes (name,
+    edition, rules) is read once and kept. The head it builds is the whole row's, after
+    rolls and after a new scene."""
+    database = client.app.state.world.database  # type: ignore[attr-defined]
+    check = {"action": "cogent.check", "args": {"pool": 3, "cl": 1}}
+    for step in ("roll", "scene", "roll"):
+        if step == "scene":
+            assert client.post(f"/api/tables/{table.id}/scenes", headers=table.narrator).is_success
+        else:
+            posted = client.post(f"/api/tables/{table.id}/actions", json=check, headers=table.mara)
+            assert posted.status_code == 201, posted.text
+            last = posted.json()["seq"]
+        with database.write() as connection:
+            assert lock_table(connection, table.id, database.tables) == read_table(
+                connection, table.id
+            )
+    assert database.tables[table.id].name == "Tavern"
+    with database.read() as connection:
+        head = read_table(connection, table.id)
+    assert (head.scene, head.head_seq) == (2, last)

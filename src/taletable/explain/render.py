@@ -9,6 +9,7 @@ or an empty list. ``{a+b}`` pairs two lists: ``g2 5, g1 2`` from ``(g2, g1)`` an
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import string
@@ -93,7 +94,23 @@ _CITED = re.compile(r"\s*\(\{cite\}[^()]*\)|,\s*\{cite\}")
 
 def render(entry: Note, *, cited: bool = True) -> str:
     """The note in English (``cited=False``: without the passage it cites, for a page that
-    lists the citations apart, under "Rules applied")."""
+    lists the citations apart, under "Rules applied"). A note of plain values (numbers, words)
+    is rendered once and kept: every check's outcome is one of a few sentences."""
+    try:
+        # each value's type in the key too (1 and True are equal keys, and say different words)
+        typed = tuple((name, type(value), value) for name, value in entry.values.items())
+        return _kept(entry.kind, entry.cite, typed, cited)
+    except TypeError:  # a value that is a list or a mapping: rendered each time
+        return _rendered(entry, cited)
+
+
+@functools.lru_cache(maxsize=4096)
+def _kept(kind: str, cite: str, typed: tuple[tuple[str, type, Any], ...], cited: bool) -> str:
+    values = {name: value for name, _type, value in typed}
+    return _rendered(Note(kind=kind, cite=cite, values=values), cited)
+
+
+def _rendered(entry: Note, cited: bool) -> str:
     template = templates().get(entry.kind)
     if template is None:
         raise DataError("explain/data", f"no template for the kind {entry.kind!r}")

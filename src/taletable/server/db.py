@@ -132,11 +132,16 @@ class Database:
             weakref.WeakValueDictionary()
         )
         self._locks_lock = threading.Lock()
+        #: What never changes of a table once made (its name, system, rules...), by id, kept
+        #: by :func:`taletable.server.log.lock_table` for the writes that follow.
+        self.tables: dict[str, Any] = {}
         if self.is_sqlite:
             self.engine = _sqlite_engine(url, busy_seconds)
         else:
             self.engine = create_engine(url, pool_size=10, max_overflow=20)
             _ping_when_idle(self.engine)
+        # made once: a connection of it starts a write transaction (``BEGIN IMMEDIATE``)
+        self._writing = self.engine.execution_options(taletable_write=True)
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:
@@ -159,10 +164,8 @@ class Database:
     @contextlib.contextmanager
     def write(self) -> Iterator[Connection]:
         """A write transaction: committed when the block ends, rolled back if it raises."""
-        with self.engine.connect() as connection:
-            connection = connection.execution_options(taletable_write=True)
-            with connection.begin():
-                yield connection
+        with self._writing.connect() as connection, connection.begin():
+            yield connection
 
     def listen_url(self) -> str:
         """The libpq address of a PostgreSQL database (for LISTEN)."""

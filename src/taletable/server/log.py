@@ -74,6 +74,7 @@ _TABLE_COLUMNS = ", ".join(column.name for column in TABLES.columns)
 #: tables' in ``schema.py``, and ``tests/server/test_stream.py`` holds them to it).
 _WRITE_SQL = {
     "lock": f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = :table_id",
+    "lock_head": "SELECT head_seq, head_hash, scene FROM tables WHERE id = :table_id",
     "insert": "INSERT INTO events (table_id, seq, kind, actor, visibility, event, stub, prev_hash, "
     "hash) VALUES (:table_id, :seq, :kind, :actor, :visibility, :event, :stub, :prev_hash, :hash)",
     "move": "UPDATE tables SET head_seq = :to_seq, head_hash = :to_hash "
@@ -94,6 +95,7 @@ def _driver_sql(postgresql: bool) -> dict[str, str]:
         return dict(_WRITE_SQL)
     written = {**_WRITE_SQL, "append": _APPEND_AND_NOTIFY}
     written["lock"] += " FOR UPDATE"
+    written["lock_head"] += " FOR UPDATE"
     return {name: re.sub(r":(\w+)", r"%(\1)s", sql) for name, sql in written.items()}
 
 
@@ -171,6 +173,12 @@ class TableHead:
     rules: dict[str, Any] = dataclasses.field(default_factory=dict)
     house_rules: dict[str, Any] = dataclasses.field(default_factory=dict)
 
+    def moved(self, head_seq: int, head_hash: str, scene: int) -> TableHead:
+        """This table with its log's head (and scene) where they are now."""
+        return TableHead(self.id, self.name, self.system, self.edition, self.physical_dice,
+                         head_seq, head_hash, scene, self.created_at, self.rules,
+                         self.house_rules)  # fmt: skip
+
 
 def _head(row: Any) -> TableHead:
     return TableHead(
@@ -204,13 +212,29 @@ def read_table(connection: Connection, table_id: str) -> TableHead:
     return _head(row)
 
 
-def lock_table(connection: Connection, table_id: str) -> TableHead:
-    """The table's row, locked until the transaction ends (writes to one table queue here)."""
+def lock_table(
+    connection: Connection, table_id: str, known: dict[str, TableHead] | None = None
+) -> TableHead:
+    """The table's row, locked until the transaction ends (writes to one table queue here).
+    With ``known`` (a worker's tables, by id) only the columns a write moves are read: a
+    table's name, system, edition, dice and rules never change once it is made, so they are
+    read once and kept there."""
     _named(table_id)
-    row = connection.exec_driver_sql(_sql(connection, "lock"), {"table_id": table_id}).first()
+    if known is None:
+        row = connection.exec_driver_sql(_sql(connection, "lock"), {"table_id": table_id}).first()
+        if row is None:
+            raise NotFound("id", f"no table {table_id!r}")
+        return _head(row)
+    moving = connection.exec_driver_sql(_sql(connection, "lock_head"), {"table_id": table_id})
+    row = moving.first()
     if row is None:
         raise NotFound("id", f"no table {table_id!r}")
-    return _head(row)
+    settled = known.get(table_id)
+    if settled is None:
+        settled = known[table_id] = read_table(connection, table_id)
+        if len(known) > 10_000:
+            known.clear()
+    return settled.moved(int(row[0]), row[1], int(row[2]))
 
 
 def stub_of(event: Mapping[str, Any]) -> dict[str, Any]:
@@ -308,7 +332,7 @@ class Writer:
             announce=self.announce,
             audience=audience,
         )
-        self.head = dataclasses.replace(self.head, head_seq=event["seq"], head_hash=event["hash"])
+        self.head = self.head.moved(event["seq"], event["hash"], self.head.scene)
         self.rows.append(row)
         return event
 
@@ -323,7 +347,7 @@ def table_write(
     false: the caller hands ``writer.rows`` over itself, from the event loop)."""
     announce = functools.partial(hub.payload, table_id) if database.is_postgresql else None
     with database.table_lock(table_id), database.write() as connection:
-        writer = Writer(connection, lock_table(connection, table_id), announce)
+        writer = Writer(connection, lock_table(connection, table_id, database.tables), announce)
         yield writer
     if writer.rows and publish:
         hub.publish(table_id, writer.rows)
