@@ -220,15 +220,12 @@ def lock_table(
     table's name, system, edition, dice and rules never change once it is made, so they are
     read once and kept there."""
     _named(table_id)
-    if known is None:
-        row = connection.exec_driver_sql(_sql(connection, "lock"), {"table_id": table_id}).first()
-        if row is None:
-            raise NotFound("id", f"no table {table_id!r}")
-        return _head(row)
-    moving = connection.exec_driver_sql(_sql(connection, "lock_head"), {"table_id": table_id})
-    row = moving.first()
+    which = "lock" if known is None else "lock_head"
+    row = connection.exec_driver_sql(_sql(connection, which), {"table_id": table_id}).first()
     if row is None:
         raise NotFound("id", f"no table {table_id!r}")
+    if known is None:
+        return _head(row)
     settled = known.get(table_id)
     if settled is None:
         settled = known[table_id] = read_table(connection, table_id)
