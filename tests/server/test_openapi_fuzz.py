@@ -182,3 +182,26 @@ def test_the_document_describes_every_error_answer(client: TestClient) -> None:
             for status in ("401", "403", "404", "409", "413", "422", "429"):
                 answer = operation["responses"][status]["content"]["application/json"]["schema"]
                 assert answer == {"$ref": "#/components/schemas/ErrorBody"}, (method, path, status)
+
+
+def test_the_action_route_documents_the_body_and_token_it_reads_itself(
+    client: TestClient, table: Seats
+) -> None:
+    """The action route reads its body and bearer token itself (the hot path); its document
+    still names both, and a body it cannot read is answered as any other route's."""
+    document = client.get("/openapi.json").json()
+    operation = document["paths"]["/api/tables/{table_id}/actions"]["post"]
+    schema = operation["requestBody"]["content"]["application/json"]["schema"]
+    assert schema["required"] == ["action"] and schema["additionalProperties"] is False
+    assert operation["security"] == [{"HTTPBearer": []}]
+    assert "HTTPBearer" in document["components"]["securitySchemes"]
+    path = f"/api/tables/{table.id}/actions"
+    json_type = {"Content-Type": "application/json"}
+    for content, field in ((b"", "body"), (b"[]", "body"), (b'{"args": {}}', "action"),
+                           (b'{"action": "roll", "to": 1}', "to")):  # fmt: skip
+        answer = client.post(path, content=content, headers={**table.mara, **json_type})
+        assert answer.status_code == 422 and answer.json()["error"]["field"] == field, content
+    lowercase = {"Authorization": table.mara["Authorization"].replace("Bearer", "bearer")}
+    rolled = {"action": "roll", "args": {"notation": "1d6"}}
+    assert client.post(path, json=rolled, headers=lowercase).status_code == 201
+    assert client.post(path, json=rolled, headers={"Authorization": "Basic x"}).status_code == 401

@@ -68,6 +68,7 @@ __all__ = [
     "TableSession",
     "browser_sessions",
     "page_session_or_none",
+    "request_session",
     "seat_of_table",
     "table_context",
 ]
@@ -137,6 +138,21 @@ async def api_session(
         raise Forbidden("authorization", "this token is for another table")
     world.limiter.check(seat.id)
     return TableSession(world, seat)
+
+
+def _bearer(request: Request) -> HTTPAuthorizationCredentials | None:
+    """The request's ``Authorization: Bearer TOKEN``, read as :data:`_BEARER` reads it."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        return None
+    return HTTPAuthorizationCredentials(scheme=scheme, credentials=token)
+
+
+async def request_session(request: Request, table_id: str) -> TableSession:
+    """:func:`api_session` called, not solved as a dependency: the action route's (the hot
+    path, where FastAPI's solving of the session's dependencies cost a sixteenth of an action;
+    ``benchmarks/bench_server.py``)."""
+    return await api_session(request, table_id, _bearer(request))
 
 
 async def _player_session(session: Annotated[TableSession, Depends(api_session)]) -> TableSession:

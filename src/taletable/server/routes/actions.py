@@ -14,13 +14,14 @@ import asyncio
 from functools import cache
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.responses import ERRORS
-from taletable.server.session import SessionDep
+from taletable.server.session import SessionDep, request_session
 
 __all__ = ["NewAction", "router"]
 
@@ -36,6 +37,13 @@ class NewAction(BaseModel):
     visibility: Literal["public", "narrator", "blind"] = "public"
 
 
+#: The action's body, read by :func:`act` itself (its schema for the API's description).
+_BODY = {
+    "required": True,
+    "content": {"application/json": {"schema": NewAction.model_json_schema()}},
+}
+
+
 @router.post(
     "/actions",
     status_code=201,
@@ -45,8 +53,9 @@ class NewAction(BaseModel):
         **ERRORS,
     },
     response_class=Response,
+    openapi_extra={"requestBody": _BODY, "security": [{"HTTPBearer": []}]},
 )
-async def act(session: SessionDep, body: NewAction) -> Response:
+async def act(table_id: str, request: Request) -> Response:
     """Take an action; 201 with its event (a blind or narrator-only one shows a player a stub).
     A read (odds, a fight's status or replay, a sheet's pools: ``"read": true`` in ``GET
     /actions``) makes no event: 200 with ``{"action", "result"}``, the result as this seat may
@@ -54,11 +63,24 @@ async def act(session: SessionDep, body: NewAction) -> Response:
     step, and ``secret_steps`` counts those since)."""
     from taletable.play import is_read
 
+    # the hot path: the session and the body are read here, not solved as FastAPI dependencies
+    # (a sixth less CPU per action; the answers to a bad token or body are the same)
+    session = await request_session(request, table_id)
+    body = await _new_action(request)
     if is_read(body.action):
         answer = await asyncio.to_thread(session.answer, body.action, body.args)
         return JSONResponse(answer, status_code=200)
     _event, row = await session.act_on_loop(body.action, body.args, body.visibility)
     return Response(session.shown_row(row), status_code=201, media_type="application/json")
+
+
+async def _new_action(request: Request) -> NewAction:
+    """The request's body as a :class:`NewAction`; 422 naming the field, as FastAPI's own."""
+    try:
+        return NewAction.model_validate_json(await request.body())
+    except ValidationError as error:
+        problems = [{**problem, "loc": ("body", *problem["loc"])} for problem in error.errors()]
+        raise RequestValidationError(problems) from None
 
 
 @router.get("/actions", include_in_schema=True, responses=ERRORS)
