@@ -4,8 +4,10 @@ After a write commits, the writing worker hands the committed rows to its own st
 table (:meth:`Hub.publish`); the write's transaction also sends ``NOTIFY`` (delivered at commit)
 whose payload carries the rows to the other workers (:meth:`Hub.payload`), or, when they do
 not fit in a notification, only the table and its newest seq, so those streams read the rows
-from the database. Each stream has a bounded queue (:class:`Subscription`); a stream that
-falls :data:`QUEUE` items behind is dropped, and its client reconnects with ``Last-Event-ID``.
+from the database. The hub hands each table's rows on in seq order (a row that overtook an
+earlier one waits for it a moment: :class:`_Order`). Each stream has a bounded queue
+(:class:`Subscription`); a stream that falls :data:`QUEUE` items behind is dropped, and its
+client reconnects with ``Last-Event-ID``.
 
 Streams filter each row with :func:`taletable.server.visibility.seen_by`, and read the database
 when they open, when they see a gap in the seqs, or when told to (a payload too big, the
@@ -38,6 +40,11 @@ QUEUE = 1000
 KEEP_ALIVE = 15.0
 #: The longest NOTIFY payload sent with rows (PostgreSQL refuses one of 8,000 bytes or more).
 MOST_PAYLOAD = 7_900
+#: Rows that came before an earlier one of their table (another worker's notification overtook
+#: this worker's own commit, say) are held for it this long (seconds), and at most this many:
+#: then the streams get them as they are, see the gap and read the database.
+HOLD_SECONDS = 0.5
+MOST_HELD = 64
 
 
 @dataclass(frozen=True)
@@ -115,14 +122,52 @@ def _carried(payload: str) -> tuple[str, str, list[Row]]:
     return str(note["o"]), str(note["t"]), rows
 
 
+@dataclass
+class _Order:
+    """Where one table's rows handed to this worker's streams are: the newest handed in seq
+    order, and those that came before an earlier one, held for it."""
+
+    last: int
+    held: dict[int, Row] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
+
+    def take(self, rows: Sequence[Row]) -> list[Row]:
+        """The rows to hand on now, in order: each next one, and the held ones it frees (a row
+        handed already is passed over)."""
+        for row in rows:
+            if row.seq > self.last:
+                self.held[row.seq] = row
+        ready = []
+        while self.last + 1 in self.held:
+            self.last += 1
+            ready.append(self.held.pop(self.last))
+        return ready
+
+    def flush(self) -> list[Row]:
+        """Every held row, in order (the streams see the gap and read the database)."""
+        ready = [self.held[seq] for seq in sorted(self.held)]
+        self.held.clear()
+        if ready:
+            self.last = ready[-1].seq
+        self.stop()
+        return ready
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+
 class Hub:
-    """The streams open in this worker, by table; hands them items from any thread."""
+    """The streams open in this worker, by table; hands them items from any thread (each
+    table's rows in seq order: :class:`_Order`)."""
 
     def __init__(self) -> None:
         self._streams: dict[str, set[Subscription]] = defaultdict(set)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread: int | None = None
         self._lock = threading.Lock()
+        self._orders: dict[str, _Order] = {}  # by table, on the loop only
         #: This worker's name in the notifications it sends (it skips its own).
         self.origin = secrets.token_hex(6)
         self._own = f'{{"o":"{self.origin}",'  # how its own notifications begin
@@ -157,6 +202,7 @@ class Hub:
                 streams.discard(subscription)
                 if not streams:
                     del self._streams[subscription.table_id]
+                    self._forget_order(subscription.table_id)
 
     def publish(self, table_id: str, rows: Sequence[Row]) -> None:
         """Hand committed ``rows`` of ``table_id`` to its streams here. Safe from any thread."""
@@ -203,6 +249,18 @@ class Hub:
             loop.call_soon_threadsafe(self._deliver, table_id, item)
 
     def _deliver(self, table_id: str | None, item: Item) -> None:
+        if isinstance(item, Rows) and table_id is not None:
+            if table_id not in self._streams:
+                return  # its last stream left meanwhile
+            item = Rows(tuple(self._in_order(table_id, item.rows)))
+            if not item.rows:
+                return
+        elif isinstance(item, Wake):  # the streams read the database: what is held is let go
+            for table in list(self._orders) if table_id is None else [table_id]:
+                self._forget_order(table)
+        self._hand(table_id, item)
+
+    def _hand(self, table_id: str | None, item: Item) -> None:
         with self._lock:
             if table_id is None:
                 streams = [stream for group in self._streams.values() for stream in group]
@@ -210,6 +268,35 @@ class Hub:
                 streams = list(self._streams.get(table_id, ()))
         for stream in streams:
             stream.put(item)
+
+    def _in_order(self, table_id: str, rows: Sequence[Row]) -> list[Row]:
+        """The rows of ``table_id`` to hand on now (on the loop): a row that came before an
+        earlier one waits for it, at most :data:`HOLD_SECONDS` and :data:`MOST_HELD` rows."""
+        if not rows:
+            return []
+        order = self._orders.get(table_id)
+        if order is None:
+            order = self._orders[table_id] = _Order(rows[0].seq - 1)
+        ready = order.take(rows)
+        if len(order.held) > MOST_HELD:
+            ready += order.flush()
+        elif not order.held:
+            order.stop()
+        elif order.timer is None and self._loop is not None:
+            order.timer = self._loop.call_later(HOLD_SECONDS, self._flush, table_id)
+        return ready
+
+    def _flush(self, table_id: str) -> None:
+        order = self._orders.get(table_id)
+        if order is not None:
+            order.timer = None
+            if order.held:
+                self._hand(table_id, Rows(tuple(order.flush())))
+
+    def _forget_order(self, table_id: str) -> None:
+        order = self._orders.pop(table_id, None)
+        if order is not None:
+            order.stop()
 
     def payload(self, table_id: str, rows: Row | Sequence[Row]) -> str:
         """The NOTIFY payload announcing ``rows``: the rows themselves when they fit, else the
