@@ -106,12 +106,10 @@ async def seat_of_table(world: World, table_id: str, token: str) -> Seat | None:
     return seat if seat is not None and seat.table_id == table_id else None
 
 
-def _request_token(
-    request: Request, table_id: str, credentials: HTTPAuthorizationCredentials | None
-) -> str:
+def _request_token(request: Request, table_id: str, bearer: str) -> str:
     """The token of the request: its bearer header, else the table's seat cookie (a change
     sent with the cookie must pass the CSRF check of :mod:`.cookies`: 403 otherwise)."""
-    token = credentials.credentials.strip() if credentials else ""
+    token = bearer.strip()
     if not token:
         token = cookie_token(request, table_id)
         if token and not is_same_origin_or_htmx(request):
@@ -127,8 +125,18 @@ async def api_session(
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_BEARER)],
 ) -> TableSession:
     """The session of the seat the request's token names at ``table_id`` (401 / 403)."""
+    return await _session(request, table_id, credentials.credentials if credentials else "")
+
+
+async def request_session(request: Request, table_id: str) -> TableSession:
+    """:func:`api_session` called, not solved (the action route's: solving costs 1/16 of it)."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return await _session(request, table_id, token if scheme.lower() == "bearer" else "")
+
+
+async def _session(request: Request, table_id: str, bearer: str) -> TableSession:
     world = world_of(request)
-    token = _request_token(request, table_id, credentials)
+    token = _request_token(request, table_id, bearer)
     if not token:
         raise Unauthorized("authorization", "send 'Authorization: Bearer TOKEN' for this table")
     seat = await _seat_by_token(world, token)
@@ -138,21 +146,6 @@ async def api_session(
         raise Forbidden("authorization", "this token is for another table")
     world.limiter.check(seat.id)
     return TableSession(world, seat)
-
-
-def _bearer(request: Request) -> HTTPAuthorizationCredentials | None:
-    """The request's ``Authorization: Bearer TOKEN``, read as :data:`_BEARER` reads it."""
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        return None
-    return HTTPAuthorizationCredentials(scheme=scheme, credentials=token)
-
-
-async def request_session(request: Request, table_id: str) -> TableSession:
-    """:func:`api_session` called, not solved as a dependency: the action route's (the hot
-    path, where FastAPI's solving of the session's dependencies cost a sixteenth of an action;
-    ``benchmarks/bench_server.py``)."""
-    return await api_session(request, table_id, _bearer(request))
 
 
 async def _player_session(session: Annotated[TableSession, Depends(api_session)]) -> TableSession:
@@ -184,7 +177,7 @@ class CrossSitePost(Exception):
 async def page_session_or_none(request: Request, table_id: str) -> TableSession | None:
     """The session of this browser's seat cookie at ``table_id``, or None."""
     try:
-        return await api_session(request, table_id, None)
+        return await _session(request, table_id, "")
     except ApiError as error:
         cross_site = cookie_token(request, table_id) and not is_same_origin_or_htmx(request)
         if isinstance(error, Forbidden) and cross_site:
