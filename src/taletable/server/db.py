@@ -138,7 +138,10 @@ class Database:
         if self.is_sqlite:
             self.engine = _sqlite_engine(url, busy_seconds)
         else:
-            self.engine = create_engine(url, pool_size=10, max_overflow=20)
+            # LIFO here too: the writes reuse the few connections used last, whose backends
+            # have the statements prepared and the pages cached (PostgreSQL's CPU per action
+            # 0.36-0.50 -> 0.32-0.35 ms at 1,100 actions/s, benchmarks/bench_server.py)
+            self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_use_lifo=True)
             _ping_when_idle(self.engine)
         # made once: a connection of it starts a write transaction (``BEGIN IMMEDIATE``)
         self._writing = self.engine.execution_options(taletable_write=True)
