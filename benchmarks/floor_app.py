@@ -15,10 +15,10 @@ notified and streamed as those bytes); fixed SQL through SQLAlchemy 2 Core's ``e
 (psycopg 3 prepares it after a few runs); PostgreSQL's insert, head move and ``NOTIFY`` in one
 statement; no pool pre-ping; a seat read once, then kept in memory; one thread hop per write
 (SQLite: one writer thread; written on the event loop itself, a WAL checkpoint's fsync would
-stall every stream), one write per table at a time in a worker. The roll is a plain "6 dice
-against CL 3", its result shaped like taletable's so the event is about as big. Its own tables,
-made at start. Run:
-``python benchmarks/floor_app.py --port 8001 --database URL --workers N``.
+stall every stream), one write per table at a time in a worker; one keep-alive timer per worker
+(as taletable's), not one armed per stream per event. The roll is a plain "6 dice against
+CL 3", its result shaped like taletable's so the event is about as big; its tables are made at
+start. Run: ``python benchmarks/floor_app.py --port 8001 --database URL --workers N``.
 """
 
 from __future__ import annotations
@@ -82,13 +82,12 @@ SQL = {
 }
 
 
-def statements(postgresql: bool) -> dict[str, Any]:
-    """The SQL in the driver's parameter style; ``append`` is one statement or more."""
+def statements(postgresql: bool) -> dict[str, Any]:  # in the driver's parameter style
     if not postgresql:
         return {**SQL, "append": (SQL["insert"], SQL["move"])}
     sql = {name: re.sub(r":(\w+)", r"%(\1)s", text) for name, text in SQL.items()}
     sql["lock"] += " FOR UPDATE"
-    notify = f"SELECT pg_notify('{CHANNEL}', %(payload)s)"
+    notify = f"SELECT pg_notify('{CHANNEL}', %(payload)s)"  # the append: one statement
     sql["append"] = (f"WITH event AS ({sql['insert']}), head AS ({sql['move']}) {notify}",)
     return sql
 
@@ -163,6 +162,12 @@ class Fanout:
             last = number
         self.last[table_id] = last
 
+    async def keep_alive(self) -> None:  # one timer for every stream, as taletable's
+        while True:
+            await asyncio.sleep(KEEP_ALIVE)
+            for table_id in list(self.streams):
+                self._send(table_id, b": keep-alive\n\n")
+
     def _send(self, table_id: str, message: bytes) -> None:
         streams = self.streams.get(table_id)
         for stream in tuple(streams or ()):
@@ -188,11 +193,7 @@ class EventStream(Response):
             await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
             await send({"type": "http.response.body", "body": RETRY, "more_body": True})
             while not (stream.overflowed and stream.queue.empty()):
-                try:
-                    async with asyncio.timeout(KEEP_ALIVE):
-                        parts = [await stream.queue.get()]
-                except TimeoutError:
-                    parts = [b": keep-alive\n\n"]
+                parts = [await stream.queue.get()]
                 while not stream.queue.empty():
                     parts.append(stream.queue.get_nowait())
                 if None in parts:
@@ -335,7 +336,9 @@ def create_app(url: str) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         listener = asyncio.create_task(floor.listen()) if floor.postgresql else None
+        ticking = asyncio.create_task(floor.fanout.keep_alive())
         yield
+        ticking.cancel()
         if listener is not None:
             listener.cancel()
         floor.executor.shutdown(wait=False)
