@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import hashlib
+import hmac
 import json
 import secrets
 from collections import Counter
@@ -60,6 +62,33 @@ def test_faces_are_a_function_of_seed_table_seq_and_index() -> None:
     assert derive_face(seed, "t", 5, 0, 6) == derive_face(seed, "t", 5, 0, 6)
     faces = {derive_face(seed, "t", seq, index, 1000) for seq in range(3) for index in range(3)}
     assert len(faces) > 5
+
+
+def _documented_face(seed: bytes, table: str, seq: int, index: int, sides: int) -> int:
+    """The module's formula as it reads: HMAC-SHA256(seed, "TABLE:SEQ:INDEX:ATTEMPT"), its
+    first 8 bytes big-endian, drawn again while they fall in the span's uneven top."""
+    span = 2**64
+    for attempt in range(100):
+        message = f"{table}:{seq}:{index}:{attempt}".encode()
+        value = int.from_bytes(hmac.new(seed, message, hashlib.sha256).digest()[:8], "big")
+        if value < span - span % sides:
+            return value % sides + 1
+    raise AssertionError("no face in 100 attempts")
+
+
+def test_a_tables_dice_are_the_documented_faces_in_order() -> None:
+    """LedgerDice (the key's HMAC worked out once per event) and derive_face give, die by die,
+    the faces the documented formula gives, for every size of die."""
+    for number, sides in enumerate((2, 3, 4, 6, 8, 10, 12, 20, 100, 1000)):
+        seed = hashlib.sha256(b"seed %d" % number).digest()
+        dice = LedgerDice(seed, "a1b2c3", 40 + number)
+        faces = dice.roll(sides, 5) + dice.roll(6, 2)
+        expected = [_documented_face(seed, "a1b2c3", 40 + number, index, sides)
+                    for index in range(5)]  # fmt: skip
+        expected += [_documented_face(seed, "a1b2c3", 40 + number, index, 6) for index in (5, 6)]
+        assert list(faces) == expected
+        assert faces[0] == derive_face(seed, "a1b2c3", 40 + number, 0, sides)
+        assert [die["face"] for die in dice.rolled] == expected
 
 
 def test_faces_are_uniform() -> None:

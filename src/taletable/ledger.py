@@ -112,11 +112,26 @@ def commitment(seed_hex: str) -> str:
 def derive_face(seed: bytes, table_id: str, seq: int, index: int, sides: int) -> int:
     """The face of die ``index`` of event ``seq`` of a table, from the scene's seed."""
     check_dice_request(sides, 1)
+    return _face(
+        hmac.new(seed, digestmod=hashlib.sha256), _message_prefix(table_id, seq), index, sides
+    )
+
+
+def _message_prefix(table_id: str, seq: int) -> bytes:
+    return f"{table_id}:{seq}:".encode()
+
+
+def _face(keyed: hmac.HMAC, prefix: bytes, index: int, sides: int) -> int:
+    """The face of die ``index``: ``HMAC-SHA256(seed, "TABLE:SEQ:INDEX:ATTEMPT")``'s first 8
+    bytes, drawn again (the next attempt) while they fall in the span's uneven top; ``keyed``
+    is the HMAC of the seed with nothing fed yet (copied for each message: the key's pads are
+    worked out once)."""
     limit = _SPAN - _SPAN % sides
     attempt = 0
     while True:
-        message = f"{table_id}:{seq}:{index}:{attempt}".encode()
-        value = int.from_bytes(hmac.new(seed, message, hashlib.sha256).digest()[:8], "big")
+        mac = keyed.copy()
+        mac.update(b"%s%d:%d" % (prefix, index, attempt))
+        value = int.from_bytes(mac.digest()[:8], "big")
         if value < limit:
             return value % sides + 1
         attempt += 1
@@ -147,6 +162,8 @@ class LedgerDice:
 
     def __init__(self, seed: bytes, table_id: str, seq: int, secret: str | None = None) -> None:
         self._seed = seed if secret is None else hidden_key(seed, secret)
+        self._keyed = hmac.new(self._seed, digestmod=hashlib.sha256)
+        self._prefix = _message_prefix(table_id, seq)
         self.table_id = table_id
         self.seq = seq
         self.rolled: list[dict[str, int]] = []
@@ -160,7 +177,7 @@ class LedgerDice:
         faces = []
         for _ in range(count):
             index = len(self.rolled)
-            face = derive_face(self._seed, self.table_id, self.seq, index, sides)
+            face = _face(self._keyed, self._prefix, index, sides)  # as derive_face
             self.rolled.append({"sides": sides, "face": face})
             faces.append(face)
         return tuple(faces)
