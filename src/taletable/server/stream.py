@@ -58,6 +58,11 @@ def start_after(last_event_id: str | None, after: int | None) -> int:
     return int(text)
 
 
+#: The API's messages of the newest rows, by (seq, text): every stream of a table that sees a
+#: row whole sends the same bytes, written and encoded once.
+_SENT: dict[tuple[int, str], bytes] = {}
+
+
 class Renderer:
     """How a stream's messages are written; this one is the API's (each event as JSON)."""
 
@@ -66,6 +71,16 @@ class Renderer:
 
     def entry(self, seq: int, text: str) -> str:
         return f"id: {seq}\ndata: {text}\n\n"
+
+    def entry_bytes(self, seq: int, text: str) -> bytes:
+        """:meth:`entry`, encoded: the API's once for all its streams (a renderer whose entry
+        is the seat's own renders its own)."""
+        message = _SENT.get((seq, text))
+        if message is None:
+            if len(_SENT) > 1024:
+                _SENT.clear()
+            message = _SENT[(seq, text)] = self.entry(seq, text).encode()
+        return message
 
     async def tick(self, quiet: bool) -> str:
         """The worker's keep-alive tick: a comment when nothing was sent since the one before."""
@@ -133,37 +148,41 @@ class EventStream(Response):
     async def _pump(self, subscription: Subscription, send: Send) -> None:
         """Send the stream's messages until it is dropped (a client gone, or one too slow)."""
 
-        async def out(text: str) -> None:
-            if text:
-                await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
+        async def out(parts: list[bytes]) -> None:
+            if body := b"".join(parts):
+                await send({"type": "http.response.body", "body": body, "more_body": True})
 
         world, seat, cursor, queue = self.world, self.seat, self.cursor, subscription.queue
-        await out(await self.renderer.opening())
+        await out([(await self.renderer.opening()).encode()])
         quiet = False  # nothing sent since the last keep-alive tick (the opening counts)
         while True:
             if cursor.reading:
                 rows, handled = await _missed(world, seat, cursor.last)
                 if rows:
-                    await out("".join(self.renderer.entry(seq, text) for seq, text in rows))
+                    await out([self.renderer.entry_bytes(seq, text) for seq, text in rows])
                     quiet = False
                 cursor.last, cursor.reading = handled, len(rows) == PAGE
                 continue
             item = await queue.get()
-            out_parts: list[str] = []
+            parts: list[bytes] = []
             while True:
-                if isinstance(item, Dropped):
-                    await out("".join(out_parts))
+                if isinstance(item, Rows):  # the common case, first
+                    if taken := cursor.rows(item):
+                        parts += taken
+                        quiet = False
+                elif isinstance(item, Dropped):
+                    await out(parts)
                     return
-                if isinstance(item, KeepAlive):  # a keep-alive after a whole tick of quiet
-                    out_parts.append(await self.renderer.tick(quiet))
+                elif isinstance(item, KeepAlive):  # a keep-alive after a whole tick of quiet
+                    parts.append((await self.renderer.tick(quiet)).encode())
                     quiet = True
                 elif taken := await cursor.take(item):
-                    out_parts += taken
+                    parts += taken
                     quiet = False
                 if cursor.reading or queue.empty():
                     break
                 item = queue.get_nowait()
-            await out("".join(out_parts))
+            await out(parts)
 
 
 async def _until_gone(receive: Receive, subscription: Subscription) -> None:
@@ -181,20 +200,18 @@ class _Cursor:
         self.last = after  # the newest seq of the table handled (seen by the seat or not)
         self.reading = True  # the database has events the stream has not sent
 
-    async def take(self, item: Rows | Wake | PresenceChanged) -> list[str]:
+    async def take(self, item: Wake | PresenceChanged) -> list[bytes]:
         """The messages ``item`` makes (none, when it asks for a read of the database)."""
-        if isinstance(item, Rows):
-            return self.rows(item)
         if isinstance(item, Wake):
             self.reading = True
             return []
         changed = await self.renderer.presence()
-        return [changed] if changed else []
+        return [changed.encode()] if changed else []
 
-    def rows(self, item: Rows) -> list[str]:
+    def rows(self, item: Rows) -> list[bytes]:
         """The messages of the rows this seat may see, in seq order (a gap: read instead)."""
         out = []
-        seat, narrator, entry = self.seat.id, self.seat.narrator, self.renderer.entry
+        seat, narrator, entry = self.seat.id, self.seat.narrator, self.renderer.entry_bytes
         for row in item.rows:
             if row.seq <= self.last:
                 continue  # read already (a gap's read, or a doubled notification)
