@@ -49,8 +49,11 @@ _COMMON = [
 
 
 def _headers(path: str | None) -> list[tuple[bytes, bytes]]:
-    policy = DOCS_POLICY if path in DOCS_PATHS else CONTENT_SECURITY_POLICY
-    return [(b"content-security-policy", policy.encode()), *_COMMON]
+    return _DOCS_HEADERS if path in DOCS_PATHS else _PAGE_HEADERS
+
+
+_PAGE_HEADERS = [(b"content-security-policy", CONTENT_SECURITY_POLICY.encode()), *_COMMON]
+_DOCS_HEADERS = [(b"content-security-policy", DOCS_POLICY.encode()), *_COMMON]
 
 
 def security_headers(path: str | None) -> dict[str, str]:
@@ -71,11 +74,12 @@ class SecurityHeaders:
         added = _headers(scope.get("path"))
 
         async def send_with_headers(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers") or [])
-                present = {name.lower() for name, _value in headers}
-                headers += [(name, value) for name, value in added if name not in present]
-                message = {**message, "headers": headers}
-            await send(message)
+            if message["type"] != "http.response.start":
+                await send(message)  # a body's part: as it is
+                return
+            headers = list(message.get("headers") or [])
+            present = {name.lower() for name, _value in headers}
+            headers += [(name, value) for name, value in added if name not in present]
+            await send({**message, "headers": headers})
 
         await self.app(scope, receive, send_with_headers)

@@ -165,6 +165,10 @@ class OpenStreams:
                 self._open.pop(seat, None)
 
 
+#: The headers that say how long a request's body is.
+_FRAMING = (b"content-length", b"transfer-encoding")
+
+
 class BodyLimit:
     """ASGI middleware: a request body over ``max_body`` bytes is refused with 413, unread."""
 
@@ -176,11 +180,15 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = dict(scope.get("headers") or []).get(b"content-length")
+        framing = {name: value for name, value in scope["headers"] if name in _FRAMING}
+        declared = framing.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
             await self._refuse(send)
             return
-        body = bytearray()
+        if b"transfer-encoding" not in framing:  # a body of the length declared, or none:
+            await self.app(scope, receive, send)  # the HTTP server delivers no more
+            return
+        body = bytearray()  # chunked: counted as it arrives
         more = True
         while more:
             message = await receive()
