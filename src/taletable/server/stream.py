@@ -182,7 +182,8 @@ class EventStream(Response):
                 if cursor.reading or queue.empty():
                     break
                 item = queue.get_nowait()
-            await out(parts)
+            if body := b"".join(parts):  # sent here, not by out(): no coroutine per event
+                await send({"type": "http.response.body", "body": body, "more_body": True})
 
 
 async def _until_gone(receive: Receive, subscription: Subscription) -> None:
