@@ -188,3 +188,20 @@ def test_a_fight_keeps_the_table_s_combat_options(client: TestClient) -> None:
         fighters=["a:a:@goblin", "b:b:@goblin"],
     )
     assert fight["rules"]["hardcore_armour"] is False and fight["rules"]["scale_clamp"] is True
+
+
+def test_a_tables_rules_are_made_once_per_set_and_are_that_sets() -> None:
+    """Every action of a table plays by its edition and options, made once and kept: the same
+    set gives the same Rules, another set (or edition) its own."""
+    from taletable.server.table_rules import table_rules
+    from taletable.systems.cogent.rules import Rules
+
+    name = "destiny_after_cap"  # a switch of every edition
+    assert name in switches()
+    default = getattr(Rules(), name)
+    kept = table_rules("core", {name: not default})
+    assert kept is table_rules("core", {name: not default})
+    assert getattr(kept, name) is (not default) and kept.edition == "core"
+    assert getattr(table_rules("core", {}), name) is default
+    assert table_rules("tiered", {name: not default}).edition == "tiered"
+    assert table_rules("core", {}) == Rules()

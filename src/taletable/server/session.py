@@ -50,12 +50,11 @@ from taletable.server.permissions import (
 from taletable.server.schema import SEATS
 from taletable.server.state import RecordingStore
 from taletable.server.strikes import strike_visibility
-from taletable.server.table_rules import house_library
+from taletable.server.table_rules import house_library, table_rules
 from taletable.server.visibility import Row, seen_by
 from taletable.server.world import World, world_of
 from taletable.store import Store
 from taletable.store.sql import SqlStore
-from taletable.systems.cogent.rules import Rules
 
 __all__ = [
     "NarratorSession",
@@ -217,7 +216,7 @@ async def _page_session_or_join(request: Request, table_id: str) -> TableSession
 def table_context(head: TableHead, store: Store, **given: Any) -> Table:
     """The ``Table`` an action of ``head``'s table plays at: its edition, its rule options, its
     house rules, ``store``, and any ``dice`` given."""
-    rules = Rules(edition=head.edition or "core", **head.rules)
+    rules = table_rules(head.edition or "core", head.rules)
     library = house_library(head.house_rules)
     if library is not None:
         given["library"] = library

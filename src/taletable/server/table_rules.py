@@ -10,6 +10,7 @@ at the first roll.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import threading
@@ -19,7 +20,7 @@ from typing import Any
 from taletable.errors import TaletableError
 from taletable.library import MAX_HOUSE_TABLES, RulesLibrary
 from taletable.server.errors import ApiError
-from taletable.systems.cogent.rules import Switch, switches
+from taletable.systems.cogent.rules import Rules, Switch, switches
 
 __all__ = [
     "OPTIONS",
@@ -28,6 +29,7 @@ __all__ = [
     "checked_rules",
     "house_library",
     "house_rule_tables",
+    "table_rules",
 ]
 
 #: Each game system a table may play, by the name a person knows it by.
@@ -104,6 +106,20 @@ def checked_house_rules(system: str, house_rules: Mapping[str, Any]) -> dict[str
 
 _LIBRARIES: dict[str, RulesLibrary] = {}
 _LIBRARIES_LOCK = threading.Lock()
+
+
+def table_rules(edition: str, options: Mapping[str, Any]) -> Rules:
+    """The ``Rules`` of a table's edition and rule options, made once per set and kept (a
+    table's never change; every action of it plays by them)."""
+    try:
+        return _kept_rules(edition, tuple(sorted(options.items())))
+    except TypeError:  # an option whose value is a list or a mapping: made each time
+        return Rules(edition=edition, **options)
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_rules(edition: str, options: tuple[tuple[str, Any], ...]) -> Rules:
+    return Rules(edition=edition, **dict(options))
 
 
 def house_library(house_rules: Mapping[str, Any]) -> RulesLibrary | None:
