@@ -120,6 +120,11 @@ def _ping_when_idle(engine: Engine) -> None:
             raise exc.DisconnectionError(str(error)) from error
 
 
+def _writing(connection: Connection) -> Connection:
+    """``connection``, its next transaction a write (``BEGIN IMMEDIATE`` on SQLite)."""
+    return connection.execution_options(taletable_write=True)
+
+
 class Database:
     """One database: an engine, and transactions for reading and for writing."""
 
@@ -143,8 +148,6 @@ class Database:
             # 0.36-0.50 -> 0.32-0.35 ms at 1,100 actions/s, benchmarks/bench_server.py)
             self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_use_lifo=True)
             _ping_when_idle(self.engine)
-        # made once: a connection of it starts a write transaction (``BEGIN IMMEDIATE``)
-        self._writing = self.engine.execution_options(taletable_write=True)
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Connection]:
@@ -167,7 +170,10 @@ class Database:
     @contextlib.contextmanager
     def write(self) -> Iterator[Connection]:
         """A write transaction: committed when the block ends, rolled back if it raises."""
-        with self._writing.connect() as connection, connection.begin():
+        # the option on this connection alone makes its BEGIN ``BEGIN IMMEDIATE`` (an engine
+        # of options would join its listeners to the engine's at every statement: ~5% of an
+        # action's instructions)
+        with self.engine.connect() as connection, _writing(connection).begin():
             yield connection
 
     def listen_url(self) -> str:
