@@ -13,11 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from taletable.ledger import (
     EXPORT_FORMAT,
     HIDDEN_DICE,
     LedgerDice,
+    _Keyed,
     canonical_json,
     commitment,
     derive_face,
@@ -76,9 +79,16 @@ def _documented_face(seed: bytes, table: str, seq: int, index: int, sides: int) 
     raise AssertionError("no face in 100 attempts")
 
 
+@given(key=st.binary(max_size=200), message=st.binary(max_size=300))
+def test_the_dice_hmac_is_hmac_sha256_for_any_key(key: bytes, message: bytes) -> None:
+    """The ledger's HMAC (its padded keys hashed once) is the standard library's, for keys
+    shorter than, as long as and longer than SHA-256's block."""
+    assert _Keyed(key).digest(message) == hmac.new(key, message, hashlib.sha256).digest()
+
+
 def test_a_tables_dice_are_the_documented_faces_in_order() -> None:
-    """LedgerDice (the key's HMAC worked out once per event) and derive_face give, die by die,
-    the faces the documented formula gives, for every size of die."""
+    """LedgerDice (the key's padded hashes worked out once per event) and derive_face give,
+    die by die, the faces the documented formula gives, for every size of die."""
     for number, sides in enumerate((2, 3, 4, 6, 8, 10, 12, 20, 100, 1000)):
         seed = hashlib.sha256(b"seed %d" % number).digest()
         dice = LedgerDice(seed, "a1b2c3", 40 + number)

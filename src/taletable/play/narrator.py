@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import computed_field
 
-from taletable._model import Record
+from taletable._model import ComputedRecord, Record
 from taletable.explain import Note, note
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
@@ -103,7 +103,7 @@ class BestiaryEntry(Record):
     tier: str
 
 
-class BestiaryListing(Record):
+class BestiaryListing(ComputedRecord):
     """Every creature of the encounter tables, by key."""
 
     creatures: dict[str, BestiaryEntry]

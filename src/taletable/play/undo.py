@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pydantic import computed_field
 
-from taletable._model import Record
+from taletable._model import ComputedRecord
 from taletable.errors import InputError
 from taletable.explain import Note, note
 from taletable.play.combat import CombatRequest
@@ -44,7 +44,7 @@ class StrikeRequest(Request):
     )
 
 
-class Struck(Record):
+class Struck(ComputedRecord):
     """A log entry struck: its number and the reason given."""
 
     seq: int

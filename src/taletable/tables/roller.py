@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from pydantic import Field, computed_field
 
-from taletable._model import Record
+from taletable._model import ComputedRecord
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
@@ -27,7 +27,7 @@ MAX_FOLLOW_UP_DEPTH = 5
 MAX_TABLE_ROLLS = 1000
 
 
-class TableRoll(Record):
+class TableRoll(ComputedRecord):
     """One roll on a table, explained: faces, natural total, modifier, entry, follow-ups."""
 
     table: str

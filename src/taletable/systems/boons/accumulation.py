@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, computed_field, model_validator
 
-from taletable._model import Record
+from taletable._model import ComputedRecord, Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
@@ -92,7 +92,7 @@ class Track(Record):
         return value
 
 
-class AccumulationResult(Record):
+class AccumulationResult(ComputedRecord):
     """An accumulation check on a character's track: the step, and the track as it now is."""
 
     character: str

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import Field, computed_field
 
-from taletable._model import Record
+from taletable._model import ComputedRecord, Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError
 from taletable.explain import Note, note
@@ -105,7 +105,7 @@ def declare_check(
     return BoonsCheck(bonus=bonus, boons=boons, banes=banes, passive=passive, method=method)
 
 
-class CheckResult(Record):
+class CheckResult(ComputedRecord):
     """A rolled (or passive) check against a target, explained."""
 
     dice: tuple[int, ...]
@@ -182,7 +182,7 @@ class ContestRound(Record):
     b: CheckResult
 
 
-class ContestResult(Record):
+class ContestResult(ComputedRecord):
     """An opposed contest: each roll, the winner, the margin and how a tie was settled."""
 
     a_total: int

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, computed_field
 
-from taletable._model import CL, Record
+from taletable._model import CL, ComputedRecord
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
@@ -59,7 +59,7 @@ MAX_COLLABORATORS = 100
 MAX_COLLABORATION_DICE = 4_000
 
 
-class AssistResult(Record):
+class AssistResult(ComputedRecord):
     """A core assist roll: its pool, its wins against its CL, and the capped bonus it gives."""
 
     pool: int
@@ -132,7 +132,7 @@ def roll_assist(
 AssistMethod = Literal["destiny", "cl", "dice"]
 
 
-class AssistConversion(Record):
+class AssistConversion(ComputedRecord):
     """How a tiered narrator turned an assist's narrative result into help (or hindrance)."""
 
     method: AssistMethod
@@ -152,7 +152,7 @@ class AssistConversion(Record):
         )  # fmt: skip
 
 
-class AssistRoll(Record):
+class AssistRoll(ComputedRecord):
     """A tiered assist: the check and how the narrator converted its result (if yet)."""
 
     wins: int | None
@@ -198,7 +198,7 @@ def convert_assist(
     )
 
 
-class CollaborationResult(Record):
+class CollaborationResult(ComputedRecord):
     """A tiered collaboration: every character's roll, the group CL and the summed wins."""
 
     pools: tuple[int, ...]

@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import Field, computed_field
 
-from taletable._model import CL, Record
+from taletable._model import CL, ComputedRecord, Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note, render
@@ -66,7 +66,7 @@ SPECIALTY = "002 > How to Play > Skill Specialty"
 ADVANTAGE = "000 > Dice Pools > Calculate Narrative Success or Failure > Advantage and Disadvantage"
 
 
-class CheckResult(Record):
+class CheckResult(ComputedRecord):
     """A Cogent check, explained: how the pool was built, the dice, the wins and the outcome."""
 
     edition: str

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import computed_field
 
-from taletable._model import Record
+from taletable._model import ComputedRecord, Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
@@ -51,7 +51,7 @@ class Exchange(Record):
     tied: bool
 
 
-class ConflictResult(Record):
+class ConflictResult(ComputedRecord):
     """A conflict, explained: every exchange (ties included), the winner and the victory level."""
 
     pool_a: int

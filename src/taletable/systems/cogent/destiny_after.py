@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from pydantic import computed_field
 
-from taletable._model import Record
+from taletable._model import ComputedRecord
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
@@ -41,7 +41,7 @@ __all__ = ["DestinyFollowUp", "spend_after_roll"]
 CAP = "destiny cap: destiny never lifts wins above the dice rolled"
 
 
-class DestinyFollowUp(Record):
+class DestinyFollowUp(ComputedRecord):
     """Destiny spent on a roll already made: what was spent, the dice it threw, and the check
     as it stands now (``check``), whose outcome replaces the one before (``outcome_before``)."""
 

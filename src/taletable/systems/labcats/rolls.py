@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from pydantic import computed_field
 
-from taletable._model import Record
+from taletable._model import ComputedRecord
 from taletable.dice import DiceSource
 from taletable.errors import InputError
 from taletable.explain import Note, note
@@ -24,7 +24,7 @@ __all__ = ["LabcatsRoll", "roll_pool", "score"]
 SOURCE = "004 > Rolling the Dice"
 
 
-class LabcatsRoll(Record):
+class LabcatsRoll(ComputedRecord):
     """A roll, explained: every die, the complications, the dice kept, the total."""
 
     pool: tuple[int, ...]

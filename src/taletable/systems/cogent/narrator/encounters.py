@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import computed_field
 
-from taletable._model import Record
+from taletable._model import ComputedRecord
 from taletable.dice import DiceSource
 from taletable.errors import InputError
 from taletable.explain import Note, note
@@ -30,7 +30,7 @@ TIMES: tuple[Time, ...] = ("day", "night")
 ENCOUNTERS = "002 > Supplementary Content > Random Encounter Tables"
 
 
-class Encounter(Record):
+class Encounter(ComputedRecord):
     """An encounter: what was met, how severe, and the rolls behind it."""
 
     where: Place

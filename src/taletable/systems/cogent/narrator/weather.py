@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field, computed_field
 
-from taletable._model import Record
+from taletable._model import ComputedRecord, Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
@@ -55,7 +55,7 @@ class WeatherDay(Record):
     severity_roll: TableRoll
 
 
-class WeatherRun(Record):
+class WeatherRun(ComputedRecord):
     """A run of days of weather in one season and climate."""
 
     season: Season
