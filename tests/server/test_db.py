@@ -1,12 +1,18 @@
 """The database layer: a pooled PostgreSQL connection that the server dropped while it sat
-idle is replaced before a request uses it (no pre-ping on every checkout of a busy pool)."""
+idle is replaced before a request uses it (no pre-ping on every checkout of a busy pool); a
+SQLite write takes the write lock at its begin; start-up's heap frozen for the collector."""
 
 from __future__ import annotations
 
+import gc
+import sqlite3
+from pathlib import Path
+
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from taletable.server import db
+from taletable.server import create_app, db
 from taletable.server.db import Database
 
 
@@ -30,3 +36,31 @@ def test_a_connection_dropped_while_idle_is_replaced(
         assert second != first
     finally:
         database.dispose()
+
+
+def test_a_write_takes_sqlites_write_lock_at_its_begin(tmp_path: Path) -> None:
+    """A write transaction begins ``BEGIN IMMEDIATE`` (the option is set on its connection):
+    before it runs any statement, another writer is refused at once; a read takes no lock."""
+    path = tmp_path / "locks.db"
+    database = Database(f"sqlite:///{path}")
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        with database.read():
+            other.execute("BEGIN IMMEDIATE")  # a read holds no write lock
+            other.execute("ROLLBACK")
+        with database.write(), pytest.raises(sqlite3.OperationalError, match="locked"):
+            other.execute("BEGIN IMMEDIATE")
+        with database.read() as connection:  # the option stayed on the write's connection
+            assert not connection.get_execution_options().get("taletable_write")
+    finally:
+        other.close()
+        database.dispose()
+
+
+def test_start_up_freezes_what_it_made_out_of_the_collectors_reach(tmp_path: Path) -> None:
+    """After the app starts, what start-up made is frozen (``gc.freeze``): the collections
+    under load walk only what requests make."""
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'gc.db'}")):
+        assert gc.get_freeze_count() > 10_000
