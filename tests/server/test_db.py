@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from taletable.server import create_app, db
+from taletable.server.app import app_from_environment
 from taletable.server.db import Database
 
 
@@ -57,10 +58,18 @@ def test_a_write_takes_sqlites_write_lock_at_its_begin(tmp_path: Path) -> None:
         database.dispose()
 
 
-def test_start_up_freezes_what_it_made_out_of_the_collectors_reach(tmp_path: Path) -> None:
-    """After the app starts, what start-up made is frozen (``gc.freeze``): the collections
-    under load walk only what requests make."""
+def test_a_served_worker_freezes_what_start_up_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A served worker's app (``freeze_heap``, as ``app_from_environment`` makes it) freezes
+    what start-up made out of the collector's reach; an app made in a process of many apps
+    (the tests') freezes nothing."""
     gc.unfreeze()
-    assert gc.get_freeze_count() == 0
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'gc.db'}")):
-        assert gc.get_freeze_count() > 10_000
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'plain.db'}")):
+        assert gc.get_freeze_count() == 0
+    monkeypatch.setenv("TALETABLE_DATABASE_URL", f"sqlite:///{tmp_path / 'gc.db'}")
+    try:
+        with TestClient(app_from_environment()):
+            assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()

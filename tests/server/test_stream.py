@@ -21,6 +21,7 @@ from taletable.server.limits import Limits
 from taletable.server.log import _driver_sql, lock_table, read_table
 from taletable.server.notify import KeepAlive
 from taletable.server.schema import EVENTS, TABLES
+from taletable.server.stream import Renderer
 from tests.server.conftest import Seats
 
 Message = dict[str, Any]
@@ -231,3 +232,17 @@ def test_a_write_reads_only_what_moves_and_keeps_the_rest_of_the_table(
     with database.read() as connection:
         head = read_table(connection, table.id)
     assert (head.scene, head.head_seq) == (2, last)
+
+
+def test_only_the_apis_messages_are_shared_between_streams() -> None:
+    """The API's message of a row is encoded once for every stream; a renderer with an entry
+    of its own (a page's HTML, a seat's names) encodes its own, never another's cached bytes."""
+
+    class Shouting(Renderer):
+        def entry(self, seq: int, text: str) -> str:
+            return f"id: {seq}\ndata: {text.upper()}\n\n"
+
+    api = Renderer().entry_bytes(7, '{"x":1}')
+    assert api == b'id: 7\ndata: {"x":1}\n\n'
+    assert Renderer().entry_bytes(7, '{"x":1}') is api  # written once
+    assert Shouting().entry_bytes(7, '{"x":1}') == b'id: 7\ndata: {"X":1}\n\n'

@@ -34,9 +34,12 @@ def create_app(
     limits: Limits | None = None,
     migrate_schema: bool = True,
     sqlite_busy_seconds: float = SQLITE_BUSY_SECONDS,
+    freeze_heap: bool = False,
 ) -> FastAPI:
     """The application serving the tables of ``database_url`` (SQLite or PostgreSQL); a SQLite
-    write waits ``sqlite_busy_seconds`` for another's lock, then answers 503."""
+    write waits ``sqlite_busy_seconds`` for another's lock, then answers 503. ``freeze_heap``
+    (a served worker's, the process its own): what start-up made is frozen out of the garbage
+    collector's reach once the app has started."""
     database = Database(database_url or default_url(), busy_seconds=sqlite_busy_seconds)
     if migrate_schema:
         migrate(database)
@@ -47,12 +50,14 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.attach(asyncio.get_running_loop())
         await asyncio.to_thread(_warm_up)
-        # what start-up made (modules, rules tables, schemas: most of the heap) is kept out of
-        # the collector's reach: under load, with many requests in flight, its collections of
-        # the older generations walked all of it (~6% of an action's instructions at 32 in
-        # flight; nothing at one)
-        gc.collect()
-        gc.freeze()
+        if freeze_heap:
+            # what start-up made (modules, rules tables, schemas: most of the heap) is kept
+            # out of the collector's reach: under load, with many requests in flight, its
+            # collections of the older generations walked all of it (~6% of an action's
+            # instructions at 32 in flight). Only for a worker of its own: in a process that
+            # makes many apps (the tests), a frozen app's cycles would never be collected
+            gc.collect()
+            gc.freeze()
         listener = None
         if database.is_postgresql:
             listener = PostgresListener(database.listen_url(), NOTIFY_CHANNEL, hub)
@@ -110,4 +115,5 @@ def app_from_environment() -> FastAPI:
         settings.database_url,
         limits=Limits.from_settings(settings),
         sqlite_busy_seconds=settings.sqlite_busy_seconds,
+        freeze_heap=True,
     )

@@ -73,8 +73,10 @@ class Renderer:
         return f"id: {seq}\ndata: {text}\n\n"
 
     def entry_bytes(self, seq: int, text: str) -> bytes:
-        """:meth:`entry`, encoded: the API's once for all its streams (a renderer whose entry
-        is the seat's own renders its own)."""
+        """:meth:`entry`, encoded: the API's once for all its streams; a renderer with an
+        ``entry`` of its own (the seat's own HTML) encodes its own, never shared."""
+        if type(self).entry is not Renderer.entry:
+            return self.entry(seq, text).encode()
         message = _SENT.get((seq, text))
         if message is None:
             if len(_SENT) > 1024:

@@ -155,9 +155,6 @@ class PageRenderer(Renderer):
             _message(name, "") for name in _follow_ups(event)
         )
 
-    def entry_bytes(self, seq: int, text: str) -> bytes:
-        return self.entry(seq, text).encode()  # the seat's own HTML: not shared
-
     async def tick(self, quiet: bool) -> str:
         # the page is here: its presence beats at every tick, however busy the table
         await asyncio.to_thread(self.session.world.presence.beat, self.stream)
