@@ -89,8 +89,14 @@ class _Client:
         return self.chunks
 
 
-def _run(tmp_path: Path, body: Callable[[Any, dict[str, Any]], Awaitable[None]]) -> None:
+def _run(
+    tmp_path: Path,
+    body: Callable[[Any, dict[str, Any]], Awaitable[None]],
+    middleware: type | None = None,
+) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'stream.db'}", limits=Limits(rate=1e6, burst=10**6))
+    if middleware is not None:
+        app.add_middleware(middleware)
 
     async def main() -> None:
         async with app.router.lifespan_context(app):
@@ -190,6 +196,51 @@ def test_a_client_that_leaves_ends_its_stream_and_frees_its_place(tmp_path: Path
         assert table["id"] not in world.hub._streams
 
     _run(tmp_path, body)
+
+
+def test_a_streams_chunks_go_to_the_server_past_the_middlewares(tmp_path: Path) -> None:
+    """A stream's start goes through the middlewares (the security headers are on it); its
+    chunks go to the HTTP server's own ``send``: a middleware sees none of them, the client
+    every one."""
+    passed: list[Message] = []
+
+    class Recording:
+        def __init__(self, app: Any) -> None:
+            self.app = app
+
+        async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+            async def recorded(message: Message) -> None:
+                if scope["path"].endswith("/stream"):
+                    passed.append(message)
+                await send(message)
+
+            await self.app(scope, receive, recorded)
+
+    async def body(app: Any, table: dict[str, Any]) -> None:
+        token = table["narrator_token"]
+        client, started = _Client(), []
+        send = client.send
+
+        async def sent(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                started.append(dict(message["headers"]))
+            await send(message)
+
+        path = f"/api/tables/{table['id']}/stream"
+        task = asyncio.create_task(app(_scope("GET", path, token), client.receive, sent))
+        await client.settled()
+        action = b'{"action":"cogent.check","args":{"pool":3,"cl":1}}'
+        posted = await _call(app, "POST", f"/api/tables/{table['id']}/actions", token, action)
+        seq = json.loads(posted["body"])["seq"]
+        assert (await client.settled())[-1].startswith(f"id: {seq}\n")
+        client.leave.set()
+        await asyncio.wait_for(task, 5)
+        assert started[0][b"x-frame-options"] == b"DENY"
+        assert b"content-security-policy" in started[0]
+        assert [m["type"] for m in passed if m.get("body")] == []
+        assert passed[0]["type"] == "http.response.start"
+
+    _run(tmp_path, body, middleware=Recording)
 
 
 @pytest.mark.parametrize("postgresql", [False, True])

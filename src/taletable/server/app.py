@@ -10,6 +10,7 @@ from importlib import resources
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 from taletable import __version__
 from taletable.server.db import SQLITE_BUSY_SECONDS, Database, default_url, migrate
@@ -19,13 +20,24 @@ from taletable.server.limits import BodyLimit, Limits
 from taletable.server.log import NOTIFY_CHANNEL
 from taletable.server.notify import PostgresListener
 from taletable.server.settings import Settings
+from taletable.server.stream import SERVER_SEND
 from taletable.server.world import make_world
 
-__all__ = ["app_from_environment", "create_app"]
+__all__ = ["TableApp", "app_from_environment", "create_app"]
 
 DESCRIPTION = """The live table of taletable: seats, characters, actions rolled with the
 server's checkable dice, and the table's hash-chained log as JSON and as a server-sent event
 stream. Every error is a 4xx with `{"error": {"field", "message"}}`."""
+
+
+class TableApp(FastAPI):
+    """The FastAPI application, keeping the HTTP server's own ``send`` in each request's scope
+    (``SERVER_SEND``), where an event stream sends its chunks once its start has gone through
+    the middlewares (:class:`taletable.server.stream.EventStream`)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        scope[SERVER_SEND] = send
+        await super().__call__(scope, receive, send)
 
 
 def create_app(
@@ -69,7 +81,7 @@ def create_app(
                 await listener.stop()
             database.dispose()
 
-    app = FastAPI(
+    app = TableApp(
         title="taletable", version=__version__, description=DESCRIPTION, lifespan=lifespan
     )
     app.state.world = world
