@@ -6,6 +6,7 @@ away shows offline. Point 4: a skill clicked on a sheet opens the roll with its 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +68,13 @@ def _open(browser: Any, table: Made, token: str, viewport: dict[str, int]) -> An
 AT_BOTTOM = (
     "() => { const l = document.getElementById('log');"
     " return l.scrollHeight - l.scrollTop - l.clientHeight < 2; }"
+)
+
+
+NEWEST_ABOVE_DOCK = (
+    "() => { const e = document.querySelector('#log li.entry:last-child');"
+    " return e.getBoundingClientRect().bottom"
+    " <= document.querySelector('.dock').getBoundingClientRect().top; }"
 )
 
 
@@ -313,6 +321,49 @@ def test_a_fight_started_shows_on_the_table_page(
         page.screenshot(path=str(artifacts / f"table-fight-{width}.png"))
         card.get_by_role("link", name="Open the fight").click()
         page.locator("#whose-turn").wait_for(timeout=3000)
+    finally:
+        page.context.close()
+
+
+def test_the_newest_entry_stays_above_the_dock_while_a_fight_is_on(
+    browser: Any, server_url: str, artifacts: Path
+) -> None:
+    """On a phone, a fight's card above the log does not push the log's newest entry under
+    the dock: on the first screen it sits above the dock, when the page opens during the
+    fight and when the card appears while the page is open."""
+    table = _make(server_url, rolls=30)
+    sheet = yaml.safe_load((EXAMPLES / "core_sir_terrik.yaml").read_text(encoding="utf-8"))
+    mara = {"Authorization": f"Bearer {table.mara_token}"}
+    added = httpx.post(f"{table.url}/api/tables/{table.id}/characters", json={"sheet": sheet},
+                       headers=mara)  # fmt: skip
+    assert added.status_code == 201, added.text
+
+    def newest_above_the_dock(page: Any) -> None:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        newest = page.locator("#log li.entry").last
+        assert newest.get_attribute("data-seq") == str(table.seqs()[-1])
+        with contextlib.suppress(PlaywrightTimeout):  # the layout settles; then measured
+            page.wait_for_function(NEWEST_ABOVE_DOCK, timeout=2000)
+        entry, dock = newest.bounding_box(), page.locator(".dock").bounding_box()
+        assert entry is not None and dock is not None
+        assert entry["y"] + entry["height"] <= dock["y"], (entry, dock)
+
+    page = _open(browser, table, table.mara_token, PHONE)
+    try:
+        fighters = [f"sir-terrik:a:{added.json()['id']}", "goblin:b:@goblin"]
+        args = {"encounter": "fight-1", "name": "Ambush", "fighters": fighters}
+        table.act({"action": "cogent.combat.start", "args": args})
+        page.locator("#combat-card-title").wait_for(timeout=3000)
+        page.wait_for_function(AT_BOTTOM, timeout=2000)
+        newest_above_the_dock(page)
+    finally:
+        page.context.close()
+    page = _open(browser, table, table.mara_token, PHONE)
+    try:
+        assert page.locator("#combat-card-title").is_visible()
+        newest_above_the_dock(page)
+        page.screenshot(path=str(artifacts / "table-fight-log-phone.png"))
     finally:
         page.context.close()
 

@@ -68,9 +68,36 @@
     var newest = document.getElementById("log-newest");
     if (newest) { newest.hidden = true; }
   }
+  // On a phone the log is no taller than the room between its top and the dock, so that its
+  // newest entry sits above the dock on the first screen whatever stands above the log (a
+  // fight's card comes and goes, the seats at the table wrap onto more lines); never shorter
+  // than the style's minimum.
+  function fitLog() {
+    var log = document.getElementById("log");
+    var dock = document.querySelector(".dock");
+    if (!log) { return; }
+    if (!dock || getComputedStyle(dock).display === "none") {
+      log.style.maxHeight = "";
+      return;
+    }
+    var top = log.getBoundingClientRect().top + window.scrollY;
+    var room = dock.getBoundingClientRect().top - top - 8;
+    var least = parseFloat(getComputedStyle(log).minHeight) || 0;
+    log.style.maxHeight = Math.max(least, Math.floor(room)) + "px";
+    if (followLog) { showNewest(log); }
+  }
+  window.addEventListener("resize", fitLog);
   document.addEventListener("DOMContentLoaded", function () {
     var log = document.getElementById("log");
     if (!log) { return; }
+    if (window.ResizeObserver) {  // what stands above the log, as it changes
+      var above = new ResizeObserver(fitLog);
+      ["combat-card", "presence"].forEach(function (id) {
+        var part = document.getElementById(id);
+        if (part) { above.observe(part); }
+      });
+    }
+    fitLog();
     showNewest(log);
     log.addEventListener("scroll", function () {
       followLog = logAtBottom(log);
