@@ -17,9 +17,9 @@ statement; no pool pre-ping; a seat read once, then kept in memory; one thread h
 (SQLite: one writer thread; written on the event loop itself, a WAL checkpoint's fsync would
 stall every stream), one write per table at a time in a worker; one keep-alive timer per worker
 (as taletable's), not one armed per stream per event; what start-up made frozen out of the
-garbage collector's reach (as taletable's). The roll is a plain "6 dice against CL 3", shaped
-like taletable's result so the event is about as big; its tables are made at start. Run:
-``python benchmarks/floor_app.py --port 8001 --database URL --workers N``."""
+garbage collector's reach and FastAPI's telemetry off (as taletable's). The roll is a plain "6
+dice against CL 3", shaped like taletable's result so the event is about as big; its tables are
+made at start. Run: ``python benchmarks/floor_app.py --port 8001 --database URL --workers N``."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ CHANNEL = "floor_events"
 QUEUE_SIZE = 256  # events a stream may lag behind before it is closed
 MAX_HELD = 64  # events held back waiting for an earlier one (across workers) before giving up
 KEEP_ALIVE = 15.0
-RETRY = b"retry: 1000\n\n"
+RETRY, NO_TELEMETRY = b"retry: 1000\n\n", {"tracing": False, "metrics": False, "logs": False}
 STREAM_HEADERS = [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")]
 PG_THREADS = 3  # taletable's number (server/world.py); 10 measured no faster here
 SCHEMA = (
@@ -343,7 +343,7 @@ def create_app(url: str) -> FastAPI:
             listener.cancel()
         floor.executor.shutdown(wait=False)
 
-    app = FastAPI(title="floor", lifespan=lifespan)
+    app = FastAPI(title="floor", lifespan=lifespan, telemetry=NO_TELEMETRY)
 
     @app.post("/api/tables", status_code=201)
     async def make_table(request: Request) -> dict[str, str]:

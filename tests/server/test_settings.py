@@ -41,6 +41,34 @@ def test_each_variable_is_read_typed(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Settings.from_environment().rate_limit == RateLimit(rate=0.01, burst=1)
     monkeypatch.setenv("TALETABLE_SQLITE_BUSY_SECONDS", "0.3")
     assert Settings.from_environment().sqlite_busy_seconds == 0.3
+    assert Settings.from_environment().opentelemetry is False
+    monkeypatch.setenv("TALETABLE_OPENTELEMETRY", "on")
+    assert Settings.from_environment().opentelemetry is True
+
+
+@pytest.mark.parametrize("telemetry", [False, True])
+def test_fastapis_telemetry_is_looked_for_only_when_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, telemetry: bool
+) -> None:
+    """Off (the default), a request never asks OpenTelemetry for its providers; on, FastAPI's
+    own telemetry looks for them (and sends to them once the process configures them)."""
+    from fastapi.testclient import TestClient
+    from opentelemetry import trace
+
+    from taletable.server.app import create_app
+
+    asked: list[int] = []
+    provider = trace.get_tracer_provider
+
+    def counted() -> trace.TracerProvider:
+        asked.append(1)
+        return provider()
+
+    app = create_app(f"sqlite:///{tmp_path / 'otel.db'}", telemetry=telemetry)
+    with TestClient(app) as client:
+        monkeypatch.setattr(trace, "get_tracer_provider", counted)
+        assert client.get("/api/tables/rule-options").status_code == 200
+    assert bool(asked) is telemetry
 
 
 def test_each_worker_gives_its_database_the_busy_timeout(
@@ -68,6 +96,7 @@ def test_each_worker_gives_its_database_the_busy_timeout(
         ("TALETABLE_SQLITE_BUSY_SECONDS", "0", "number of seconds above 0"),
         ("TALETABLE_SQLITE_BUSY_SECONDS", "nan", "number of seconds above 0"),
         ("TALETABLE_SQLITE_BUSY_SECONDS", "7200", "number of seconds above 0"),
+        ("TALETABLE_OPENTELEMETRY", "maybe", "on or off"),
     ],
 )
 def test_a_bad_variable_is_one_input_error_naming_it(

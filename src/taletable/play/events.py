@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from pydantic import Field
+
 from taletable._model import Record
 
 __all__ = ["Event", "Played"]
@@ -24,7 +26,7 @@ class Event(Record):
     kind: str
     subject: str | None = None
     version: int | None = None
-    data: Mapping[str, Any] = {}
+    data: Mapping[str, Any] = Field(default_factory=dict)  # a new one each (not a copy)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from importlib import resources
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from fastapi.telemetry import TelemetryConfig
 from starlette.types import Receive, Scope, Send
 
 from taletable import __version__
@@ -47,11 +48,14 @@ def create_app(
     migrate_schema: bool = True,
     sqlite_busy_seconds: float = SQLITE_BUSY_SECONDS,
     freeze_heap: bool = False,
+    telemetry: bool = False,
 ) -> FastAPI:
     """The application serving the tables of ``database_url`` (SQLite or PostgreSQL); a SQLite
     write waits ``sqlite_busy_seconds`` for another's lock, then answers 503. ``freeze_heap``
     (a served worker's, the process its own): what start-up made is frozen out of the garbage
-    collector's reach once the app has started."""
+    collector's reach once the app has started. ``telemetry``: FastAPI's OpenTelemetry, to
+    the providers the process configures; off, it is not looked for at every request (~2.5% of
+    an action's instructions)."""
     database = Database(database_url or default_url(), busy_seconds=sqlite_busy_seconds)
     if migrate_schema:
         migrate(database)
@@ -82,7 +86,11 @@ def create_app(
             database.dispose()
 
     app = TableApp(
-        title="taletable", version=__version__, description=DESCRIPTION, lifespan=lifespan
+        title="taletable",
+        version=__version__,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        telemetry=None if telemetry else NO_TELEMETRY,
     )
     app.state.world = world
     install_error_handlers(app)
@@ -90,6 +98,10 @@ def create_app(
     app.add_middleware(BodyLimit, max_body=world.limits.max_body)
     app.add_middleware(SecurityHeaders)  # the outer one: its headers go on the 413 too
     return app
+
+
+#: FastAPI's telemetry, off (``TALETABLE_OPENTELEMETRY``, unset).
+NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}
 
 
 def _warm_up() -> None:
@@ -102,12 +114,12 @@ def _warm_up() -> None:
 def _include_routes(app: FastAPI) -> None:
     from taletable.server.routes import actions, characters, events, restore, scenes, tables
 
-    # the routes are matched in order: the busiest first (an action, a stream), then scenes
+    # the routes are matched in order: the busiest first (an action, a stream), even before
+    # FastAPI's own (its API description and docs: four routes tried in vain), then scenes
     # before tables (/api/tables/import is not a table's id). The busiest are the app's own
     # routes, as they are (their paths are whole): an included router is matched, and its
     # route matched again, at every request (~2% of an action's instructions)
-    for module in (actions, events):
-        app.router.routes.extend(module.router.routes)
+    app.router.routes[:0] = [*actions.router.routes, *events.router.routes]
     for module in (scenes, tables, characters, restore):
         app.include_router(module.router)
     from taletable.server.pages import routers
@@ -128,4 +140,5 @@ def app_from_environment() -> FastAPI:
         limits=Limits.from_settings(settings),
         sqlite_busy_seconds=settings.sqlite_busy_seconds,
         freeze_heap=True,
+        telemetry=settings.opentelemetry,
     )

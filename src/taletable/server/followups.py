@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, select
 
+from taletable.play import all_actions
 from taletable.server.auth import Seat
 from taletable.server.errors import ApiError
 from taletable.server.schema import EVENTS
@@ -71,8 +72,6 @@ def _seen(event: dict[str, Any], seat: Seat) -> bool:
 
 def followed(connection: Connection, table_id: str, seat: Seat, action: str, args: Any) -> Followed:
     """``args`` with the entry they follow read from the log (or unchanged for another action)."""
-    from taletable.play import all_actions
-
     if not isinstance(args, dict) or FOLLOWS not in all_actions()[action].request.model_fields:
         return Followed(args, None, None)
     if READ_FROM_LOG in args:

@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
+from taletable.play import all_actions, is_read
 from taletable.server import combat_seats
 from taletable.server.auth import Seat
 from taletable.server.combat_seats import check_combat_seat
@@ -129,8 +130,6 @@ def narrator_only(seat: Seat) -> Seat:
 def _entered_faces(action: str, args: Mapping[str, Any], head: TableHead) -> bool:
     """Refuse what the server never takes; return whether physical faces are entered (in the
     arguments the action's request declares as carrying them)."""
-    from taletable.play import all_actions
-
     for name in args:
         if name in REFUSED_ARGS:
             raise ApiError(f"args.{name}", "the live table's dice are the server's; remove it")
@@ -208,8 +207,6 @@ def new_owner(connection: Connection, table_id: str, seat_id: str) -> str:
 def _check_characters(
     connection: Connection, table_id: str, seat: Seat, action: str, args: Mapping[str, Any]
 ) -> None:
-    from taletable.play import is_read
-
     if seat.narrator or action in READS_ONLY or is_read(action):
         return
     if action in AWARDS:
@@ -286,8 +283,6 @@ def chat_visibility(
 
 def may_take(seat: Seat, action: str) -> None:
     """Refuse, before any work, an action this seat may never take at a live table."""
-    from taletable.play import all_actions
-
     actions = all_actions()
     if action not in actions or not actions[action].reads:
         taking_part(seat)  # an observer reads the table: it may ask a read

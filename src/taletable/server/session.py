@@ -31,7 +31,7 @@ from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice, hidden_dice_fields
-from taletable.play import Played, Table
+from taletable.play import Played, Table, perform
 from taletable.server.auth import Seat, hash_secret
 from taletable.server.combat_seats import encounter_key
 from taletable.server.combat_views import FIGHT_READS, SeenFight, hides_a_secret, seen_fight
@@ -295,8 +295,6 @@ class TableSession:
         return answer
 
     def _ask(self, action: str, args: Mapping[str, Any]) -> tuple[Played[Any], SeenFight | None]:
-        from taletable.play import perform
-
         args = dict(args)
         may_take(self.seat, action)
         with self.reading() as reading:
@@ -335,8 +333,6 @@ class TableSession:
     def _write(
         self, action: str, args: Mapping[str, Any], visibility: str, *, publish: bool
     ) -> tuple[dict[str, Any], list[Row]]:
-        from taletable.play import perform
-
         args = dict(args)
         may_take(self.seat, action)
         world = self.world

@@ -10,6 +10,9 @@ variable                           default                     what
 ``TALETABLE_RATE_LIMIT``           ``20,60``                   requests a second per seat, burst
 ``TALETABLE_SQLITE_BUSY_SECONDS``  ``30``                      how long a SQLite write waits for
                                                                the lock before answering 503
+``TALETABLE_OPENTELEMETRY``        ``off``                     ``on``: FastAPI's OpenTelemetry
+                                                               traces, metrics and logs, to the
+                                                               providers the process configures
 =================================  ==========================  ==================================
 
 A variable set to nothing counts as unset. A bad value is one :class:`~taletable.errors.InputError`
@@ -92,6 +95,13 @@ class Settings(BaseSettings):
         allow_inf_nan=False,
         description="a number of seconds above 0 and at most 3600",
         examples=["30"],
+    )
+
+    opentelemetry: bool = Field(
+        False,
+        description="on or off: FastAPI's own OpenTelemetry traces, metrics and logs, sent to the "
+        "providers the process configures (off: not looked for at every request)",
+        examples=["on"],
     )
 
     @field_validator("database_url")
