@@ -128,7 +128,8 @@ def test_an_overridden_setting_is_not_read(monkeypatch: pytest.MonkeyPatch) -> N
 @pytest.mark.parametrize(
     ("variable", "value"),
     [("TALETABLE_RATE_LIMIT", "fast"), ("TALETABLE_MAX_BODY", "-1"),
-     ("TALETABLE_DATABASE_URL", "nowhere"), ("TALETABLE_SQLITE_BUSY_SECONDS", "-1")],
+     ("TALETABLE_DATABASE_URL", "nowhere"), ("TALETABLE_SQLITE_BUSY_SECONDS", "-1"),
+     ("TALETABLE_OPENTELEMETRY", "maybe")],
 )  # fmt: skip
 def test_serve_with_a_bad_setting_exits_2_with_one_line(variable: str, value: str) -> None:
     """`TALETABLE_RATE_LIMIT=fast taletable serve` (was an uncaught ValueError): one line on

@@ -54,8 +54,8 @@ def create_app(
     write waits ``sqlite_busy_seconds`` for another's lock, then answers 503. ``freeze_heap``
     (a served worker's, the process its own): what start-up made is frozen out of the garbage
     collector's reach once the app has started. ``telemetry``: FastAPI's OpenTelemetry, to
-    the providers the process configures; off, it is not looked for at every request (~2.5% of
-    an action's instructions)."""
+    the providers the process configures; off, it is not looked for at every request (~2% of an
+    action's instructions)."""
     database = Database(database_url or default_url(), busy_seconds=sqlite_busy_seconds)
     if migrate_schema:
         migrate(database)
