@@ -6,6 +6,8 @@ import importlib
 import pkgutil
 from collections.abc import Iterator
 
+import pytest
+
 from taletable._model import ComputedRecord, Record
 from taletable.dice.sources import GivenFaces
 from taletable.systems.cogent.checks import CheckResult, roll_check
@@ -44,3 +46,32 @@ def test_a_checks_data_reads_back_into_the_check() -> None:
     data = result.to_data()
     assert {"outcome", "summary"} <= data.keys()
     assert CheckResult.model_validate(data) == result
+
+
+def test_a_kept_function_makes_each_record_once_and_keeps_no_error() -> None:
+    """``kept``: the same arguments give the same (frozen) record; 1 and True are different
+    arguments; arguments that do not hash are worked out each time; an error is not kept."""
+    from taletable._model import kept
+
+    class Made(Record):
+        kind: str
+        value: object = None
+
+    made: list[object] = []
+
+    @kept
+    def make(kind: str, value: object = None) -> Made:
+        made.append(value)
+        if not kind:
+            raise ValueError("no kind")
+        return Made(kind=kind, value=value)
+
+    assert make("a", value=1) is make("a", value=1)
+    assert make("a", value=True).value is True  # not the record of 1
+    assert make("a", value=[1]) is not make("a", value=[1])  # a list: made each time
+    assert made == [1, True, [1], [1]]
+    for _ in range(2):
+        with pytest.raises(ValueError, match="no kind"):
+            make("", value=2)
+    assert made[-2:] == [2, 2]  # raised twice: the error was not kept
+    assert pool_of(6) is pool_of(6)  # the engine's kept functions

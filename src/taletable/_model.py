@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol, TypeVar
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any, ParamSpec, Protocol, TypeVar, cast
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, model_validator
 
-__all__ = ["CL", "ComputedRecord", "Named", "Record", "find_named"]
+__all__ = ["CL", "ComputedRecord", "Named", "Record", "find_named", "kept"]
 
 #: A Challenge Level field's names: ``challenge_level`` in code, ``cl`` in a record's JSON (read
 #: back by either, so a logged result reads back into its record).
@@ -40,6 +41,27 @@ class ComputedRecord(Record):
         if computed and isinstance(data, dict) and not computed.keys().isdisjoint(data):
             return {key: value for key, value in data.items() if key not in computed}
         return data
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def kept(function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` worked out once per arguments and kept (the last 1,024 sets), for a pure
+    function that makes records: a record is frozen, so one may be shared. Arguments that do
+    not hash (a list) are worked out each time; what raises is never kept."""
+    # typed: 1 and True are different arguments
+    cached = cast("Callable[P, R]", functools.lru_cache(maxsize=1024, typed=True)(function))
+
+    @functools.wraps(function)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return cached(*args, **kwargs)
+        except TypeError:  # an argument that does not hash (or a TypeError of its own, again)
+            return function(*args, **kwargs)
+
+    return call
 
 
 class Named(Protocol):

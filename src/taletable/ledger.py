@@ -51,6 +51,7 @@ A seat's view
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -112,7 +113,7 @@ def commitment(seed_hex: str) -> str:
 def derive_face(seed: bytes, table_id: str, seq: int, index: int, sides: int) -> int:
     """The face of die ``index`` of event ``seq`` of a table, from the scene's seed."""
     check_dice_request(sides, 1)
-    return _Keyed(seed).face(_message_prefix(table_id, seq), index, sides)
+    return _keyed(seed).faces(_message_prefix(table_id, seq), index, 1, sides)[0]
 
 
 def _message_prefix(table_id: str, seq: int) -> bytes:
@@ -140,16 +141,29 @@ class _Keyed:
         outer.update(inner.digest())
         return outer.digest()
 
-    def face(self, prefix: bytes, index: int, sides: int) -> int:
-        """The face of die ``index``: ``HMAC-SHA256(seed, "TABLE:SEQ:INDEX:ATTEMPT")``'s first
-        8 bytes, drawn again (the next attempt) while they fall in the span's uneven top."""
+    def faces(self, prefix: bytes, first: int, count: int, sides: int) -> list[int]:
+        """The faces of dice ``first`` to ``first + count - 1``, each
+        ``HMAC-SHA256(seed, "TABLE:SEQ:INDEX:ATTEMPT")``'s first 8 bytes, drawn again (the next
+        attempt) while they fall in the span's uneven top."""
         limit = _SPAN - _SPAN % sides
-        attempt = 0
-        while True:
-            value = int.from_bytes(self.digest(b"%s%d:%d" % (prefix, index, attempt))[:8], "big")
-            if value < limit:
-                return value % sides + 1
-            attempt += 1
+        digest, faces = self.digest, []
+        for index in range(first, first + count):
+            attempt = 0
+            while (value := _first_8(digest(b"%s%d:%d" % (prefix, index, attempt)))) >= limit:
+                attempt += 1
+            faces.append(value % sides + 1)
+        return faces
+
+
+def _first_8(mac: bytes) -> int:
+    """The first 8 bytes of ``mac`` as a big-endian number."""
+    return int.from_bytes(mac[:8], "big")
+
+
+@functools.lru_cache(maxsize=256)
+def _keyed(key: bytes) -> _Keyed:
+    """The HMAC of ``key``, kept: a scene's events all draw their dice with its seed."""
+    return _Keyed(key)
 
 
 def hidden_key(seed: bytes, secret_hex: str) -> bytes:
@@ -177,7 +191,7 @@ class LedgerDice:
 
     def __init__(self, seed: bytes, table_id: str, seq: int, secret: str | None = None) -> None:
         self._seed = seed if secret is None else hidden_key(seed, secret)
-        self._keyed = _Keyed(self._seed)
+        self._keyed = _keyed(self._seed)
         self._prefix = _message_prefix(table_id, seq)
         self.table_id = table_id
         self.seq = seq
@@ -189,12 +203,8 @@ class LedgerDice:
 
     def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
         check_dice_request(sides, count)
-        faces = []
-        for _ in range(count):
-            index = len(self.rolled)
-            face = self._keyed.face(self._prefix, index, sides)  # as derive_face
-            self.rolled.append({"sides": sides, "face": face})
-            faces.append(face)
+        faces = self._keyed.faces(self._prefix, len(self.rolled), count, sides)  # as derive_face
+        self.rolled += [{"sides": sides, "face": face} for face in faces]
         return tuple(faces)
 
 

@@ -20,10 +20,9 @@ folder laid out that way (the CLI's ``TALETABLE_HOUSE_RULES``); a server passes 
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -105,14 +104,9 @@ class RulesLibrary:
             raise DataError(source, "rules table missing from the installed package") from None
         return load_model(parse_structured(text, source=source), model, source=source)
 
-    @contextlib.contextmanager
-    def in_force(self) -> Iterator[RulesLibrary]:
+    def in_force(self) -> _InForce:
         """Make this library the one the engine reads inside the ``with`` block."""
-        token = _IN_FORCE.set(self)
-        try:
-            yield self
-        finally:
-            _IN_FORCE.reset(token)
+        return _InForce(self)
 
     def __repr__(self) -> str:
         return f"RulesLibrary(house_rules={list(self.house_rules)})"
@@ -123,6 +117,20 @@ SHIPPED = RulesLibrary()
 _IN_FORCE: contextvars.ContextVar[RulesLibrary] = contextvars.ContextVar(
     "taletable_rules_library", default=SHIPPED
 )
+
+
+class _InForce:
+    """:meth:`RulesLibrary.in_force`'s block (a class: every action enters one)."""
+
+    def __init__(self, library: RulesLibrary) -> None:
+        self.library = library
+
+    def __enter__(self) -> RulesLibrary:
+        self.token = _IN_FORCE.set(self.library)
+        return self.library
+
+    def __exit__(self, *_exception: object) -> None:
+        _IN_FORCE.reset(self.token)
 
 
 def rules_library() -> RulesLibrary:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from taletable._model import Record
+from taletable._model import Record, kept
 
 __all__ = ["Note", "Value", "note"]
 
@@ -31,6 +31,10 @@ class Note(Record):
 Note.model_rebuild()
 
 
+@kept
 def note(kind: str, cite: str = "", **values: Value) -> Note:
-    """A note of ``kind`` citing ``cite``, with ``values`` by name."""
+    """A note of ``kind`` citing ``cite``, with ``values`` by name.
+
+    A note of plain values (numbers, words) is made once and kept: most of a check's notes are
+    the same few (``cogent.check.pass``), and a note is never changed once made."""
     return Note(kind=kind, values=values, cite=cite)

@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import Field, computed_field
 
-from taletable._model import CL, ComputedRecord, Record
+from taletable._model import CL, ComputedRecord, Record, kept
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note, render
@@ -134,6 +134,7 @@ class CheckPlan(Record):
     automatic: bool
 
 
+@kept
 def plan_check(
     pool: int,
     challenge_level: int,

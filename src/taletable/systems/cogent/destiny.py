@@ -132,6 +132,8 @@ def parse_before_modes(
     text: str | Sequence[str], rules: Rules, *, field: str = "destiny_before"
 ) -> tuple[DestinyBeforeMode, ...]:
     """Read before-roll spends (``"die,advantage"``) and refuse what the edition lacks."""
+    if not text:  # none: most rolls
+        return ()
     allowed = BEFORE_MODES[rules.edition]
     modes = _parse(text, get_args(DestinyBeforeMode), field, " or ".join(allowed))
     _refuse_other_edition(modes, allowed, rules, spend="destiny-before")

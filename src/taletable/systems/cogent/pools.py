@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from pydantic import Field
 
-from taletable._model import Record
+from taletable._model import Record, kept
 from taletable.errors import InputError
 
 __all__ = [
@@ -71,6 +71,7 @@ def check_pool_size(size: int, *, field: str = "pool") -> None:
         )
 
 
+@kept
 def pool_of(size: int, *, field: str = "pool") -> DicePool:
     """A pool given only as its size (``--pool 6``): base three plus the rest, unnamed
     (002 > How to Play > Dice Pools, Step 1 and the note on negative points)."""
