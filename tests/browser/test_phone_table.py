@@ -21,6 +21,7 @@ from tests.browser.test_reconnect import Server
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 PHONE = {"width": 375, "height": 812}
+SHORT_PHONE = {"width": 375, "height": 667}  # an iPhone SE's screen
 DESKTOP = {"width": 1280, "height": 900}
 WIDTHS = {"phone": PHONE, "desktop": DESKTOP}
 CHECK = {"action": "cogent.check", "args": {"pool": 4, "cl": 2}}
@@ -325,12 +326,14 @@ def test_a_fight_started_shows_on_the_table_page(
         page.context.close()
 
 
+@pytest.mark.parametrize("screen", [PHONE, SHORT_PHONE], ids=["phone", "short-phone"])
 def test_the_newest_entry_stays_above_the_dock_while_a_fight_is_on(
-    browser: Any, server_url: str, artifacts: Path
+    browser: Any, server_url: str, artifacts: Path, screen: dict[str, int]
 ) -> None:
     """On a phone, a fight's card above the log does not push the log's newest entry under
     the dock: on the first screen it sits above the dock, when the page opens during the
-    fight and when the card appears while the page is open."""
+    fight and when the card appears while the page is open (a short phone too: there the
+    card is compact, its line of whose turn it is left to the fight's page)."""
     table = _make(server_url, rolls=30)
     sheet = yaml.safe_load((EXAMPLES / "core_sir_terrik.yaml").read_text(encoding="utf-8"))
     mara = {"Authorization": f"Bearer {table.mara_token}"}
@@ -349,7 +352,7 @@ def test_the_newest_entry_stays_above_the_dock_while_a_fight_is_on(
         assert entry is not None and dock is not None
         assert entry["y"] + entry["height"] <= dock["y"], (entry, dock)
 
-    page = _open(browser, table, table.mara_token, PHONE)
+    page = _open(browser, table, table.mara_token, screen)
     try:
         fighters = [f"sir-terrik:a:{added.json()['id']}", "goblin:b:@goblin"]
         args = {"encounter": "fight-1", "name": "Ambush", "fighters": fighters}
@@ -359,11 +362,12 @@ def test_the_newest_entry_stays_above_the_dock_while_a_fight_is_on(
         newest_above_the_dock(page)
     finally:
         page.context.close()
-    page = _open(browser, table, table.mara_token, PHONE)
+    page = _open(browser, table, table.mara_token, screen)
     try:
         assert page.locator("#combat-card-title").is_visible()
         newest_above_the_dock(page)
-        page.screenshot(path=str(artifacts / "table-fight-log-phone.png"))
+        name = "phone" if screen == PHONE else "short-phone"
+        page.screenshot(path=str(artifacts / f"table-fight-log-{name}.png"))
     finally:
         page.context.close()
 
