@@ -31,6 +31,7 @@ from typing import Any
 
 from taletable.errors import InputError
 from taletable.ledger import Verification, canonical_json, verify_export
+from taletable.log_entry import Die, LogEntry, MalformedEntry, read_entry
 from taletable.store.base import Kind, Versioned, check_kind
 
 __all__ = ["house_rules_digest", "verify_table"]
@@ -58,7 +59,7 @@ class _Mismatch(Exception):
 class _RecordedDice:
     """A dice source that hands out exactly an event's recorded dice, in order."""
 
-    def __init__(self, seq: int, dice: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(self, seq: int, dice: Sequence[Die]) -> None:
         self.seq = seq
         self.dice = list(dice)
         self.used = 0
@@ -75,12 +76,11 @@ class _RecordedDice:
                     self.seq, f"the action rolls more dice than the {self.used} recorded"
                 )
             die = self.dice[self.used]
-            if die.get("sides") != sides:
+            if die.sides != sides:
                 raise _Mismatch(
-                    self.seq,
-                    f"die {self.used} is recorded as a d{die.get('sides')}, rolled a d{sides}",
+                    self.seq, f"die {self.used} is recorded as a d{die.sides}, rolled a d{sides}"
                 )
-            faces.append(int(die["face"]))
+            faces.append(die.face)
             self.used += 1
         return tuple(faces)
 
@@ -128,53 +128,54 @@ def _plain(data: Mapping[str, Any]) -> dict[str, Any]:
     return dict(json.loads(canonical_json(dict(data))))
 
 
-def _check_settings(table: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> None:
+def _check_settings(table: Mapping[str, Any], opening: LogEntry | None) -> None:
     """The export's table settings must be those its opening event recorded."""
-    opening = events[0] if events else None
-    if opening is None or opening.get("hidden") is True or opening.get("kind") != OPENING:
+    if opening is None or opening.hidden or opening.kind != OPENING:
         raise _Mismatch(1, f"the log does not open with the table's {OPENING} event")
-    for name, default in {**SETTINGS, "name": table.get("name")}.items():
-        recorded = opening.get(name, default)
-        if table.get(name, default) != recorded:
+    recorded = {
+        "system": opening.system,
+        "edition": opening.edition,
+        "physical_dice": opening.physical_dice,
+        "rules": opening.rules,
+        "name": opening.name if "name" in opening.model_fields_set else table.get("name"),
+    }
+    for name, value in recorded.items():
+        if table.get(name, SETTINGS.get(name)) != value:
             raise _Mismatch(
                 1,
                 f"the export's table.{name} is {table.get(name)!r} but the table opened with "
-                f"{recorded!r}",
+                f"{value!r}",
             )
     house_rules = table.get("house_rules") or {}
-    if not isinstance(house_rules, Mapping) or sorted(house_rules) != sorted(
-        opening.get("house_rules") or []
-    ):
+    if not isinstance(house_rules, Mapping) or sorted(house_rules) != sorted(opening.house_rules):
         raise _Mismatch(1, "the export's table.house_rules are not those the table opened with")
-    digest = opening.get("house_rules_digest")
+    digest = opening.house_rules_digest
     if digest is not None and digest != house_rules_digest(house_rules):
         raise _Mismatch(1, "the export's table.house_rules differ from those the table opened with")
 
 
 def _follow_args(
-    event: Mapping[str, Any],
-    before: Mapping[int, Mapping[str, Any]],
-    latest: Mapping[tuple[int, str], Mapping[str, Any]],
+    entry: LogEntry, before: Mapping[int, LogEntry], latest: Mapping[tuple[int, str], LogEntry]
 ) -> dict[str, Any]:
     """A follow-up's args with the entry it follows, read from the log as the server read it
     (:mod:`taletable.server.followups`): the roll as its latest earlier follow-up of the same
     kind left it."""
-    args, seq = dict(event.get("args") or {}), event["follows"]
-    original = before.get(seq) if isinstance(seq, int) else None
-    if original is None or original.get("hidden") is True or "action" not in original:
-        raise _Mismatch(int(event["seq"]), f"it follows entry {seq!r}, which the log does not show")
-    result = original.get("result")
-    later = latest.get((seq, str(event.get("kind"))))
+    seq = entry.follows
+    original = before.get(seq) if seq is not None else None
+    if original is None or original.hidden or original.action is None:
+        raise _Mismatch(entry.seq, f"it follows entry {seq!r}, which the log does not show")
+    result = original.result
+    later = latest.get((original.seq, entry.kind))
     if later is not None:
-        result = (later.get("result") or {}).get("check", result)
+        result = (later.result or {}).get("check", result)
     roll = {
-        "action": original["action"],
-        "args": original.get("args") or {},
+        "action": original.action,
+        "args": original.args,
         "result": result or {},
-        "roller": original.get("actor"),
-        "spender": event.get("actor"),
+        "roller": original.actor,
+        "spender": entry.actor,
     }
-    return {**args, "follows": seq, "roll": roll}
+    return {**entry.args, "follows": seq, "roll": roll}
 
 
 @dataclasses.dataclass
@@ -183,8 +184,8 @@ class _Replay:
 
     table: Mapping[str, Any]
     state: dict[tuple[str, str], Versioned] = dataclasses.field(default_factory=dict)
-    before: dict[int, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
-    latest: dict[tuple[int, str], Mapping[str, Any]] = dataclasses.field(default_factory=dict)
+    before: dict[int, LogEntry] = dataclasses.field(default_factory=dict)
+    latest: dict[tuple[int, str], LogEntry] = dataclasses.field(default_factory=dict)
     hidden_seen: bool = False
     replayed: int = 0
     trusted: int = 0
@@ -207,69 +208,60 @@ class _Replay:
 
         return Table(store=store, dice=dice, **self._rules)
 
-    def event(self, event: Mapping[str, Any]) -> None:
-        """Replay ``event`` if it is an action (any event of an action's kind is), check a
+    def event(self, entry: LogEntry) -> None:
+        """Replay ``entry`` if it is an action (any entry of an action's kind is), check a
         sheet's save otherwise, then take its saves into the state."""
         from taletable.play import all_actions
 
-        seq = int(event["seq"])
-        if event.get("hidden") is True:
+        if entry.hidden:
             self.hidden_seen = True
-        elif "action" in event or event.get("kind") in all_actions():
-            self._action(seq, event)
+            return
+        if entry.is_action or entry.kind in all_actions():
+            self._action(entry)
         else:
-            self._sheet_saves(seq, event)
-        if event.get("hidden") is not True:
-            for save in event.get("saves") or ():
-                key = (str(save["kind"]), str(save["key"]))
-                self.state[key] = Versioned(key[1], int(save["version"]), save["data"])
-            self.before[seq] = event
-            if isinstance(event.get("follows"), int):
-                self.latest[(event["follows"], str(event.get("kind")))] = event
+            self._sheet_saves(entry)
+        for save in entry.saves:
+            self.state[(save.kind, save.key)] = Versioned(save.key, save.version, save.data)
+        self.before[entry.seq] = entry
+        if entry.follows is not None:
+            self.latest[(entry.follows, entry.kind)] = entry
 
-    def _sheet_saves(self, seq: int, event: Mapping[str, Any]) -> None:
-        """An event that is no action saves only what the server's sheet routes save: the
+    def _sheet_saves(self, entry: LogEntry) -> None:
+        """An entry that is no action saves only what the server's sheet routes save: the
         one character it names (``character.create`` and ``character.update``), the version
         after the log's (a seat's view, after a hidden event, only later than the log's)."""
-        saves = event.get("saves") or []
+        saves, seq, key = entry.saves, entry.seq, entry.character
         if not saves:
             return
-        key = event.get("character")
-        if event.get("kind") not in SHEET_SAVES or len(saves) != 1:
-            raise _Mismatch(seq, f"a {event.get('kind')!r} event may save nothing")
+        if entry.kind not in SHEET_SAVES or len(saves) != 1:
+            raise _Mismatch(seq, f"a {entry.kind!r} event may save nothing")
         save = saves[0]
-        if save.get("kind") != "character" or save.get("key") != key:
-            raise _Mismatch(seq, f"it saves {save.get('kind')} {save.get('key')!r}, not {key!r}")
+        if save.kind != "character" or save.key != key:
+            raise _Mismatch(seq, f"it saves {save.kind} {save.key!r}, not {key!r}")
         held = self.state.get(("character", str(key)))
         after = (held.version if held is not None else 0) + 1
-        version = save.get("version")
-        if (
-            not isinstance(version, int)
-            or version < after
-            or (version != after and not self.hidden_seen)
-        ):
-            raise _Mismatch(seq, f"it saves version {version!r} where {after} was due")
+        if save.version < after or (save.version != after and not self.hidden_seen):
+            raise _Mismatch(seq, f"it saves version {save.version!r} where {after} was due")
 
-    def _action(self, seq: int, event: Mapping[str, Any]) -> None:
+    def _action(self, entry: LogEntry) -> None:
         from taletable.play import all_actions, perform
 
-        action = event.get("action")
-        actions = all_actions()
-        if action != event.get("kind") or action not in actions:
+        action, seq, actions = entry.action, entry.seq, all_actions()
+        if action != entry.kind or action not in actions:
             raise _Mismatch(seq, f"{action!r} is not an action of this engine, or not its kind")
-        args = event.get("args") or {}
-        given = actions[str(action)].request.dice_given(args) if isinstance(args, Mapping) else ()
-        if event.get("entered", False) is not bool(given):
+        args: dict[str, Any] = entry.args
+        given = actions[action].request.dice_given(args)
+        if entry.entered is not bool(given):
             raise _Mismatch(seq, "'entered' does not say whether the args carry typed faces")
         if given and not self.table.get("physical_dice"):
             raise _Mismatch(seq, f"args.{given[0]}: the table does not allow physical dice")
-        if "follows" in event:
-            args = _follow_args(event, self.before, self.latest)
-        dice = _RecordedDice(seq, event.get("dice") or [])
+        if entry.follows is not None:
+            args = _follow_args(entry, self.before, self.latest)
+        dice = _RecordedDice(seq, entry.dice)
         store = _ReplayStore(dict(self.state))
         try:
-            played = perform(str(action), args, self.context(dice, store))
-            found = self._differs(event, played, dice, store)
+            played = perform(action, args, self.context(dice, store))
+            found = self._differs(entry, played, dice, store)
         except _Mismatch as mismatch:  # its dice are not those the replay rolls
             found = mismatch.reason
         except Exception as error:  # any failure to replay is the event's, never the verifier's
@@ -283,20 +275,21 @@ class _Replay:
 
     @staticmethod
     def _differs(
-        event: Mapping[str, Any], played: Any, dice: _RecordedDice, store: _ReplayStore
+        entry: LogEntry, played: Any, dice: _RecordedDice, store: _ReplayStore
     ) -> str | None:
         """What differs between the replay and the record, or None."""
         if dice.used != len(dice.dice):
             return f"the action rolls {dice.used} dice, not the {len(dice.dice)} recorded"
         replayed = {
-            "result": played.to_data(),
-            "changes": [change.to_data() for change in played.events],
-            "saves": store.saves,
+            "result": (played.to_data(), entry.result),
+            "changes": (
+                [change.to_data() for change in played.events],
+                [change.model_dump(exclude_unset=True) for change in entry.changes],
+            ),
+            "saves": (store.saves, [save.model_dump(exclude_unset=True) for save in entry.saves]),
         }
-        for name, value in replayed.items():
-            if canonical_json(value) != canonical_json(
-                event.get(name) or ([] if name != "result" else None)
-            ):
+        for name, (made, recorded) in replayed.items():
+            if canonical_json(made) != canonical_json(recorded):
                 return f"its {name} is not what its request and dice give"
         return None
 
@@ -308,17 +301,18 @@ def verify_table(export: Mapping[str, Any]) -> Verification:
     checked = verify_export(export)
     if not checked.ok:
         return checked
-    table, events = export["table"], export["events"]
-    replay = _Replay(table)
+    table, replay = export["table"], _Replay(export["table"])
     try:
-        _check_settings(table, events)
-        for event in events:
+        entries = [read_entry(event) for event in export["events"]]
+        _check_settings(table, entries[0] if entries else None)
+        for entry in entries:
             try:
-                replay.event(event)
+                replay.event(entry)
             except (ValueError, TypeError, KeyError, AttributeError) as error:
-                raise _Mismatch(int(event["seq"]), f"malformed event: {error!r}") from None
+                raise _Mismatch(entry.seq, f"malformed event: {error!r}") from None
+    except MalformedEntry as malformed:
+        reason = f"malformed event: {malformed}"
+        return dataclasses.replace(checked, failed_seq=malformed.seq or 0, reason=reason)
     except _Mismatch as failure:
         return dataclasses.replace(checked, failed_seq=failure.seq, reason=failure.reason)
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
-        return dataclasses.replace(checked, failed_seq=0, reason=f"malformed export: {error}")
     return dataclasses.replace(checked, replayed=replay.replayed, trusted=replay.trusted)

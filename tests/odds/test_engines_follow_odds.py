@@ -1,4 +1,5 @@
-"""The boons and labcats engines' seeded rolls follow the exact distributions (DESIGN > 6).
+"""The boons and labcats engines' seeded rolls follow the exact distributions (DESIGN >
+Principles 6).
 
 Chi-squared over many seeded rolls, with rare totals pooled so every cell expects at least 5;
 the critical values are for p = 0.001, so an honest engine fails about once in a thousand runs

@@ -27,6 +27,7 @@ from fastapi.testclient import TestClient
 
 from taletable.server import create_app
 from taletable.server.limits import Limits
+from tests.server.entry_shapes import check_shape
 
 TEST_DATABASE_VARIABLE = "TALETABLE_TEST_DATABASE_URL"
 #: Limits generous enough for the tests that do not test them.
@@ -61,6 +62,27 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             "to a PostgreSQL URL to run them",
             yellow=True,
         )
+
+
+@pytest.fixture(autouse=True)
+def entries_of_their_declared_shape(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every entry a server test writes is held to its kind's declared shape as it is written
+    (``entry_shapes.check_shape``; Zulip's tests do so for every event its server sends), but
+    in a test marked ``free_entries``, which writes bodies of no shape on purpose."""
+    from taletable.server import log
+
+    if request.node.get_closest_marker("free_entries"):
+        return
+    written = log.append
+
+    def append(*args: Any, **kwargs: Any) -> Any:
+        entry, row = written(*args, **kwargs)
+        check_shape(entry)
+        return entry, row
+
+    monkeypatch.setattr(log, "append", append)
 
 
 @contextmanager

@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from taletable.ledger import verify_export
+from taletable.log_entry import read_entry
 from taletable.server.state import state_from_log
 from taletable.store.sql import THINGS
 from tests.server.conftest import Seats, make_table
@@ -148,9 +149,8 @@ def test_the_log_is_the_truth(client: TestClient, table: Seats, database_url: st
     client.post(f"/api/tables/{table.id}/scenes", headers=table.narrator)
     export = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
     assert verify_export(export).ok and verify_export(export).dice_checked > 0
-    rebuilt = {
-        key: (thing.version, thing.data) for key, thing in state_from_log(export["events"]).items()
-    }
+    entries = map(read_entry, export["events"])
+    rebuilt = {key: (thing.version, thing.data) for key, thing in state_from_log(entries).items()}
     database = client.app.state.world.database  # type: ignore[attr-defined]
     with database.read() as connection:
         rows = connection.execute(select(THINGS).where(THINGS.c.scope == table.id)).all()

@@ -14,6 +14,7 @@ import pytest
 import tests.play.action_cases_sheets  # noqa: F401 -- registers its cases
 from taletable._model import Record
 from taletable.explain import templates
+from taletable.log_entry import read_entry
 from taletable.play import all_actions, is_read, perform
 from taletable.server.auth import Seat
 from taletable.server.pages.common import render
@@ -51,7 +52,7 @@ def _dotted() -> set[str]:
 @pytest.mark.parametrize("name", sorted(all_actions()))
 def test_every_actions_entry_reads_as_a_sentence(name: str) -> None:
     """Who (Mara) did what (a verb phrase), and an outcome; in words only."""
-    entry = present(_logged(name), NAMES)
+    entry = present(read_entry(_logged(name)), NAMES)
     first = entry.title.split()[0].rstrip(",")
     assert first.islower() and (first.endswith("ed") or first in IRREGULAR), entry.title
     assert entry.who == "Mara"
@@ -80,7 +81,7 @@ def test_every_actions_entry_reads_as_a_sentence(name: str) -> None:
 def test_the_tables_own_entries_read_as_sentences(event: dict[str, Any]) -> None:
     """A scene opened or closed, a character handed over, a seat joined, and a kind this
     version does not know: each a verb phrase with no dotted name or hash label."""
-    entry = present({"seq": 3, "actor": NARRATOR.id, **event}, NAMES)
+    entry = present(read_entry({"seq": 3, "actor": NARRATOR.id, **event}), NAMES)
     first = entry.title.split()[0].rstrip(",")
     assert first.islower() and (first.endswith("ed") or first in IRREGULAR), entry.title
     text = " ".join([entry.title, entry.outcome, *entry.lines])

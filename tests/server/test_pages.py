@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from taletable.log_entry import read_entry
 from taletable.server.cookies import cookie_name
 from taletable.server.pages.present import present
 
@@ -132,7 +133,7 @@ def test_a_check_entry_marks_the_winning_dice_and_says_the_outcome() -> None:
             "rules_applied": [],
         },
     }  # fmt: skip
-    entry = present(event, {"s1": "Mara"})
+    entry = present(read_entry(event), {"s1": "Mara"})
     assert entry.who == "Mara" and entry.outcome == "narrative success of 0"
     assert [die.won for die in entry.rows[0].dice] == [True, True, True, False, False, False]
     assert entry.parts == [("base", 3), ("STR", 1), ("Athletics", 2)]
@@ -142,7 +143,7 @@ def test_a_blind_stub_shows_only_that_a_roll_was_made() -> None:
     """A blind roll's stub, as its roller receives it, renders with no dice and no outcome."""
     stub = {"seq": 9, "kind": "cogent.check", "action": "cogent.check", "actor": "s1",
             "visibility": "blind", "at": "2026-01-01T10:00:00", "hidden": True}  # fmt: skip
-    entry = present(stub, {"s1": "Mara"})
+    entry = present(read_entry(stub), {"s1": "Mara"})
     assert entry.hidden and not entry.rows and not entry.outcome
     assert "only the narrator sees the result" in entry.title
 

@@ -9,6 +9,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
+from taletable.log_entry import read_entry
 from taletable.server.pages.entries import Entry
 from taletable.server.pages.present import present
 from tests.server.conftest import Seats
@@ -100,7 +101,7 @@ def test_a_check_inline_marks_its_winning_dice() -> None:
     )
     event = {"seq": 9, "kind": "chat.say", "action": "chat.say", "actor": "s1",
              "visibility": "public", "result": played.result.to_data()}  # fmt: skip
-    entry: Entry = present(event, {"s1": "Mara"})
+    entry: Entry = present(read_entry(event), {"s1": "Mara"})
     assert entry.who == "Mara" and entry.title == "said (out of character)"
     assert entry.chat is not None
     before, roll, after = entry.chat.parts

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from taletable.dice import GivenFaces
+from taletable.log_entry import read_entry
 from taletable.play import Table
 from taletable.play.registry import perform
 from taletable.play.results import read_result, result_type
@@ -60,7 +61,7 @@ def test_the_log_and_the_command_line_say_the_same_summary(
     table = Table(rules=Rules(edition=edition), store=MemoryStore(), dice=dice)
     data = perform(action, args, table).result.to_data()
     assert data["summary"]["kind"]  # the note is logged with the result
-    entry = present(_event(action, data), {"s1": "Mara"})
+    entry = present(read_entry(_event(action, data)), {"s1": "Mara"})
     assert entry.outcome == words
     printed = run_cli(*command.split())
     assert printed.status == 0, printed.stderr
@@ -77,14 +78,14 @@ def test_a_result_logged_before_summaries_and_notes_still_reads() -> None:
     old["rules_applied"] = ["a die wins on 4-6 unless stated"]
     read = read_result("cogent.check", old)
     assert isinstance(read, CheckResult) and read.outcome == "narrative failure of -1"
-    entry = present(_event("cogent.check", old), {})
+    entry = present(read_entry(_event("cogent.check", old)), {})
     assert entry.outcome == "narrative failure of -1" and entry.passed is False
     assert entry.rules == ["a die wins on 4-6 unless stated"] and not entry.detail
 
 
 def test_a_result_no_record_reads_is_shown_whole() -> None:
     """Logged data that is no record of its action (an imported table's) is shown as JSON."""
-    entry = present(_event("cogent.check", {"pool": "many"}), {})
+    entry = present(read_entry(_event("cogent.check", {"pool": "many"})), {})
     assert "cannot read" in entry.outcome and '"pool": "many"' in entry.detail
     assert result_type("cogent.cast") is None and read_result("no.such.action", {}) is None
 

@@ -208,6 +208,7 @@ def test_a_table_with_strikes_and_take_backs_verifies_and_replays(client: TestCl
     export verifies (chain and dice), the log's saves rebuild the stored rows, and the strike
     and each take-back played again through ``perform`` on the state before them give the
     results their events hold."""
+    from taletable.log_entry import read_entry
     from taletable.play import Table, perform
     from taletable.server.state import state_from_log
     from taletable.store import MemoryStore
@@ -233,7 +234,7 @@ def test_a_table_with_strikes_and_take_backs_verifies_and_replays(client: TestCl
         if event.get("action") not in ("log.strike", "cogent.combat.take-back"):
             continue
         store = MemoryStore()
-        for (kind, name), thing in state_from_log(events[:index]).items():
+        for (kind, name), thing in state_from_log(map(read_entry, events[:index])).items():
             store.save(kind, name, thing.data, version=None)  # type: ignore[arg-type]
         played = perform(event["action"], event["args"], Table(store=store))
         assert played.to_data() == event["result"]

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import create_engine, select
 
 from taletable.ledger import verify_export
+from taletable.log_entry import read_entry
 from taletable.server.schema import EVENTS, TABLES, THINGS
 from taletable.server.state import state_from_log
 from tests.server.conftest import LiveServer, make_table, start_server
@@ -149,5 +150,6 @@ def test_a_worker_killed_mid_write_leaves_a_whole_log(database_url: str) -> None
     finally:
         engine.dispose()
     stored = {(row.kind, row.key): (row.version, json.loads(row.data)) for row in rows}
-    rebuilt = {key: (t.version, t.data) for key, t in state_from_log(export["events"]).items()}
+    entries = map(read_entry, export["events"])
+    rebuilt = {key: (t.version, t.data) for key, t in state_from_log(entries).items()}
     assert stored == rebuilt

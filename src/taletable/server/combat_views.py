@@ -12,7 +12,6 @@ narrator-only too (:func:`hides_a_secret`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
+from taletable.log_entry import read_entry
 from taletable.server.auth import Seat
 from taletable.server.combat_seats import encounter_key
 from taletable.server.schema import EVENTS
@@ -77,14 +77,13 @@ def _public(connection: Connection, table_id: str, key: str) -> Mapping[str, Any
     """The fight ``key`` as its last public step left it (None: nothing of it is public)."""
     public: Mapping[str, Any] | None = None
     for row in connection.execute(_STEPS, {"table_id": table_id}):
-        event = json.loads(row.event)
-        if encounter_key(event.get("args") or {}) != key:
+        entry = read_entry(row.event)
+        if encounter_key(entry.args) != key:
             continue
         if row.kind == "cogent.combat.start":
             public = None  # a fight started again under the key: what came before is gone
         if row.visibility == "public":
-            result = event.get("result")
-            public = result if isinstance(result, Mapping) else None
+            public = entry.result
     return public
 
 

@@ -10,11 +10,11 @@ that entry. Whether the follow-up is legal is the action's to decide (:mod:`tale
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, select
 
+from taletable.log_entry import LogEntry, read_entry
 from taletable.play import all_actions
 from taletable.server.auth import Seat
 from taletable.server.errors import ApiError
@@ -65,9 +65,9 @@ def _seq(value: Any) -> int:
     return seq
 
 
-def _seen(event: dict[str, Any], seat: Seat) -> bool:
+def _seen(entry: LogEntry, seat: Seat) -> bool:
     """Whether ``seat`` sees the entry whole (a player never follows a secret or blind roll)."""
-    return seat.narrator or event.get("visibility") == "public"
+    return seat.narrator or entry.visibility == "public"
 
 
 def followed(connection: Connection, table_id: str, seat: Seat, action: str, args: Any) -> Followed:
@@ -82,24 +82,24 @@ def followed(connection: Connection, table_id: str, seat: Seat, action: str, arg
         raise ApiError(f"args.{FOLLOWS}", "which entry does this follow? give its seq")
     seq = _seq(args[FOLLOWS])
     text = connection.execute(_EVENT, {"table_id": table_id, "seq": seq}).scalar()
-    event = json.loads(text) if text is not None else None
-    if event is None or not _seen(event, seat) or FOLLOWS in event or "action" not in event:
+    entry = read_entry(text) if text is not None else None
+    if entry is None or not _seen(entry, seat) or entry.is_follow_up or entry.action is None:
         raise ApiError(f"args.{FOLLOWS}", f"no roll #{seq} in this table's log that you can see")
     if is_struck(connection, table_id, seq):
         raise ApiError(f"args.{FOLLOWS}", f"roll #{seq} is struck by the narrator: roll again")
-    result = event.get("result")
+    result = entry.result
     for later in connection.execute(
         _LATER_OF_KIND, {"table_id": table_id, "seq": seq, "kind": action}
     ).scalars():  # the newest first: the roll as its latest follow-up left it
-        follow_up = json.loads(later)
-        if follow_up.get(FOLLOWS) == seq:
-            result = (follow_up.get("result") or {}).get("check", result)
+        follow_up = read_entry(later)
+        if follow_up.follows == seq:
+            result = (follow_up.result or {}).get("check", result)
             break
     roll = {
-        "action": event["action"],
-        "args": event.get("args") or {},
+        "action": entry.action,
+        "args": entry.args,
         "result": result or {},
-        "roller": event.get("actor"),
+        "roller": entry.actor,
         "spender": seat.id,
     }
-    return Followed({**args, FOLLOWS: seq, READ_FROM_LOG: roll}, seq, str(event["visibility"]))
+    return Followed({**args, FOLLOWS: seq, READ_FROM_LOG: roll}, seq, entry.visibility)

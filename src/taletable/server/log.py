@@ -49,6 +49,7 @@ __all__ = [
     "lock_table",
     "newest_events",
     "read_table",
+    "stored_forms",
     "stub_of",
     "table_write",
     "visible_events",
@@ -237,6 +238,13 @@ def lock_table(
 def stub_of(event: Mapping[str, Any]) -> dict[str, Any]:
     """What a seat that may not see an event's content is given: that it happened."""
     return {**{key: event[key] for key in COMMON_FIELDS if key in event}, "hidden": True}
+
+
+def stored_forms(event: Mapping[str, Any]) -> tuple[str, str]:
+    """An exported event as the ``events`` row stores it: its body (without its hashes) and its
+    stub, each as canonical JSON (an import writes back what the export's chain hashed)."""
+    body = {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
+    return canonical_json(body), canonical_json(stub_of(body))
 
 
 def now() -> str:

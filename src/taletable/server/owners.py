@@ -11,11 +11,11 @@ What a seat may do with a character is decided in :mod:`taletable.server.permiss
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, bindparam, select
 
+from taletable.log_entry import read_entry
 from taletable.server.schema import EVENTS, SEATS
 
 __all__ = ["CHARACTER_OWNER", "CREATES", "Owner", "character_owners", "owner_of"]
@@ -52,17 +52,16 @@ def character_owners(connection: Connection, table_id: str) -> dict[str, str]:
     """Character key -> the seat that owns it at this table now."""
     owners: dict[str, str] = {}
     for row in connection.execute(_OWNING, {"table_id": table_id}):
-        event = json.loads(row.event)
+        entry = read_entry(row.event)
         if row.kind == CHARACTER_OWNER:
-            key, seat = event.get("character"), event.get("seat")
-            if isinstance(key, str) and isinstance(seat, str):
-                owners[key] = seat
+            if entry.character is not None and entry.seat is not None:
+                owners[entry.character] = entry.seat
             continue
         if not row.actor:
             continue
-        for save in event.get("saves") or ():
-            if save.get("kind") == "character" and isinstance(save.get("key"), str):
-                owners.setdefault(save["key"], str(row.actor))
+        for save in entry.saves:
+            if save.kind == "character":
+                owners.setdefault(save.key, str(row.actor))
     return owners
 
 

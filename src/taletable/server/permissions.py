@@ -20,13 +20,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
+from taletable.log_entry import read_entry
 from taletable.play import all_actions, is_read
 from taletable.server import combat_seats
 from taletable.server.auth import Seat
@@ -324,9 +324,9 @@ def check_let_it_ride(
 
     ride = LetItRide()
     for row in connection.execute(_RIDING, {"table_id": head.id}):
-        event = json.loads(row.event)
-        before = event.get("args") or {}
-        if event.get("scene") != head.scene or not isinstance(before, dict):
+        entry = read_entry(row.event)
+        before = entry.args
+        if entry.scene != head.scene:
             continue
         if row.kind == CIRCUMSTANCES_CHANGED:
             ride = ride.mark_changed(_text(before.get("situation")), _text(before.get("character"))

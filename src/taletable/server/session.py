@@ -31,6 +31,7 @@ from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice, hidden_dice_fields
+from taletable.log_entry import LogEntry, read_entry
 from taletable.play import Played, Table, perform
 from taletable.server.auth import Seat, hash_secret
 from taletable.server.combat_seats import encounter_key
@@ -310,12 +311,10 @@ class TableSession:
             )
         return played, seen
 
-    def act(
-        self, action: str, args: Mapping[str, Any], visibility: str = "public"
-    ) -> dict[str, Any]:
+    def act(self, action: str, args: Mapping[str, Any], visibility: str = "public") -> LogEntry:
         """Take ``action`` as this seat with the scene's dice; append and return its whole
-        event (one transaction: the change and its event together). Call from a thread."""
-        return self._write(action, args, visibility, publish=True)[0]
+        entry (one transaction: the change and its entry together). Call from a thread."""
+        return read_entry(self._write(action, args, visibility, publish=True)[0])
 
     async def act_on_loop(
         self, action: str, args: Mapping[str, Any], visibility: str = "public"
@@ -346,8 +345,9 @@ class TableSession:
             seq = writer.head.head_seq + 1
             seed = world.scene_seed(writer.connection, self.table_id, writer.head.scene)
             # a hidden event's dice need its own secret too: the seed is revealed at the close
-            hidden = hidden_dice_fields(secrets.token_hex(32)) if shown != "public" else {}
-            dice = LedgerDice(seed, self.table_id, seq, hidden.get("dice_secret"))
+            secret = secrets.token_hex(32) if shown != "public" else None
+            hidden = hidden_dice_fields(secret) if secret is not None else {}
+            dice = LedgerDice(seed, self.table_id, seq, secret)
             store = RecordingStore(SqlStore(writer.connection, self.table_id))
             table = table_context(writer.head, store, dice=dice)
             try:

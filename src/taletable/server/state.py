@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from taletable.log_entry import LogEntry
 from taletable.store.base import Kind, Store, Versioned
 
 __all__ = ["RecordingStore", "saved_version", "state_from_log"]
@@ -39,24 +40,22 @@ class RecordingStore:
         return self.inner.keys(kind)
 
 
-def state_from_log(events: Iterable[Mapping[str, Any]]) -> dict[tuple[str, str], Versioned]:
+def state_from_log(entries: Iterable[LogEntry]) -> dict[tuple[str, str], Versioned]:
     """Every stored thing as the log's saves leave it: ``(kind, key) -> Versioned``."""
     state: dict[tuple[str, str], Versioned] = {}
-    for event in events:
-        for save in event.get("saves") or ():
-            key = (str(save["kind"]), str(save["key"]))
-            state[key] = Versioned(key[1], int(save["version"]), save["data"])
+    for entry in entries:
+        for save in entry.saves:
+            state[(save.kind, save.key)] = Versioned(save.key, save.version, save.data)
     return state
 
 
 def saved_version(
-    events: Iterable[Mapping[str, Any]], kind: str, key: str, version: int
+    entries: Iterable[LogEntry], kind: str, key: str, version: int
 ) -> Mapping[str, Any] | None:
     """The data ``key`` of ``kind`` was saved with at ``version``, as the log's saves hold it
-    (None: no event saved that version)."""
-    for event in events:
-        for save in event.get("saves") or ():
-            if (save.get("kind"), save.get("key"), save.get("version")) == (kind, key, version):
-                data = save.get("data")
-                return data if isinstance(data, Mapping) else None
+    (None: no entry saved that version)."""
+    for entry in entries:
+        for save in entry.saves:
+            if (save.kind, save.key, save.version) == (kind, key, version):
+                return save.data
     return None

@@ -10,12 +10,12 @@ keeps its place and its hash in the chain, and the pages show it struck.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, select
 
+from taletable.log_entry import read_entry
 from taletable.server.errors import ApiError
 from taletable.server.schema import EVENTS
 
@@ -31,11 +31,9 @@ _STRIKES = select(EVENTS.c.event).where(
 )
 
 
-def struck_seq(event: Mapping[str, Any]) -> int | None:
-    """The seq of the entry ``event`` strikes (None: it strikes none)."""
-    if event.get("action") != STRIKE:
-        return None
-    seq = (event.get("args") or {}).get("seq")
+def struck_seq(args: Mapping[str, Any]) -> int | None:
+    """The seq of the entry a strike asked with ``args`` strikes (None: none)."""
+    seq = args.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int | str):
         return None
     try:
@@ -47,7 +45,7 @@ def struck_seq(event: Mapping[str, Any]) -> int | None:
 def is_struck(connection: Connection, table_id: str, seq: int) -> bool:
     """Whether the narrator struck the entry ``seq``."""
     strikes = connection.execute(_STRIKES, {"table_id": table_id}).scalars()
-    return any(struck_seq(json.loads(text)) == seq for text in strikes)
+    return any(struck_seq(read_entry(text).args) == seq for text in strikes)
 
 
 def strike_visibility(
@@ -57,7 +55,7 @@ def strike_visibility(
     in the log, not struck already and no strike (422 ``args.seq`` otherwise)."""
     if action != STRIKE:
         return chosen
-    seq = struck_seq({"action": action, "args": args})
+    seq = struck_seq(args)
     if seq is None:
         raise ApiError("args.seq", f"{args.get('seq')!r} is no entry's number; give its #")
     entry = connection.execute(_ENTRY, {"table_id": table_id, "seq": seq}).first()

@@ -76,7 +76,7 @@ def _say(session: TableSession, text: str, speaker: str, to: list[str]) -> Respo
     except PAGE_ERRORS as error:
         context = chat_context(session, text=text, speaker=speaker, to=to, error=error_text(error))
     else:
-        done = f"{'Whispered' if to else 'Said'} (#{event['seq']})."
+        done = f"{'Whispered' if to else 'Said'} (#{event.seq})."
         context = chat_context(session, speaker=speaker, to=to, sent=done)
     return fragment("_chat_form.html", head=session.head(), seat=session.seat, **context)
 

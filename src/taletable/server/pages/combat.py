@@ -14,7 +14,6 @@ not is only a convenience: a refused action comes back as a message.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import secrets
 from collections.abc import Mapping
@@ -24,6 +23,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 
+from taletable.log_entry import read_entry
 from taletable.server.combat_seats import encounter_key, fighters_of
 from taletable.server.combat_views import seen_fight
 from taletable.server.log import fight_events
@@ -82,7 +82,7 @@ def _current_start(connection: Any, table_id: str) -> tuple[int, str] | None:
     ).first()
     if row is None:
         return None
-    args = json.loads(row.event).get("args") or {}
+    args = read_entry(row.event).args
     key = next((args[name] for name in ("encounter", "file", "out", "key") if args.get(name)), None)
     return (int(row.seq), str(key)) if key else None
 
@@ -104,9 +104,8 @@ def _fight_log(
         connection, session.table_id, seat=seat.id, narrator=seat.narrator,
         after=started[0] - 1, limit=FIGHT_LOG,
     )  # fmt: skip
-    events = [json.loads(text) for _seq, text in rows]
-    mine = [e for e in events if encounter_key(e.get("args") or {}) == key]
-    return [present(event, names) for event in mine]
+    entries = [read_entry(text) for _seq, text in rows]
+    return [present(entry, names) for entry in entries if encounter_key(entry.args) == key]
 
 
 def fight_view(session: TableSession, *, with_log: bool = True) -> dict[str, Any]:

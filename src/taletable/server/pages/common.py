@@ -167,9 +167,9 @@ def take(session: TableSession, action: str, args: dict[str, Any], visibility: s
         event = session.act(action, args, visibility)
     except PAGE_ERRORS as error:
         return message(error=error_text(error))
-    shown = str(event.get("visibility", visibility))  # a follow-up keeps its roll's
+    shown = event.visibility  # a follow-up keeps its roll's
     done = _DONE.get(action, "Rolled")
-    return message(text=f"{done} (#{event['seq']}): {_SHOWN.get(shown, shown)} in the log.")
+    return message(text=f"{done} (#{event.seq}): {_SHOWN.get(shown, shown)} in the log.")
 
 
 def percent(chance: Fraction) -> str:

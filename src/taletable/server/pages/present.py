@@ -15,6 +15,7 @@ from typing import Any
 from taletable._model import Record
 from taletable.dice.notation import NotationResult
 from taletable.explain import note, render, render_data
+from taletable.log_entry import LogEntry
 from taletable.play.registry import is_read
 from taletable.play.results import read_result, summary_of
 from taletable.play.undo import Struck
@@ -76,72 +77,85 @@ TOOL_SHAPES: dict[type[Any], Callable[[Entry, Any], None]] = {
 }
 
 
-def _table_event(entry: Entry, event: Mapping[str, Any], names: Mapping[str, str]) -> None:
-    kind = event["kind"]
-    if kind == "table.open":
-        edition = f" ({event.get('edition')})" if event.get("edition") else ""
-        entry.title = f"opened the table {event.get('name')}: {event.get('system')}{edition}"
-    elif kind == "scene.open":
-        entry.title = f"opened scene {event['scene']}"
-        entry.outcome = "its dice are sealed: anyone can check every roll when the scene closes"
-        entry.lines = [f"the seal (a fingerprint of the dice): {event.get('commitment')}"]
-    elif kind == "scene.close":
-        entry.title = f"closed scene {event['scene']}"
-        entry.outcome = "its dice are revealed: anyone can now check every roll of the scene"
-        entry.lines = [f"the scene's dice, revealed: {event.get('seed')}"]
-    elif kind == "seat.join":
-        entry.title = f"joined as {event.get('role')}"
-    elif kind in ("character.create", "character.update"):
-        saves = event.get("saves") or [{}]
-        sheet = saves[-1].get("data", {})
-        name = sheet.get("identity", {}).get("name", event.get("character"))
+def _sheet_name(logged: LogEntry) -> str:
+    """The name of the character a sheet's entry saved (its key when it names none)."""
+    save = logged.last_save()
+    return (save.name() if save is not None else None) or str(logged.character)
+
+
+def _sheet_event(entry: Entry, logged: LogEntry, names: Mapping[str, str]) -> None:
+    """A sheet added, edited, taken back or handed to a seat."""
+    kind, save = logged.kind, logged.last_save()
+    version = save.version if save is not None else None
+    if kind in ("character.create", "character.update"):
         verb = "added" if kind == "character.create" else "edited"
-        entry.title = f"{verb} the character {name} (version {saves[-1].get('version')})"
+        entry.title = f"{verb} the character {_sheet_name(logged)} (version {version})"
     elif kind == "character.restore":
-        saves = event.get("saves") or [{}]
-        name = saves[-1].get("data", {}).get("identity", {}).get("name", event.get("character"))
-        entry.title = f"took back the last change to {name}'s sheet"
+        entry.title = f"took back the last change to {_sheet_name(logged)}'s sheet"
         entry.outcome = (
-            f"the sheet is as it was at version {event.get('restored')} "
-            f"(now version {saves[-1].get('version')})"
+            f"the sheet is as it was at version {logged.restored} (now version {version})"
         )
-    elif kind == "character.owner":
-        seat = names.get(str(event.get("seat")), "another seat")
-        entry.title = f"handed the character {event.get('name', event.get('character'))} to {seat}"
+    else:
+        seat = names.get(str(logged.seat), "another seat")
+        entry.title = f"handed the character {logged.name or logged.character} to {seat}"
+
+
+def _table_event(entry: Entry, logged: LogEntry, names: Mapping[str, str]) -> None:
+    kind = logged.kind
+    if kind == "table.open":
+        edition = f" ({logged.edition})" if logged.edition else ""
+        entry.title = f"opened the table {logged.name}: {logged.system}{edition}"
+    elif kind == "scene.open":
+        entry.title = f"opened scene {logged.scene}"
+        entry.outcome = "its dice are sealed: anyone can check every roll when the scene closes"
+        entry.lines = [f"the seal (a fingerprint of the dice): {logged.commitment}"]
+    elif kind == "scene.close":
+        entry.title = f"closed scene {logged.scene}"
+        entry.outcome = "its dice are revealed: anyone can now check every roll of the scene"
+        entry.lines = [f"the scene's dice, revealed: {logged.seed}"]
+    elif kind == "seat.join":
+        entry.title = f"joined as {logged.role}"
+    elif kind in SHEET_KINDS:
+        _sheet_event(entry, logged, names)
     else:
         entry.title = "logged something this version does not show"
 
 
-def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
-    """The log entry of ``event`` (``names``: seat id -> name, for who acted)."""
-    actor = event.get("actor")
+#: The entries of a sheet that are no action.
+SHEET_KINDS = ("character.create", "character.update", "character.restore", "character.owner")
+
+
+def present(logged: LogEntry, names: Mapping[str, str]) -> Entry:
+    """The page's entry of the log entry ``logged`` (``names``: seat id -> name, for who
+    acted)."""
+    actor = logged.actor
     entry = Entry(
-        seq=int(event["seq"]),
+        seq=logged.seq,
         who=names.get(actor, "someone") if actor else "the table",
-        at=str(event.get("at", ""))[11:19],
-        visibility=str(event.get("visibility", "public")),
+        at=logged.at[11:19],
+        visibility=logged.visibility,
         title="",
-        hidden=bool(event.get("hidden")),
-        entered=bool(event.get("entered")),
+        hidden=logged.hidden,
+        entered=logged.entered,
         actor=actor,
-        follows=event.get("follows"),
+        follows=logged.follows,
     )
-    action = event.get("action")
+    action = logged.action
     if action is None:
-        _table_event(entry, event, names)
+        _table_event(entry, logged, names)
         return entry
-    entry.title = title_of(str(action))
+    entry.title = title_of(action)
     if action == "chat.say" and not entry.hidden:
-        chat_entry(entry, event, names)
+        chat_entry(entry, logged, names)
         return entry
-    if str(action).startswith("cogent.combat.") and not entry.hidden:
-        combat_entry(entry, event)
+    if action.startswith("cogent.combat.") and not entry.hidden:
+        combat_entry(entry, logged)
         return entry
     if entry.hidden:
         entry.title += ": made blind; only the narrator sees the result"
         return entry
-    data = event.get("result") or {}
-    result = read_result(str(action), data)
+    data = logged.result or {}
+    result = read_result(action, data)
     if result is None and action == "cogent.cast":
         result = read_cast(data)
     if result is None:  # a record this version does not read: shown whole below
@@ -149,9 +163,9 @@ def present(event: Mapping[str, Any], names: Mapping[str, str]) -> Entry:
         entry.rules = [render_data(rule) for rule in data.get("rules_applied", ())]
         entry.detail = json.dumps(data, indent=1, ensure_ascii=False)
         return entry
-    _shown(entry, str(action), result)
-    entry.sheetless = not (event.get("args") or {}).get("character")
-    if not (entry.outcome or entry.lines) and is_read(str(action)):
+    _shown(entry, action, result)
+    entry.sheetless = not logged.arg("character")
+    if not (entry.outcome or entry.lines) and is_read(action):
         entry.outcome = READ_OUTCOME
     return entry
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from taletable.explain import render
+from taletable.log_entry import LogEntry
 from taletable.play.chat import ChatResult
 from taletable.play.chat_rolls import InlineRoll
 from taletable.play.results import read_result
@@ -36,10 +36,10 @@ def _names(seats: tuple[str, ...], names: Mapping[str, str]) -> tuple[str, ...]:
     return tuple(names.get(seat, "a seat no longer here") for seat in seats)
 
 
-def chat_entry(entry: Entry, event: Mapping[str, Any], names: Mapping[str, str]) -> None:
-    """Fill ``entry`` with the message ``event`` logged: a sentence of who spoke (as whom, to
-    whom) and the message's words with each inline roll in its place."""
-    result = read_result("chat.say", event.get("result") or {})
+def chat_entry(entry: Entry, logged: LogEntry, names: Mapping[str, str]) -> None:
+    """Fill ``entry`` with the message ``logged``: a sentence of who spoke (as whom, to whom)
+    and the message's words with each inline roll in its place."""
+    result = read_result("chat.say", logged.result or {})
     if not isinstance(result, ChatResult):
         entry.title = "said something this version cannot show"
         return

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from taletable.explain import Note, render
 from taletable.explain.notes import Value
+from taletable.log_entry import LogEntry
 from taletable.play.results import read_result
 from taletable.server.pages.entries import DiceRow, Entry, marked
 from taletable.server.pages.present_titles import title_of
@@ -25,11 +25,11 @@ __all__ = ["combat_entry"]
 
 
 
-def _log_from(event: Mapping[str, Any]) -> int:
+def _log_from(logged: LogEntry) -> int:
     """Where the step's lines begin in the encounter's log (the change it logged says)."""
-    for change in event.get("changes") or ():
-        if str(change.get("kind", "")).startswith("cogent.combat."):
-            start = (change.get("data") or {}).get("log_from")
+    for change in logged.changes:
+        if change.kind.startswith("cogent.combat."):
+            start = change.data.get("log_from")
             if isinstance(start, int):
                 return start
     return 0
@@ -40,11 +40,11 @@ STEPS = {"declare": "declaration", "resolve": "roll", "choose": "choice of an ou
          "condition": "condition", "destiny": "destiny spent"}  # fmt: skip
 
 
-def _taken_back(event: Mapping[str, Any]) -> str:
+def _taken_back(logged: LogEntry) -> str:
     """The kind of step a take-back took back, in words (its change says)."""
-    for change in event.get("changes") or ():
-        if change.get("kind") == "cogent.combat.take-back":
-            return STEPS.get(str((change.get("data") or {}).get("step")), "step")
+    for change in logged.changes:
+        if change.kind == "cogent.combat.take-back":
+            return STEPS.get(str(change.data.get("step")), "step")
     return "step"
 
 
@@ -102,19 +102,19 @@ def _fight(entry: Entry, action: str, fight: Encounter, log_from: int) -> None:
         entry.outcome = STALEMATE
 
 
-def combat_entry(entry: Entry, event: Mapping[str, Any]) -> None:
-    """Fill ``entry`` for a ``cogent.combat.*`` event."""
-    action = str(event.get("action"))
+def combat_entry(entry: Entry, logged: LogEntry) -> None:
+    """Fill ``entry`` for a ``cogent.combat.*`` log entry."""
+    action = str(logged.action)
     entry.title = title_of(action)
-    data = event.get("result") or {}
+    data = logged.result or {}
     result = read_result(action, data)
     if isinstance(result, Encounter) and action == "cogent.combat.take-back":
         entry.title += f" ({result.name}, round {result.round})"
-        step = _taken_back(event)
+        step = _taken_back(logged)
         entry.outcome = f"the fight is back as it stood before its last {step}"
         entry.lines = ["the step taken back stays in the log"]
     elif isinstance(result, Encounter):
-        _fight(entry, action, result, _log_from(event))
+        _fight(entry, action, result, _log_from(logged))
     elif isinstance(result, Chase):
         _lines(entry, list(result.log))
     else:  # a record this version does not read: shown whole

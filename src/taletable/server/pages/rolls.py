@@ -225,7 +225,7 @@ def _tool(session: TableSession, action: str, args: dict[str, Any], visibility: 
         return fragment("_tool_result.html", error=error_text(error))
     shown = {"public": "everyone sees it", "narrator": "only you see it"}
     entry = present(event, seat_names(session))
-    kept = str(event.get("visibility", visibility))
+    kept = event.visibility
     return fragment("_tool_result.html", e=entry, shown=shown.get(kept, kept))
 
 

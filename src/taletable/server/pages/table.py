@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from taletable.log_entry import LogEntry, read_entry
 from taletable.server.auth import Seat
 from taletable.server.log import TableHead, newest_events
 from taletable.server.pages.chat import chat_context
@@ -39,14 +39,14 @@ router = APIRouter(include_in_schema=False)
 SHOWN = 200
 
 
-def _entries(session: TableSession) -> list[dict[str, Any]]:
+def _entries(session: TableSession) -> list[LogEntry]:
     """The newest entries this seat may see (one bounded read), oldest first."""
     seat = session.seat
     with session.world.database.read() as connection:
         rows = newest_events(
             connection, seat.table_id, seat=seat.id, narrator=seat.narrator, limit=SHOWN
         )
-    return [json.loads(text) for _seq, text in rows]
+    return [read_entry(text) for _seq, text in rows]
 
 
 def _roll_asked(context: dict[str, Any], pool: int | None, cl: int | None) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def table_page(
     sheet's skill opens it with the roll panel set for that skill."""
     head = session.head()
     names = seat_names(session)
-    entries = attach(mark_struck([present(event, names) for event in _entries(session)]))
+    entries = attach(mark_struck([present(entry, names) for entry in _entries(session)]))
     rolls = roll_panel_context(session, head, character or None, skill or None)
     fight = fight_view(session, with_log=False) if head.system == "cogent" else {"fight": None}
     return page(
@@ -105,20 +105,19 @@ def _entry_html(entry: Any, seat: Seat, head: Any) -> str:
     return html
 
 
-def _scene_html(event: dict[str, Any]) -> str:
+def _scene_html(entry: LogEntry) -> str:
     """A scene opened: the header's scene number, swapped out of band (the header is outside
     the element that holds the stream)."""
-    if event.get("kind") != "scene.open" or not isinstance(event.get("scene"), int):
+    if entry.kind != "scene.open" or entry.scene is None:
         return ""
-    return render("_scene_number.html", scene=event["scene"], oob=True)
+    return render("_scene_number.html", scene=entry.scene, oob=True)
 
 
-def _follow_ups(event: dict[str, Any]) -> list[str]:
-    """The panels a new event makes stale (their elements refresh on ``sse:NAME``)."""
-    kind = str(event.get("kind", ""))
-    changed = {save.get("kind") for save in event.get("saves") or ()}
+def _follow_ups(entry: LogEntry) -> list[str]:
+    """The panels a new entry makes stale (their elements refresh on ``sse:NAME``)."""
+    kind = entry.kind
     names = []
-    if kind.startswith("character.") or "character" in changed:
+    if kind.startswith("character.") or "character" in entry.saved_kinds():
         names.append("characters")
     if kind.startswith("seat."):
         names.append("seats")
@@ -147,12 +146,12 @@ class PageRenderer(Renderer):
         return "retry: 1000\n\n" + await self.presence()
 
     def entry(self, seq: int, text: str) -> str:
-        event = json.loads(text)
-        if event.get("kind") == "seat.join":
-            self.names[str(event.get("seat"))] = str(event.get("name"))
-        html = _entry_html(present(event, self.names), self.session.seat, self.head)
-        return _message("log", html + _scene_html(event), seq) + "".join(
-            _message(name, "") for name in _follow_ups(event)
+        entry = read_entry(text)
+        if entry.kind == "seat.join":
+            self.names[str(entry.seat)] = str(entry.name)
+        html = _entry_html(present(entry, self.names), self.session.seat, self.head)
+        return _message("log", html + _scene_html(entry), seq) + "".join(
+            _message(name, "") for name in _follow_ups(entry)
         )
 
     async def tick(self, quiet: bool) -> str:

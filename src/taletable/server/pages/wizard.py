@@ -81,7 +81,7 @@ class Step:
 
     def take(self, action: str, **args: Any) -> Any:
         """A choice that is a rule, taken as an action (logged, the scene's dice)."""
-        return self.session.act(action, args)["result"]
+        return self.session.act(action, args).result
 
     def text(self, name: str) -> str:
         return str(self.form.get(name, "") or "").strip()

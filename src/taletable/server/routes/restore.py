@@ -8,7 +8,6 @@ it was read at, like any edit: one saved since is a 409 and changes nothing.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter
@@ -16,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Connection, select
 
 from taletable.errors import ConflictError, TaletableError
+from taletable.log_entry import read_entry
 from taletable.server.errors import ActionError, ApiError, NotFound
 from taletable.server.log import table_write
 from taletable.server.permissions import narrator_only
@@ -51,7 +51,7 @@ def _earlier(connection: Connection, table_id: str, key: str, version: int) -> d
         .where((EVENTS.c.table_id == table_id) & EVENTS.c.event.contains(key))
         .order_by(EVENTS.c.seq.desc())
     ).scalars()
-    data = saved_version((json.loads(text) for text in rows), "character", key, version)
+    data = saved_version((read_entry(text) for text in rows), "character", key, version)
     if data is None:
         raise ApiError("version", f"version {version} of this sheet is not in the table's log")
     return dict(data)

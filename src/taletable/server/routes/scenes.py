@@ -11,20 +11,22 @@ from pydantic import BaseModel
 from sqlalchemy import select
 
 from taletable.audit import verify_table
-from taletable.ledger import EXPORT_FORMAT, canonical_json, genesis_hash
+from taletable.ledger import EXPORT_FORMAT, genesis_hash
+from taletable.log_entry import LogEntry, MalformedEntry, read_entry
 from taletable.server.auth import hash_secret, new_id
 from taletable.server.codes import RECOVERY_GROUPS, narrator_token, new_code, normal
 from taletable.server.cookies import TABLE_ID_TEXT, is_table_id
 from taletable.server.errors import ApiError, Conflict
 from taletable.server.exports import full_log, seat_log
 from taletable.server.fields import NUL_MESSAGE, has_nul
-from taletable.server.log import read_table, stub_of, table_write
+from taletable.server.log import read_table, stored_forms, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.routes.tables import MadeTable, open_scene, unused_join_code
 from taletable.server.schema import EVENTS, SCENES, SEATS, TABLES, THINGS
 from taletable.server.session import NarratorSession, SessionDep, TableSession
 from taletable.server.state import state_from_log
 from taletable.server.table_rules import checked_house_rules, checked_rules
+from taletable.server.visibility import VISIBILITIES
 from taletable.server.world import world_of
 from taletable.store.base import KINDS
 
@@ -137,8 +139,9 @@ def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
     if not checked.ok:
         where = f"events.{checked.failed_seq}" if checked.failed_seq else "table"
         raise ApiError(where, f"the export does not verify: {checked.summary()}")
+    entries = _entries(document["events"])
     if checked.hidden:
-        seq = next(event["seq"] for event in document["events"] if event.get("hidden") is True)
+        seq = next(entry.seq for entry in entries if entry.hidden)
         raise ApiError(
             f"events.{seq}",
             f"event {seq} is hidden: a seat's view of a table cannot rebuild it "
@@ -152,16 +155,15 @@ def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
             "be checked yet (close the scene, then export and import)",
         )
     table = _table_of(document)
-    events: list[dict[str, Any]] = document["events"]
-    for event in events:
-        _check_event(event)
+    for entry in entries:
+        _check_entry(entry)
     recovery = new_code(RECOVERY_GROUPS)
     token = narrator_token(recovery)
     with state.database.write() as connection:
         if connection.execute(select(TABLES.c.id).where(TABLES.c.id == table["id"])).first():
             raise Conflict("table.id", f"a table {table['id']!r} is here already")
         code = unused_join_code(connection)
-        _insert(connection, table, events, hash_secret(normal(code)))
+        _insert(connection, table, document["events"], entries, hash_secret(normal(code)))
         connection.execute(
             TABLES.update()
             .where(TABLES.c.id == table["id"])
@@ -184,31 +186,40 @@ def import_table(request: Request, document: dict[str, Any]) -> MadeTable:
     )
 
 
-def _check_event(event: dict[str, Any]) -> None:
-    seq = event.get("seq")
-    if event.get("visibility") not in ("public", "narrator", "blind"):
-        raise ApiError(f"events.{seq}.visibility", "public, narrator or blind")
-    kind = event.get("kind")
-    if not isinstance(kind, str) or not 1 <= len(kind) <= 40 or has_nul(kind):
+def _entries(events: list[Any]) -> list[LogEntry]:
+    """The export's events as entries (422 naming ``events.SEQ.FIELD`` for one that is not)."""
+    try:
+        return [read_entry(event) for event in events]
+    except MalformedEntry as malformed:
+        raise ApiError(f"events.{malformed.seq}", f"not a log entry: {malformed}") from None
+
+
+def _check_entry(entry: LogEntry) -> None:
+    seq = entry.seq
+    if entry.visibility not in VISIBILITIES:
+        raise ApiError(f"events.{seq}.visibility", f"one of {', '.join(VISIBILITIES)}")
+    if not 1 <= len(entry.kind) <= 40 or has_nul(entry.kind):
         raise ApiError(f"events.{seq}.kind", "an event's kind is 1 to 40 characters, no NUL")
-    actor = event.get("actor")
-    if actor is not None and (not isinstance(actor, str) or len(actor) > 64 or has_nul(actor)):
+    actor = entry.actor
+    if actor is not None and (len(actor) > 64 or has_nul(actor)):
         raise ApiError(f"events.{seq}.actor", "an actor is a seat's id, at most 64 characters")
-    if event.get("kind") == "scene.open" and not isinstance(event.get("scene"), int):
+    if entry.kind == "scene.open" and entry.scene is None:
         raise ApiError(f"events.{seq}.scene", "a scene is numbered")
-    for save in event.get("saves") or ():
-        if not isinstance(save, dict) or save.get("kind") not in KINDS:
+    for save in entry.saves:
+        if save.kind not in KINDS:
             raise ApiError(f"events.{seq}.saves", f"each save has a kind: {', '.join(KINDS)}")
 
 
 def _insert(
-    connection: Any, table: dict[str, Any], events: list[dict[str, Any]], code: str
+    connection: Any,
+    table: dict[str, Any],
+    events: list[dict[str, Any]],
+    entries: list[LogEntry],
+    code: str,
 ) -> None:
-    last = events[-1] if events else None
-    opened = [event for event in events if event.get("kind") == "scene.open"]
-    revealed = {
-        event["scene"]: event["seed"] for event in events if event.get("kind") == "scene.close"
-    }
+    last = entries[-1] if entries else None
+    opened = [entry for entry in entries if entry.kind == "scene.open"]
+    revealed = {entry.scene: entry.seed for entry in entries if entry.kind == "scene.close"}
     connection.execute(
         TABLES.insert().values(
             id=table["id"],
@@ -218,40 +229,39 @@ def _insert(
             physical_dice=bool(table.get("physical_dice")),
             join_code_hash=code,
             created_at=str(table.get("created_at", "")),
-            head_seq=last["seq"] if last else 0,
-            head_hash=last["hash"] if last else genesis_hash(table["id"]),
-            scene=opened[-1]["scene"] if opened else 0,
+            head_seq=last.seq if last else 0,
+            head_hash=last.hash if last else genesis_hash(table["id"]),
+            scene=opened[-1].scene if opened else 0,
             rules=json.dumps(table["rules"]),
             house_rules=json.dumps(table["house_rules"]),
         )
     )
-    for event in opened:  # an unrevealed seed stays unknown: that scene can roll no more
-        number = event["scene"]
+    for entry in opened:  # an unrevealed seed stays unknown: that scene can roll no more
         connection.execute(
             SCENES.insert().values(
                 table_id=table["id"],
-                number=number,
-                seed=revealed.get(number, "00" * 32),
-                commitment=event["commitment"],
-                revealed=number in revealed,
+                number=entry.scene,
+                seed=revealed.get(entry.scene) or "00" * 32,
+                commitment=entry.commitment,
+                revealed=entry.scene in revealed,
             )
         )
-    for event in events:
-        body = {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
+    for event, entry in zip(events, entries, strict=True):
+        stored, stub = stored_forms(event)
         connection.execute(
             EVENTS.insert().values(
                 table_id=table["id"],
-                seq=event["seq"],
-                kind=str(event["kind"])[:40],
-                actor=event.get("actor"),
-                visibility=event.get("visibility", "public"),
-                event=canonical_json(body),
-                stub=canonical_json(stub_of(body)),
-                prev_hash=event["prev_hash"],
-                hash=event["hash"],
+                seq=entry.seq,
+                kind=entry.kind[:40],
+                actor=entry.actor,
+                visibility=entry.visibility,
+                event=stored,
+                stub=stub,
+                prev_hash=entry.prev_hash,
+                hash=entry.hash,
             )
         )
-    for (kind, key), thing in state_from_log(events).items():
+    for (kind, key), thing in state_from_log(entries).items():
         connection.execute(
             THINGS.insert().values(
                 scope=table["id"],

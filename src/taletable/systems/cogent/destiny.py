@@ -103,7 +103,8 @@ def _parse(
 
 
 def _check_spend_count(count: int, field: str) -> None:
-    """Refuse a negative number of spends, or more than one roll may take (DESIGN > 8)."""
+    """Refuse a negative number of spends, or more than one roll may take (DESIGN >
+    Principles 8)."""
     if not 0 <= count <= MAX_DESTINY_SPENDS:
         raise InputError(
             field, f"cannot spend {count} points", expected=f"0 to {MAX_DESTINY_SPENDS}"

@@ -1,4 +1,5 @@
-"""The check engine's rules tables, loaded from ``data/*.yaml`` and validated (DESIGN > 4).
+"""The check engine's rules tables, loaded from ``data/*.yaml`` and validated (DESIGN >
+Principles 4).
 
 * challenge-level scales of both editions (``challenge_levels.yaml``);
 * the destiny roll's critical faces, bands and %-to-CL table (``destiny_roll.yaml``);
