@@ -20,7 +20,6 @@ from taletable.ledger import (
     EXPORT_FORMAT,
     HIDDEN_DICE,
     LedgerDice,
-    _Keyed,
     canonical_json,
     commitment,
     derive_face,
@@ -29,6 +28,7 @@ from taletable.ledger import (
     hidden_dice_fields,
     verify_export,
 )
+from taletable.ledger.dice import _Keyed
 
 
 def _chained(events: list[dict[str, Any]], table: str) -> Callable[..., None]:

@@ -34,6 +34,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
 
+from taletable.ledger.chain import CHAIN_BODY, body_hash, canonical_json
+
 __all__ = [
     "ACTION_FIELDS",
     "BODIES",
@@ -46,11 +48,15 @@ __all__ = [
     "MalformedEntry",
     "Save",
     "read_entry",
+    "stored_forms",
+    "stub_of",
 ]
 
 #: The modules that write an entry or hash its raw bytes: the only ones that may read an
 #: entry's fields by string key (a lint test holds every other module to :class:`LogEntry`).
-LOG_MODULES = frozenset({"log_entry.py", "ledger.py", "server/log.py"})
+LOG_MODULES = frozenset(
+    {"log_entry.py", "ledger/chain.py", "ledger/verify.py", "server/log.py"}
+)
 
 #: The fields of every entry (``prev_hash`` and ``hash`` are beside it, not in its body).
 ENVELOPE = frozenset({"seq", "kind", "actor", "visibility", "at", "scene"})
@@ -75,7 +81,8 @@ STUB_FIELDS = ENVELOPE | {"action", "follows", "dice_version", "dice_commitment"
 #: The fields each entry that is no action adds to the envelope: its declared shape.
 BODIES: Mapping[str, frozenset[str]] = {
     "table.open": frozenset(
-        {"name", "system", "edition", "rules", "house_rules", "house_rules_digest", "physical_dice"}
+        {"name", "system", "edition", "rules", "house_rules", "house_rules_digest",
+         "physical_dice", "chain", "engine"}
     ),
     "scene.open": frozenset({"commitment"}),
     "scene.close": frozenset({"seed"}),
@@ -162,6 +169,12 @@ class LogEntry(BaseModel):
     house_rules: tuple[StrictStr, ...] = ()
     house_rules_digest: StrictStr | None = None
     physical_dice: StrictBool = False
+    #: The log's chain version (``taletable.ledger``; none: 1) and what made its results
+    #: (``taletable.play.results.engine``; none: a build before it was recorded).
+    chain: StrictInt | None = None
+    engine: dict[str, Any] | None = None
+    #: A stub's or a bare link's hash of the body it stands for (chain version 2).
+    body_hash: StrictStr | None = None
     # scenes
     commitment: StrictStr | None = None
     seed: StrictStr | None = None
@@ -195,6 +208,24 @@ class LogEntry(BaseModel):
     def fields(self) -> frozenset[str]:
         """The names of the fields the entry was written with (its declared shape's test)."""
         return frozenset(self.model_fields_set) | frozenset(self.model_extra or ())
+
+
+def stub_of(event: Mapping[str, Any]) -> dict[str, Any]:
+    """What a seat that may not see an entry is given of it: that it happened (its
+    :data:`STUB_FIELDS`), marked ``hidden``."""
+    return {**{key: event[key] for key in sorted(STUB_FIELDS) if key in event}, "hidden": True}
+
+
+def stored_forms(event: Mapping[str, Any], chain: int) -> tuple[str, str, str | None]:
+    """An exported entry as the ``events`` row stores it: its body (without its hashes) and its
+    stub, each as canonical JSON (an import writes back what the export's chain hashed), and
+    in chain version 2 the body's hash (which the stub carries too)."""
+    body = {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
+    text, stub = canonical_json(body), stub_of(body)
+    hashed = body_hash(text) if chain == CHAIN_BODY else None
+    if hashed is not None:
+        stub["body_hash"] = hashed
+    return text, canonical_json(stub), hashed
 
 
 class MalformedEntry(ValueError):

@@ -26,7 +26,7 @@ def check_shape(raw: Mapping[str, Any]) -> None:
     undeclared = sorted(entry.model_extra or ())
     assert not undeclared, f"seq {entry.seq}: undeclared fields {undeclared}"
     if entry.hidden:
-        allowed = STUB_FIELDS | {"hidden"} | CHAIN
+        allowed = STUB_FIELDS | {"hidden", "body_hash"} | CHAIN
         assert fields <= allowed, f"seq {entry.seq}: a stub holds {sorted(fields - allowed)}"
         return
     assert fields >= ENVELOPE, f"seq {entry.seq}: lacks {sorted(ENVELOPE - fields)}"

@@ -19,10 +19,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from taletable.audit import verify_table
-from taletable.ledger import event_hash, genesis_hash
 from taletable.play import all_actions
 from taletable.server import create_app
 from tests.server.conftest import TEST_LIMITS, Seats, bearer
+from tests.server.forgery import rechain
 from tests.server.test_actions import act
 from tests.server.test_characters import terrik
 from tests.server.test_dice_fields import GOOD, _table_for, _taken
@@ -68,14 +68,6 @@ def empty_client(empty_database_url: str) -> Iterator[TestClient]:
         yield other
 
 
-def _rechain(export: dict[str, Any]) -> None:
-    """Recompute every hash of the export, as a forger would."""
-    previous = genesis_hash(export["table"]["id"])
-    for event in export["events"]:
-        event["prev_hash"] = previous
-        event["hash"] = previous = event_hash(previous, event)
-
-
 def _first(export: dict[str, Any], kind: str, **where: Any) -> dict[str, Any]:
     return next(
         event
@@ -87,7 +79,7 @@ def _first(export: dict[str, Any], kind: str, **where: Any) -> dict[str, Any]:
 def _forged_total(export: dict[str, Any]) -> int:
     event = _first(export, "cogent.check", entered=False)
     event["result"]["wins"] += 1
-    _rechain(export)
+    rechain(export)
     return int(event["seq"])
 
 
@@ -98,7 +90,7 @@ def _forged_faces(export: dict[str, Any]) -> int:
     event["args"]["faces"] = [6, 6, 6, 6]
     event["result"]["faces"] = [6, 6, 6, 6]
     assert event["result"]["wins"] != 4
-    _rechain(export)
+    rechain(export)
     return int(event["seq"])
 
 
@@ -106,7 +98,7 @@ def _forged_fight(export: dict[str, Any]) -> int:
     """The narrator's secret round: one fighter's roll made to score no wins."""
     event = _first(export, "cogent.combat.resolve")
     event["result"]["rolls"][1]["wins"] = 0
-    _rechain(export)
+    rechain(export)
     return int(event["seq"])
 
 
@@ -123,7 +115,7 @@ def _switched_rule(export: dict[str, Any]) -> int:
 def _forged_follow_up(export: dict[str, Any]) -> int:
     event = _first(export, "cogent.destiny-after")
     event["result"]["check"]["wins"] += 3
-    _rechain(export)
+    rechain(export)
     return int(event["seq"])
 
 
@@ -132,7 +124,7 @@ def _unmarked_action(export: dict[str, Any]) -> int:
     event = _first(export, "cogent.check", entered=False)
     del event["action"]
     event["result"]["wins"] += 2
-    _rechain(export)
+    rechain(export)
     return int(event["seq"])
 
 
@@ -141,7 +133,7 @@ def _injected_save(export: dict[str, Any]) -> int:
     character = _first(export, "character.create")["saves"][0]
     event = _first(export, "seat.join")
     event["saves"] = [{**character, "version": 1, "data": {"forged": True}}]
-    _rechain(export)
+    rechain(export)
     return int(event["seq"])
 
 
@@ -205,7 +197,7 @@ def test_physical_dice_cannot_be_switched_on_or_typed_in_by_editing_the_export(
     event = next(e for e in typed["events"] if e.get("kind") == "cogent.check")
     event["args"]["faces"] = event["result"]["faces"]
     event["entered"], event["dice"] = True, []
-    _rechain(typed)
+    rechain(typed)
     for forged, seq in ((switched, 1), (typed, rolled.json()["seq"])):
         checked = verify_table(forged)
         assert (checked.ok, checked.failed_seq) == (False, seq), checked.summary()
@@ -244,7 +236,7 @@ def test_a_malformed_event_is_refused_naming_it_never_a_500(
     export = client.get(f"/api/tables/{table.id}/export", headers=table.narrator).json()
     event = next(e for e in export["events"] if e["seq"] == rolled.json()["seq"])
     event[field] = value
-    _rechain(export)
+    rechain(export)
     checked = verify_table(export)
     assert not checked.ok and checked.failed_seq == event["seq"], checked.summary()
     answer = empty_client.post("/api/tables/import", json=export)
@@ -292,7 +284,7 @@ def test_every_action_that_rolls_replays_and_a_changed_number_fails(
         forged = copy.deepcopy(export)
         target = forged["events"][event["seq"] - 1]
         assert _bump_a_number(target["result"])
-        _rechain(forged)
+        rechain(forged)
         assert verify_table(forged).failed_seq == event["seq"]
 
 
@@ -328,7 +320,7 @@ def test_a_seats_export_replays_what_it_can_and_says_what_it_takes_on_trust(
     assert "1 read what hidden events changed: taken on trust" in seen.summary()
     forged = copy.deepcopy(mara)
     forged["events"][pool.json()["seq"] - 1]["result"]["wins"] += 1
-    _rechain(forged)
+    rechain(forged)
     assert verify_table(forged).failed_seq == pool.json()["seq"]
 
 
@@ -358,7 +350,7 @@ def _rigged(export: dict[str, Any], seq: int) -> dict[str, Any]:
     dice = _Chosen([1] * 4 if event["result"]["faces"] == [6] * 4 else [6] * 4)
     event["result"] = perform("cogent.check", event["args"], Table(dice=dice)).to_data()
     event["dice"] = dice.rolled
-    _rechain(forged)
+    rechain(forged)
     return forged
 
 

@@ -15,8 +15,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from taletable.ledger import derive_face, event_hash, verify_export
+from taletable.ledger import derive_face, verify_export
 from tests.server.conftest import Seats
+from tests.server.forgery import rechain
 from tests.server.test_actions import act
 
 
@@ -97,15 +98,6 @@ def test_the_narrators_export_verifies_the_hidden_dice_and_their_commitments(
             assert whole[seq]["dice_secret"].encode() not in raw
 
 
-def _rechain(export: dict[str, Any], start: int) -> None:
-    """Recompute every hash from event ``start`` (an index) on, as a forger would."""
-    events = export["events"]
-    previous = events[start]["prev_hash"]
-    for event in events[start:]:
-        event["prev_hash"] = previous
-        event["hash"] = previous = event_hash(previous, event)
-
-
 def test_a_changed_secret_or_hidden_face_fails_even_rechained(
     client: TestClient, table: Seats
 ) -> None:
@@ -116,10 +108,10 @@ def test_a_changed_secret_or_hidden_face_fails_even_rechained(
     swapped = copy.deepcopy(narrator)
     event = swapped["events"][secret - 1]
     event["dice_secret"] = "ab" * 32
-    _rechain(swapped, secret - 1)
+    rechain(swapped, secret - 1)
     assert verify_export(swapped).failed_seq == secret
     event["dice_commitment"] = hashlib.sha256(bytes.fromhex("ab" * 32)).hexdigest()
-    _rechain(swapped, secret - 1)
+    rechain(swapped, secret - 1)
     failed = verify_export(swapped)
     assert failed.failed_seq == secret and "seed gives" in failed.reason
     assert json.dumps(narrator) != json.dumps(swapped)

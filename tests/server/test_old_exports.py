@@ -48,3 +48,32 @@ def test_an_older_builds_export_imports_here(client: TestClient, build: str) -> 
 def test_there_are_fixtures() -> None:
     """At least one older build's table is kept."""
     assert "d71a42b" in BUILDS
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_an_older_builds_database_migrates_and_plays_on(tmp_path: Path, build: str) -> None:
+    """The older build's SQLite database, served by this build (its migrations run at start),
+    gives the same log to its narrator, and the table plays on in its own chain version: a
+    new roll and a closed scene later, its export still verifies."""
+    import shutil
+
+    from taletable.server import create_app
+    from tests.server.conftest import TEST_LIMITS
+
+    database = tmp_path / "taletable.db"
+    shutil.copy(FIXTURES / build / "taletable.db", database)
+    seats = json.loads((FIXTURES / build / "seats.json").read_text("utf-8"))
+    narrator = {"Authorization": f"Bearer {seats['narrator']}"}
+    player = {"Authorization": f"Bearer {seats['player']}"}
+    table = seats["table"]
+    with TestClient(create_app(f"sqlite:///{database}", limits=TEST_LIMITS)) as client:
+        served = client.get(f"/api/tables/{table}/export", headers=narrator).json()
+        assert served["events"] == _export(build, "narrator")["events"]
+        check = {"action": "cogent.check", "args": {"pool": 5, "cl": 2}}
+        rolled = client.post(f"/api/tables/{table}/actions", headers=player, json=check)
+        assert rolled.status_code == 201, rolled.text
+        assert client.post(f"/api/tables/{table}/scenes", headers=narrator).status_code == 201
+        later = client.get(f"/api/tables/{table}/export", headers=narrator).json()
+    assert "chain" not in later["events"][0]  # a table made before chain 2 keeps chain 1
+    checked = verify_table(later)
+    assert checked.ok and checked.scenes_revealed == 2, checked.summary()

@@ -79,7 +79,7 @@ def test_a_players_and_an_observers_export_hold_no_secret_and_verify(
 
 def test_a_seats_tampered_export_fails_naming_the_seq(client: TestClient, table: Seats) -> None:
     """A public roll's total (wins) changed, nothing recomputed, fails at its seq; a broken
-    link fails where it breaks, and a hidden stub's hash changed fails at the next event."""
+    link fails where it breaks, and a hidden stub's hash changed fails at the stub itself."""
     played = _played(client, table)
     view = _export(client, table, table.mara).json()
     public = next(
@@ -97,7 +97,8 @@ def test_a_seats_tampered_export_fails_naming_the_seq(client: TestClient, table:
 
     relinked = copy.deepcopy(view)
     relinked["events"][played["blind"] - 1]["hash"] = "f" * 64
-    assert verify_export(relinked).failed_seq == played["blind"] + 1
+    # chain 2: the stub's hash is recomputed from its body_hash, so it fails at the stub
+    assert verify_export(relinked).failed_seq == played["blind"]
 
 
 def test_verify_command_on_a_players_export(
@@ -137,8 +138,8 @@ def test_an_event_a_seat_may_not_see_is_a_bare_link(client: TestClient, table: S
     played = _played(client, table)
     bram = {event["seq"]: event for event in _export(client, table, table.bram).json()["events"]}
     for seq in (played["secret"], played["blind"]):
-        assert set(bram[seq]) == {"seq", "hidden", "prev_hash", "hash"}
+        assert set(bram[seq]) == {"seq", "hidden", "prev_hash", "hash", "body_hash"}
         assert bram[seq]["hash"] == played["whole"][seq]["hash"]
     mara = {event["seq"]: event for event in _export(client, table, table.mara).json()["events"]}
     assert mara[played["blind"]]["kind"] == "cogent.check" and mara[played["blind"]]["hidden"]
-    assert set(mara[played["secret"]]) == {"seq", "hidden", "prev_hash", "hash"}
+    assert set(mara[played["secret"]]) == {"seq", "hidden", "prev_hash", "hash", "body_hash"}

@@ -22,7 +22,20 @@ from taletable._model import Record
 from taletable.explain import Note
 from taletable.play.registry import all_actions
 
-__all__ = ["read_result", "result_type", "summary_of"]
+__all__ = ["RESULTS", "engine", "read_result", "result_type", "summary_of"]
+
+#: The shape of the result records this engine logs: 1, rules applied logged as English lines
+#: (the logs of builds before notes); 2, as notes (:class:`taletable.explain.Note`). A table's
+#: opening entry records it (:func:`engine`), so a verifier knows what made a log's results.
+RESULTS = 2
+
+
+def engine() -> dict[str, Any]:
+    """What makes this build's results, as a log records it: its name, version and
+    :data:`RESULTS`."""
+    from taletable import __version__
+
+    return {"name": "taletable", "version": __version__, "results": RESULTS}
 
 
 @cache

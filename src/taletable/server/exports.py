@@ -36,6 +36,7 @@ _SEAT_LOG = (
         ),
         EVENTS.c.prev_hash,
         EVENTS.c.hash,
+        EVENTS.c.body_hash,
     )
     .where(OF_TABLE)
     .order_by(EVENTS.c.seq)
@@ -55,7 +56,7 @@ def seat_log(connection: Connection, table_id: str, seat: str) -> list[dict[str,
     rows = connection.execute(_SEAT_LOG, {"table_id": table_id, "seat": seat})
     return [
         {
-            **(json.loads(row.event) if row.event is not None else _bare_link(row.seq)),
+            **(json.loads(row.event) if row.event is not None else _bare_link(row)),
             "prev_hash": row.prev_hash,
             "hash": row.hash,
         }
@@ -63,6 +64,10 @@ def seat_log(connection: Connection, table_id: str, seat: str) -> list[dict[str,
     ]
 
 
-def _bare_link(seq: int) -> dict[str, Any]:
-    """What a seat's export holds of an event it may not see at all: its place, hidden."""
-    return {"seq": int(seq), "hidden": True}
+def _bare_link(row: Any) -> dict[str, Any]:
+    """What a seat's export holds of an event it may not see at all: its place, hidden, and
+    (chain version 2) its body's hash, so the seat recomputes its link."""
+    link: dict[str, Any] = {"seq": int(row.seq), "hidden": True}
+    if row.body_hash is not None:
+        link["body_hash"] = row.body_hash
+    return link

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import ColumnElement, Connection, bindparam, case, exists, select
 
-from taletable.ledger import canonical_json, text_hash
+from taletable.ledger import CHAIN_BODY, CHAIN_TEXT, body_hash, canonical_json, link_hash, text_hash
+from taletable.log_entry import stub_of
 from taletable.server.errors import NotFound
 from taletable.server.fields import has_nul
 from taletable.server.schema import EVENTS, RECIPIENTS, TABLES
@@ -49,8 +50,6 @@ __all__ = [
     "lock_table",
     "newest_events",
     "read_table",
-    "stored_forms",
-    "stub_of",
     "table_write",
     "visible_events",
     "whispered_to",
@@ -58,10 +57,6 @@ __all__ = [
 
 #: The PostgreSQL channel on which a commit announces ``TABLE_ID:SEQ``.
 NOTIFY_CHANNEL = "taletable_events"
-#: The fields every event has; a stub (a blind roll, for its roller) has only these (and a
-#: hidden event's commitment to its dice secret: ``taletable.ledger``, hidden dice).
-COMMON_FIELDS = ("seq", "kind", "actor", "visibility", "at", "scene", "action", "follows",
-                 "dice_version", "dice_commitment")  # fmt: skip
 
 # The statements of every action and every stream's read are built once, their values passed as
 # parameters: building a SQLAlchemy statement costs more than running it (a stream's read on
@@ -77,7 +72,8 @@ _WRITE_SQL = {
     "lock": f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = :table_id",
     "lock_head": "SELECT head_seq, head_hash, scene FROM tables WHERE id = :table_id",
     "insert": "INSERT INTO events (table_id, seq, kind, actor, visibility, event, stub, prev_hash, "
-    "hash) VALUES (:table_id, :seq, :kind, :actor, :visibility, :event, :stub, :prev_hash, :hash)",
+    "hash, body_hash) VALUES (:table_id, :seq, :kind, :actor, :visibility, :event, :stub, "
+    ":prev_hash, :hash, :body_hash)",
     "move": "UPDATE tables SET head_seq = :to_seq, head_hash = :to_hash "
     "WHERE id = :table_id AND head_seq = :from_seq",
 }
@@ -173,12 +169,14 @@ class TableHead:
     #: the table's data), as chosen when it was made.
     rules: dict[str, Any] = dataclasses.field(default_factory=dict)
     house_rules: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: Its log's chain version (:mod:`taletable.ledger`).
+    chain: int = CHAIN_TEXT
 
     def moved(self, head_seq: int, head_hash: str, scene: int) -> TableHead:
         """This table with its log's head (and scene) where they are now."""
         return TableHead(self.id, self.name, self.system, self.edition, self.physical_dice,
                          head_seq, head_hash, scene, self.created_at, self.rules,
-                         self.house_rules)  # fmt: skip
+                         self.house_rules, self.chain)  # fmt: skip
 
 
 def _head(row: Any) -> TableHead:
@@ -194,6 +192,7 @@ def _head(row: Any) -> TableHead:
         created_at=row.created_at,
         rules=json.loads(row.rules or "{}"),
         house_rules=json.loads(row.house_rules or "{}"),
+        chain=int(row.chain),
     )
 
 
@@ -235,18 +234,6 @@ def lock_table(
     return settled.moved(int(row[0]), row[1], int(row[2]))
 
 
-def stub_of(event: Mapping[str, Any]) -> dict[str, Any]:
-    """What a seat that may not see an event's content is given: that it happened."""
-    return {**{key: event[key] for key in COMMON_FIELDS if key in event}, "hidden": True}
-
-
-def stored_forms(event: Mapping[str, Any]) -> tuple[str, str]:
-    """An exported event as the ``events`` row stores it: its body (without its hashes) and its
-    stub, each as canonical JSON (an import writes back what the export's chain hashed)."""
-    body = {key: value for key, value in event.items() if key not in ("prev_hash", "hash")}
-    return canonical_json(body), canonical_json(stub_of(body))
-
-
 def now() -> str:
     """The current time, UTC, ISO 8601 to the millisecond."""
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
@@ -282,16 +269,19 @@ def append(
         **body,
     }
     audience = audience if visibility == WHISPER else ()
-    row = Row(
-        seq, visibility, actor, canonical_json(event), canonical_json(stub_of(event)), audience
-    )
+    text, stub = canonical_json(event), stub_of(event)
+    if head.chain == CHAIN_BODY:
+        stub["body_hash"] = hashed = body_hash(text)
+        digest = link_hash(head.head_hash, visibility == "public", hashed)
+    else:
+        hashed, digest = None, text_hash(head.head_hash, text)
+    row = Row(seq, visibility, actor, text, canonical_json(stub), audience)
     if audience:
         named = [{"table_id": head.id, "seq": seq, "seat_id": seat} for seat in audience]
         connection.execute(_NEW_RECIPIENT, named)
-    digest = text_hash(head.head_hash, row.event)
     values = {"table_id": head.id, "seq": seq, "kind": kind, "actor": actor,
               "visibility": visibility, "event": row.event, "stub": row.stub,
-              "prev_hash": head.head_hash, "hash": digest}  # fmt: skip
+              "prev_hash": head.head_hash, "hash": digest, "body_hash": hashed}  # fmt: skip
     moving = {"table_id": head.id, "from_seq": head.head_seq, "to_seq": seq, "to_hash": digest}
     if announce is not None:
         payload = {"channel": NOTIFY_CHANNEL, "payload": announce(row)}

@@ -8,7 +8,8 @@
 * ``seats``   who sits at a table: narrator, player or observer, with the SHA-256 of the token.
 * ``scenes``  each scene's secret seed and its published commitment.
 * ``events``  the log: one row per event; ``event`` is the whole event as canonical JSON (what
-  is hashed); ``stub`` is what a seat that may not see the event's result is given.
+  is hashed); ``stub`` is what a seat that may not see the event's result is given;
+  ``body_hash`` (chain version 2) the hash of ``event``, given for a hidden entry.
 * ``recipients``  the seats a whispered event is for (one row per seat; its sender and the
   narrator see it too, by the rule of :mod:`taletable.server.visibility`).
 * ``things``  the SQL store's rows (:mod:`taletable.store.sql`): characters, encounters...
@@ -50,6 +51,8 @@ TABLES = Table(
     Column("rules", Text, nullable=False, server_default="{}"),
     Column("house_rules", Text, nullable=False, server_default="{}"),
     Column("recovery_hash", String(64), nullable=True, unique=True, index=True),
+    #: The version of its log's chain (``taletable.ledger``): 2 for a table made now.
+    Column("chain", Integer, nullable=False, server_default="1"),
 )
 
 SEATS = Table(
@@ -84,6 +87,9 @@ EVENTS = Table(
     Column("stub", Text, nullable=False),
     Column("prev_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
+    #: The hash of ``event`` (chain version 2), which a seat's export gives for an entry it
+    #: may not see, so the seat recomputes its link (None in a table of chain version 1).
+    Column("body_hash", String(64), nullable=True),
 )
 
 RECIPIENTS = Table(

@@ -11,15 +11,15 @@ from pydantic import BaseModel
 from sqlalchemy import select
 
 from taletable.audit import verify_table
-from taletable.ledger import EXPORT_FORMAT, genesis_hash
-from taletable.log_entry import LogEntry, MalformedEntry, read_entry
+from taletable.ledger import CHAIN_TEXT, EXPORT_FORMAT, genesis_hash
+from taletable.log_entry import LogEntry, MalformedEntry, read_entry, stored_forms
 from taletable.server.auth import hash_secret, new_id
 from taletable.server.codes import RECOVERY_GROUPS, narrator_token, new_code, normal
 from taletable.server.cookies import TABLE_ID_TEXT, is_table_id
 from taletable.server.errors import ApiError, Conflict
 from taletable.server.exports import full_log, seat_log
 from taletable.server.fields import NUL_MESSAGE, has_nul
-from taletable.server.log import read_table, stored_forms, table_write
+from taletable.server.log import read_table, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.routes.tables import MadeTable, open_scene, unused_join_code
 from taletable.server.schema import EVENTS, SCENES, SEATS, TABLES, THINGS
@@ -218,6 +218,7 @@ def _insert(
     code: str,
 ) -> None:
     last = entries[-1] if entries else None
+    chain = (entries[0].chain if entries else None) or CHAIN_TEXT
     opened = [entry for entry in entries if entry.kind == "scene.open"]
     revealed = {entry.scene: entry.seed for entry in entries if entry.kind == "scene.close"}
     connection.execute(
@@ -234,6 +235,7 @@ def _insert(
             scene=opened[-1].scene if opened else 0,
             rules=json.dumps(table["rules"]),
             house_rules=json.dumps(table["house_rules"]),
+            chain=chain,
         )
     )
     for entry in opened:  # an unrevealed seed stays unknown: that scene can roll no more
@@ -247,7 +249,7 @@ def _insert(
             )
         )
     for event, entry in zip(events, entries, strict=True):
-        stored, stub = stored_forms(event)
+        stored, stub, hashed = stored_forms(event, chain)
         connection.execute(
             EVENTS.insert().values(
                 table_id=table["id"],
@@ -259,6 +261,7 @@ def _insert(
                 stub=stub,
                 prev_hash=entry.prev_hash,
                 hash=entry.hash,
+                body_hash=hashed,
             )
         )
     for (kind, key), thing in state_from_log(entries).items():

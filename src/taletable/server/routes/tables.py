@@ -12,7 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from taletable.audit import house_rules_digest
-from taletable.ledger import commitment, genesis_hash
+from taletable.ledger import CHAIN_BODY, commitment, genesis_hash
+from taletable.play.results import engine
 from taletable.server.auth import hash_secret, new_id, new_secret, secrets_match
 from taletable.server.codes import JOIN_GROUPS, RECOVERY_GROUPS, narrator_token, new_code, normal
 from taletable.server.errors import ApiError, Forbidden
@@ -164,6 +165,7 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
                 scene=0,
                 rules=json.dumps(rules),
                 house_rules=json.dumps(house_rules),
+                chain=CHAIN_BODY,
             )
         )
         narrator = new_id()
@@ -179,7 +181,8 @@ def new_table(database: Any, body: NewTable) -> MadeTable:
         writer = Writer(connection, lock_table(connection, table_id))
         opening = {"name": body.name, "system": body.system, "edition": edition, "rules": rules,
                    "house_rules": sorted(house_rules),
-                   "house_rules_digest": house_rules_digest(house_rules)}  # fmt: skip
+                   "house_rules_digest": house_rules_digest(house_rules),
+                   "chain": CHAIN_BODY, "engine": engine()}  # fmt: skip
         writer.append(
             "table.open", {**opening, "physical_dice": body.physical_dice}, actor=narrator
         )
