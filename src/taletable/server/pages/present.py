@@ -115,14 +115,14 @@ def _table_event(entry: Entry, logged: LogEntry, names: Mapping[str, str]) -> No
         entry.lines = [f"the scene's dice, revealed: {logged.seed}"]
     elif kind == "seat.join":
         entry.title = f"joined as {logged.role}"
-    elif kind in SHEET_KINDS:
+    elif kind in SHEET_ENTRIES:
         _sheet_event(entry, logged, names)
     else:
         entry.title = "logged something this version does not show"
 
 
 #: The entries of a sheet that are no action.
-SHEET_KINDS = ("character.create", "character.update", "character.restore", "character.owner")
+SHEET_ENTRIES = ("character.create", "character.update", "character.restore", "character.owner")
 
 
 def present(logged: LogEntry, names: Mapping[str, str]) -> Entry:
