@@ -8,6 +8,8 @@ from typing import Any, ParamSpec, Protocol, TypeVar, cast
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, model_validator
 
+from taletable.names import fold
+
 __all__ = ["CL", "ComputedRecord", "Named", "Record", "find_named", "kept"]
 
 #: A Challenge Level field's names: ``challenge_level`` in code, ``cl`` in a record's JSON (read
@@ -75,9 +77,11 @@ N = TypeVar("N", bound=Named)
 
 
 def find_named(items: Iterable[N], name: str) -> N | None:
-    """The item called ``name``, ignoring case and surrounding spaces; None when there is none.
+    """The item called ``name`` as names are compared (:func:`taletable.names.fold`: case,
+    spaces, invisible characters, accents, full-width and look-alike letters of other scripts
+    ignored); None when there is none.
 
     Rules tables name their entries as the book does; people type them as they like.
     """
-    wanted = name.strip().lower()
-    return next((item for item in items if item.name.lower() == wanted), None)
+    wanted = fold(name)
+    return next((item for item in items if fold(item.name) == wanted), None)

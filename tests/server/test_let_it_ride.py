@@ -133,3 +133,57 @@ def test_the_roll_form_takes_a_situation(client: TestClient) -> None:
     second = client.post(f"/t/{table_id}/panel/boons-check", data=form,
                          headers={"HX-Request": "true"})  # fmt: skip
     assert RULE in html.unescape(second.text) and "Rolled" not in second.text
+
+
+#: The situation "deceive the magistrate" as an attacker spells it to roll again: each looks
+#: the same (or nearly) on the page and must count as the same situation.
+LOOK_ALIKES = {
+    "a zero-width space": "deceive the\u200b magistrate",
+    "full-width letters": "ｄｅｃｅｉｖｅ the magistrate",
+    "a Cyrillic a (U+0430)": "deceive the m\u0430gistrate",
+    "a soft hyphen": "de\u00adceive the magistrate",
+    "a trailing combining accent": "deceive the magistrate\u0301",
+    "a no-break space": "deceive\u00a0the magistrate",
+    "Cyrillic capitals": "DECEIVE THE M\u0410GISTR\u0410T\u0415",
+}
+
+
+@pytest.mark.parametrize("spelling", LOOK_ALIKES.values(), ids=list(LOOK_ALIKES))
+def test_a_look_alike_situation_is_the_same_situation(
+    client: TestClient, boons: Seats, spelling: str
+) -> None:
+    """Let it Ride is not dodged with look-alike text (RULINGS.md "let it ride"): the repeat
+    spelled with invisible, full-width, accented or Cyrillic letters is refused, 422
+    ``args.situation``, and the log does not move; so is a repeat of a check first made with
+    the look-alike spelling."""
+    assert _check(client, boons, boons.mara, **SILARN).status_code == 201
+    seq = _head(client, boons)
+    again = _check(client, boons, boons.mara, **{**SILARN, "situation": spelling})
+    assert again.status_code == 422, again.text
+    assert again.json()["error"]["field"] == "args.situation"
+    assert RULE in again.json()["error"]["message"]
+    assert _head(client, boons) == seq
+    other = {**SILARN, "character": "Irzi", "situation": spelling}
+    assert _check(client, boons, boons.bram, **other).status_code == 201
+    plain = _check(client, boons, boons.bram, **{**other, "situation": "deceive the magistrate"})
+    assert plain.status_code == 422 and plain.json()["error"]["field"] == "args.situation"
+
+
+def test_a_look_alike_character_or_test_is_the_same(client: TestClient, boons: Seats) -> None:
+    """The character's and the test's names are folded alike: Silarn spelled with a Cyrillic
+    ``а`` and a zero-width joiner, or Deception in full-width letters, is the same check."""
+    assert _check(client, boons, boons.mara, **SILARN).status_code == 201
+    for changed in ({"character": "Sil\u0430rn\u200d"}, {"tested": "Ｄｅｃｅｐｔｉｏｎ"}):
+        again = _check(client, boons, boons.mara, **{**SILARN, **changed})
+        assert again.status_code == 422, (changed, again.text)
+
+
+def test_a_situation_of_invisible_characters_is_refused(client: TestClient, boons: Seats) -> None:
+    """A situation made only of zero-width and format characters would bind nothing: 422
+    ``args.situation`` saying to name it in words; nothing is logged."""
+    seq = _head(client, boons)
+    answer = _check(client, boons, boons.mara, situation="\u200b\u2060\u00ad")
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"]["field"] == "args.situation"
+    assert "words" in answer.json()["error"]["message"]
+    assert _head(client, boons) == seq

@@ -12,7 +12,8 @@
 * A message (``chat.say``) is spoken as a character the seat owns (the narrator: as anyone),
   and whispered only to seats of the table (:func:`chat_visibility`).
 * A boons check that names its situation binds it for the scene (003 > Let it Ride): the same
-  character's repeat is refused until the narrator marks that the circumstances changed.
+  character's repeat is refused until the narrator marks that the circumstances changed
+  (:mod:`taletable.server.let_it_ride`).
 * Dice are the server's: a client never sends a seed, and sends faces of physical dice only
   where the table allows them (marked as entered in the event). Which arguments carry such
   faces, each request declares (:meth:`taletable.play.requests.Request.dice_fields`).
@@ -23,19 +24,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, select
+from sqlalchemy import Connection, select
 
 from taletable.errors import TaletableError
-from taletable.log_entry import read_entry
 from taletable.play import all_actions, is_read
 from taletable.server import combat_seats
 from taletable.server.auth import Seat
 from taletable.server.combat_seats import check_combat_seat
 from taletable.server.errors import ApiError, Forbidden
+from taletable.server.let_it_ride import CIRCUMSTANCES_CHANGED, check_let_it_ride
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead
 from taletable.server.owners import character_owners, owner_of
-from taletable.server.schema import EVENTS, SEATS
+from taletable.server.schema import SEATS
 from taletable.server.visibility import WHISPER
 from taletable.store.sql import SqlStore
 
@@ -51,7 +52,6 @@ __all__ = [
     "chat_visibility",
     "check_action",
     "check_character",
-    "check_let_it_ride",
     "check_sheet_edit",
     "may_roll_with",
     "may_take",
@@ -79,17 +79,6 @@ AWARDS = ("cogent.character.destiny", "cogent.character.commerce", "cogent.chara
 #: Undoing (issue 24.7): the narrator's only. Striking a log entry, taking back a fight's last
 #: step; a sheet's last change taken back is :func:`narrator_only` at its route.
 UNDOING = ("log.strike", "cogent.combat.take-back")
-#: The check Let it Ride binds at a boons table, and the narrator's word that frees it again.
-BINDING_CHECK = "boons.check"
-CIRCUMSTANCES_CHANGED = "boons.circumstances-changed"
-_RIDING = (
-    select(EVENTS.c.kind, EVENTS.c.actor, EVENTS.c.event)
-    .where(
-        (EVENTS.c.table_id == bindparam("table_id"))
-        & EVENTS.c.kind.in_((BINDING_CHECK, CIRCUMSTANCES_CHANGED))
-    )
-    .order_by(EVENTS.c.seq)
-)
 #: Actions only the narrator takes: setting a tracked value and its bounds (003 > Accumulation
 #: Checks: the bounds are the narrator's; RULINGS.md "accumulation bounds").
 #: So is the word that a situation's circumstances changed (003 > Let it Ride: "It is left to
@@ -210,9 +199,7 @@ def _check_characters(
     if seat.narrator or action in READS_ONLY or is_read(action):
         return
     if action in AWARDS:
-        raise Forbidden(
-            "action", "only the narrator awards destiny, commerce points and advances"
-        )
+        raise Forbidden("action", "only the narrator awards destiny, commerce points and advances")
     for name in CHARACTER_ARGS:
         value = args.get(name)
         if isinstance(value, str) and value:
@@ -238,9 +225,7 @@ def _check_speaker(
         check_character(connection, table_id, seat, key, f"args.{field}", "speak as them")
 
 
-def characters_to_speak_as(
-    connection: Connection, table_id: str, seat: Seat
-) -> set[str] | None:
+def characters_to_speak_as(connection: Connection, table_id: str, seat: Seat) -> set[str] | None:
     """The characters ``seat`` may speak as: those it owns; None: any (the narrator)."""
     if seat.narrator:
         return None
@@ -298,47 +283,6 @@ def may_take(seat: Seat, action: str) -> None:
         )
     if action in NARRATOR_ACTIONS and not seat.narrator:
         raise only_the_narrator(action)
-
-
-def _text(value: Any) -> str:
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _who(actor: str | None, args: Mapping[str, Any]) -> str:
-    """Who makes a check for Let it Ride: the character it names, else the seat."""
-    return _text(args.get("character")) or f"seat {actor or ''}"
-
-
-def check_let_it_ride(
-    connection: Connection, head: TableHead, seat: Seat, action: str, args: Mapping[str, Any]
-) -> None:
-    """Refuse (422 ``args.situation``, quoting the rule) a boons check that repeats, in this
-    scene, the same character's same check in the same situation, unless the narrator has since
-    marked that its circumstances changed or an ability grants the re-roll (003 > Additional
-    Mechanics > Let it Ride; RULINGS.md "let it ride")."""
-    situation = _text(args.get("situation"))
-    if action != BINDING_CHECK or not situation:
-        return
-    from taletable.errors import RulesError
-    from taletable.systems.boons.tracking import LetItRide
-
-    ride = LetItRide()
-    for row in connection.execute(_RIDING, {"table_id": head.id}):
-        entry = read_entry(row.event)
-        before = entry.args
-        if entry.scene != head.scene:
-            continue
-        if row.kind == CIRCUMSTANCES_CHANGED:
-            ride = ride.mark_changed(_text(before.get("situation")), _text(before.get("character"))
-                                     or None)  # fmt: skip
-        elif _text(before.get("situation")):
-            ride = ride.attempt(_text(before["situation"]), _text(before.get("tested")),
-                                character=_who(row.actor, before), reroll=True)  # fmt: skip
-    try:
-        ride.attempt(situation, _text(args.get("tested")), character=_who(seat.id, args),
-                     reroll=args.get("reroll") is True)  # fmt: skip
-    except RulesError as error:
-        raise ApiError("args.situation", str(error)) from None
 
 
 def check_sheet_edit(

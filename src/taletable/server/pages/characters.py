@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from taletable.errors import TaletableError
 from taletable.files import parse_structured
+from taletable.names import fold
 from taletable.server.owners import character_owners
 from taletable.server.pages.common import (
     PAGE_ERRORS,
@@ -102,13 +103,14 @@ def parse_sheet(text: str) -> dict[str, Any]:
 
 def _same_name(session: TableSession, sheet: dict[str, Any]) -> str | None:
     """Why a sheet is not imported when a character of its name is at the table already (the
-    same sheet imported twice, most often), or None."""
+    same sheet imported twice, most often), or None; names compared as
+    :func:`taletable.names.fold` compares them."""
     identity = sheet.get("identity")
     name = identity.get("name") if isinstance(identity, dict) else sheet.get("name")
     if not isinstance(name, str) or not name.strip():
         return None
     for row in character_list(session):
-        if row["name"].strip().casefold() == name.strip().casefold():
+        if fold(row["name"]) == fold(name):
             return (
                 f"{row['name']} is at the table already, so this sheet was not imported again. "
                 f"Open {row['name']}'s sheet to change it, or give this sheet another name to "

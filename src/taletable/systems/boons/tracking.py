@@ -6,13 +6,16 @@ checks, the other rule that remembers, are :mod:`.accumulation`.
 
 What counts as "the same situation" (RULINGS.md "let it ride"): the same character (or, where
 the check names none, the same seat), the same situation's name and the same test (a skill's or
-ability's name, where given), each compared without case or surrounding spaces.
+ability's name, where given), each compared as :func:`taletable.names.fold` compares names:
+without case, extra spaces, invisible (format) characters, combining accents, full-width forms
+or letters of other scripts drawn as Latin ones (a Cyrillic ``а`` for a Latin ``a``).
 """
 
 from __future__ import annotations
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
+from taletable.names import fold
 
 __all__ = ["LET_IT_RIDE", "RULE_WORDS", "LetItRide", "same"]
 
@@ -28,8 +31,9 @@ Key = tuple[str, str, str]
 
 
 def same(text: str | None) -> str:
-    """A name as compared: without case or the spaces around and between its words."""
-    return " ".join((text or "").split()).lower()
+    """A name as compared (RULINGS.md "let it ride"): :func:`taletable.names.fold`, without
+    case, spaces, invisible characters, accents, full-width forms or look-alike letters."""
+    return fold(text or "")
 
 
 class LetItRide(Record):
