@@ -32,6 +32,9 @@ from tests.server.entry_shapes import check_shape
 TEST_DATABASE_VARIABLE = "TALETABLE_TEST_DATABASE_URL"
 #: Limits generous enough for the tests that do not test them.
 TEST_LIMITS = Limits(rate=10_000, burst=10_000)
+#: What a browser sends with a form the server's own page posts (its origin): the pages refuse
+#: a post that would seat a browser without it (``pages.common.same_site_only``).
+SAME_ORIGIN = {"Origin": "http://testserver"}
 _not_run: list[str] = []
 
 

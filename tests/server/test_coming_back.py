@@ -25,7 +25,9 @@ RECOVERY = re.compile(r"[2-9A-HJKMNP-Z]{5}(?:-[2-9A-HJKMNP-Z]{5}){3}")
 
 def _start(client: TestClient, name: str = "Tavern", system: str = "cogent") -> tuple[str, str]:
     """Make a table from the start page; its id and the made page's HTML."""
-    sent = client.post("/start", data={"name": name, "system": system}, follow_redirects=False)
+    sent = client.post(
+        "/start", data={"name": name, "system": system}, follow_redirects=False, headers=SAME_ORIGIN
+    )
     assert sent.status_code == 303, sent.text
     made = client.get(sent.headers["location"])
     assert made.status_code == 200
@@ -76,7 +78,7 @@ def test_the_join_code_is_read_aloud_and_typed_any_way(client: TestClient) -> No
     assert f'action="/join/{table_id}"' in found.text
     joined = client.post(
         f"/join/{table_id}", data={"code": spoken, "name": "Mara", "role": "player"},
-        follow_redirects=False,
+        follow_redirects=False, headers=SAME_ORIGIN
     )  # fmt: skip
     assert joined.status_code == 303 and cookie_name(table_id) in joined.headers["set-cookie"]
 

@@ -23,7 +23,7 @@ from sqlalchemy import create_engine, exc, text
 from taletable.ledger import verify_export
 from taletable.server import create_app
 from taletable.server.db import is_unavailable
-from tests.server.conftest import TEST_LIMITS, Seats, free_port, make_table
+from tests.server.conftest import SAME_ORIGIN, TEST_LIMITS, Seats, free_port, make_table
 
 HTMX = {"HX-Request": "true"}
 CHECK = {"action": "cogent.check", "args": {"pool": 3, "cl": 1}}
@@ -96,7 +96,11 @@ def test_a_page_form_while_sqlite_is_locked_says_the_table_is_reconnecting(
     short_busy_client: TestClient, sqlite_path: Path
 ) -> None:
     client = short_busy_client
-    made = client.post("/start", data={"name": "Tavern", "system": "cogent", "edition": "core"})
+    made = client.post(
+        "/start",
+        data={"name": "Tavern", "system": "cogent", "edition": "core"},
+        headers=SAME_ORIGIN,
+    )
     found = re.search(r'href="/t/([0-9a-f]+)"', made.text)
     assert found is not None
     table_id = found.group(1)

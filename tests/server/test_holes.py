@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from taletable.server.cookies import cookie_name
 from taletable.server.limits import Limits
 
-from .conftest import LiveServer, Seats, bearer, make_table
+from .conftest import SAME_ORIGIN, LiveServer, Seats, bearer, make_table
 
 NUL = "a\x00b"
 
@@ -45,10 +45,12 @@ def test_a_nul_in_a_seat_name_or_a_code_is_a_422_naming_the_field(
 
 
 def test_the_pages_forms_refuse_a_nul_in_words(client: TestClient, table: Seats) -> None:
-    made = client.post("/start", data={"name": NUL, "system": "cogent"})
+    made = client.post("/start", data={"name": NUL, "system": "cogent"}, headers=SAME_ORIGIN)
     assert made.status_code == 422 and "NUL" in made.text
     joined = client.post(
-        f"/join/{table.id}", data={"code": table.join_code, "name": NUL, "role": "player"}
+        f"/join/{table.id}",
+        data={"code": table.join_code, "name": NUL, "role": "player"},
+        headers=SAME_ORIGIN,
     )
     assert joined.status_code == 422 and "NUL" in joined.text
     assert "set-cookie" not in joined.headers
@@ -84,7 +86,7 @@ def test_a_page_path_no_table_id_can_hold_is_never_a_500(client: TestClient, bad
         assert "set-cookie" not in answer.headers, path
     body = {"code": "x", "name": "Mara", "role": "player"}
     for answer in (
-        client.post(f"/join/{bad}", data=body),
+        client.post(f"/join/{bad}", data=body, headers=SAME_ORIGIN),
         client.post(f"/api/tables/{bad}/join", json=body),
     ):
         assert answer.status_code == 404, answer.text

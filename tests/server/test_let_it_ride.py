@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from taletable.play import all_actions
-from tests.server.conftest import Seats, make_table
+from tests.server.conftest import SAME_ORIGIN, Seats, make_table
 
 RULE = "the check cannot be repeated for the same situation"
 SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -121,7 +121,9 @@ def test_boons_and_banes_are_declared_before_the_roll(client: TestClient, boons:
 def test_the_roll_form_takes_a_situation(client: TestClient) -> None:
     """The boons check panel's Situation field binds the check: the second roll in the same
     situation is refused in words, the rule quoted."""
-    made = client.post("/start", data={"name": "Tavern", "system": "boons", "edition": "core"})
+    made = client.post(
+        "/start", data={"name": "Tavern", "system": "boons", "edition": "core"}, headers=SAME_ORIGIN
+    )
     found = re.search(r'href="/t/([0-9a-f]+)"', made.text)
     assert found is not None
     table_id = found.group(1)

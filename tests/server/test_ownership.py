@@ -11,7 +11,7 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import Seats
+from tests.server.conftest import SAME_ORIGIN, Seats
 from tests.server.test_characters import EXAMPLES, named, terrik
 
 SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -164,7 +164,9 @@ def test_the_pages_refuse_the_same(client: TestClient, table: Seats) -> None:
     character = _maras(client, table)
     page = TestClient(client.app)
     joined = page.post(
-        f"/join/{table.id}", data={"code": table.join_code, "name": "Finn", "role": "player"}
+        f"/join/{table.id}",
+        data={"code": table.join_code, "name": "Finn", "role": "player"},
+        headers=SAME_ORIGIN,
     )
     assert joined.status_code in (200, 303), joined.text
     saved = page.post(

@@ -13,13 +13,18 @@ from fastapi.testclient import TestClient
 from taletable.log_entry import read_entry
 from taletable.server.cookies import cookie_name
 from taletable.server.pages.present import present
+from tests.server.conftest import SAME_ORIGIN
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 HTMX = {"HX-Request": "true"}
 
 
 def _start(client: TestClient, edition: str = "core") -> str:
-    made = client.post("/start", data={"name": "Tavern", "system": "cogent", "edition": edition})
+    made = client.post(
+        "/start",
+        data={"name": "Tavern", "system": "cogent", "edition": edition},
+        headers=SAME_ORIGIN,
+    )
     assert made.status_code == 200, made.text
     found = re.search(r'href="/t/([0-9a-f]+)"', made.text)
     assert found is not None
@@ -31,7 +36,7 @@ def test_start_seats_the_narrator_with_a_signed_httponly_lax_cookie(client: Test
     """Making a table sets the seat cookie and sends the browser to the page that shows the
     narrator's link and join code (post/redirect/get)."""
     form = {"name": "Tavern", "system": "cogent", "edition": "core"}
-    sent = client.post("/start", data=form, follow_redirects=False)
+    sent = client.post("/start", data=form, follow_redirects=False, headers=SAME_ORIGIN)
     assert sent.status_code == 303
     cookie = sent.headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie
@@ -76,7 +81,9 @@ def test_join_with_a_wrong_code_says_so_and_seats_no_one(client: TestClient) -> 
     table_id = _start(client)
     client.cookies.clear()
     answer = client.post(
-        f"/join/{table_id}", data={"code": "nope", "name": "Mara", "role": "player"}
+        f"/join/{table_id}",
+        data={"code": "nope", "name": "Mara", "role": "player"},
+        headers=SAME_ORIGIN,
     )
     assert answer.status_code == 403 and "not the table's join code" in html.unescape(answer.text)
     assert cookie_name(table_id) not in answer.headers.get("set-cookie", "")

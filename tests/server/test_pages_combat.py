@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from taletable.store.sql import SqlStore
+from tests.server.conftest import SAME_ORIGIN
 
 HTMX = {"HX-Request": "true"}
 SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -27,12 +28,16 @@ def _said(response: object) -> str:
 def _table(client: TestClient, **form: str) -> tuple[str, TestClient]:
     """A core table whose player (Mara) brought Sir Terrik; the narrator is ``client``."""
     data = {"name": "Keep", "system": "cogent", "edition": "core", **form}
-    made = client.post("/start", data=data)
+    made = client.post("/start", data=data, headers=SAME_ORIGIN)
     found = re.search(r"/join/([0-9a-f]+)\?code=([^\"&<]+)", made.text)
     assert found is not None
     table_id, code = found.group(1), html.unescape(found.group(2))
     player = TestClient(client.app)
-    joined = player.post(f"/join/{table_id}", data={"code": code, "name": "Mara", "role": "player"})
+    joined = player.post(
+        f"/join/{table_id}",
+        data={"code": code, "name": "Mara", "role": "player"},
+        headers=SAME_ORIGIN,
+    )
     assert joined.status_code in (200, 303), joined.text
     sheet = (EXAMPLES / "core_sir_terrik.yaml").read_text()
     assert (

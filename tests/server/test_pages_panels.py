@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import SAME_ORIGIN
+
 HTMX = {"HX-Request": "true"}
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -17,7 +19,7 @@ SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
 def _start(client: TestClient, system: str = "cogent", edition: str = "core", **form: str) -> str:
     data = {"name": "Tavern", "system": system, "edition": edition, **form}
-    made = client.post("/start", data=data)
+    made = client.post("/start", data=data, headers=SAME_ORIGIN)
     assert made.status_code == 200, made.text
     found = re.search(r'href="/t/([0-9a-f]+)"', made.text)
     assert found is not None
@@ -150,7 +152,9 @@ def test_a_follow_up_is_shown_under_its_entry_and_offered_only_to_the_roller(
 ) -> None:
     """The narrator's tiered check, rerolled or raised with destiny, shows the follow-up inside
     the check's entry; a player who joins sees it there too but gets no form to spend."""
-    made = client.post("/start", data={"name": "T", "system": "cogent", "edition": "tiered"})
+    made = client.post(
+        "/start", data={"name": "T", "system": "cogent", "edition": "tiered"}, headers=SAME_ORIGIN
+    )
     table_id, code = re.search(r"/join/([0-9a-f]+)\?code=([^\"&<]+)", made.text).groups()  # type: ignore[union-attr]
     erin = _erin(client, table_id)
     rolled = client.post(
@@ -173,7 +177,11 @@ def test_a_follow_up_is_shown_under_its_entry_and_offered_only_to_the_roller(
     assert f"spent destiny after the roll of #{seq}" in nested
     assert f"destiny spent after the roll: {spend}" in nested
     player = TestClient(client.app)
-    joined = player.post(f"/join/{table_id}", data={"code": code, "name": "Mara", "role": "player"})
+    joined = player.post(
+        f"/join/{table_id}",
+        data={"code": code, "name": "Mara", "role": "player"},
+        headers=SAME_ORIGIN,
+    )
     assert joined.status_code in (200, 303), joined.text
     seen = html.unescape(player.get(f"/t/{table_id}").text)
     assert f"spent destiny after the roll of #{seq}" in seen.split(f'id="fu-{seq}"')[1]

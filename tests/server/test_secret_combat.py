@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import SAME_ORIGIN
 from tests.server.test_pages_combat import EXAMPLES, HTMX, _start, _view
 
 SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -19,7 +20,9 @@ SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
 def _join(client: TestClient, table_id: str, code: str, name: str, role: str) -> TestClient:
     seat = TestClient(client.app)
-    joined = seat.post(f"/join/{table_id}", data={"code": code, "name": name, "role": role})
+    joined = seat.post(
+        f"/join/{table_id}", data={"code": code, "name": name, "role": role}, headers=SAME_ORIGIN
+    )
     assert joined.status_code in (200, 303), joined.text
     return seat
 
@@ -30,7 +33,7 @@ def _fight(client: TestClient) -> tuple[str, TestClient, TestClient, str]:
     roll-off's faces entered). The table, Mara's and the observer's browsers, and the fight's
     key."""
     data = {"name": "Keep", "system": "cogent", "edition": "core", "physical_dice": "true"}
-    made = client.post("/start", data=data)
+    made = client.post("/start", data=data, headers=SAME_ORIGIN)
     found = re.search(r"/join/([0-9a-f]+)\?code=([^\"&<]+)", made.text)
     assert found is not None
     table_id, code = found.group(1), html.unescape(found.group(2))

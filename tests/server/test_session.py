@@ -13,6 +13,7 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import SAME_ORIGIN
 from tests.server.test_pages_combat import HTMX, _said, _step, _view
 from tests.server.test_table_rules import _house_weapons
 
@@ -83,7 +84,7 @@ def test_the_tracker_replays_a_fight_at_a_table_with_house_weapons(client: TestC
     pasted = yaml.safe_dump(_house_weapons(3))
     data = {"name": "Keep", "system": "cogent", "edition": "core", "physical_dice": "true",
             "house_rules": pasted}  # fmt: skip
-    made = client.post("/start", data=data)
+    made = client.post("/start", data=data, headers=SAME_ORIGIN)
     found = re.search(r"/join/([0-9a-f]+)\?code=([^\"&<]+)", made.text)
     assert found is not None, made.text
     table_id = found.group(1)

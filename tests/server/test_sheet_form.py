@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import SAME_ORIGIN
 from tests.server.sheet_forms import form_fields
 from tests.server.test_wizard import EXAMPLES, HTMX, _imported, _start
 
@@ -193,7 +194,7 @@ def test_taking_mine_and_theirs_field_by_field_saves_against_the_new_version(
 def test_a_boons_sheet_gets_a_field_for_each_plain_value(client: TestClient) -> None:
     """A boons table keeps a sheet as given: the form shows its plain values (a number stays a
     number when saved) and says there are no creation rules to check."""
-    made = client.post("/start", data={"name": "Banes", "system": "boons"})
+    made = client.post("/start", data={"name": "Banes", "system": "boons"}, headers=SAME_ORIGIN)
     table_id = re.search(r'href="/t/([0-9a-f]+)"', made.text).group(1)  # type: ignore[union-attr]
     text = "name: Ash\nskills:\n  Climb: 2\nnotes: [a, b]\n"
     client.post(f"/t/{table_id}/characters", data={"text": text}, headers=HTMX)

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from taletable.play import is_read
 from taletable.server.pages.common import plain_cite
 from taletable.systems.cogent.rules import switches
-from tests.server.conftest import bearer
+from tests.server.conftest import SAME_ORIGIN, bearer
 from tests.server.test_characters import terrik
 
 WEAPONS = Path("src/taletable/systems/cogent/data/weapons.yaml")
@@ -113,6 +113,7 @@ def test_the_start_page_offers_the_options_and_takes_house_rules(client: TestCli
             "rule_hardcore_armour": "true",
             "house_rules": pasted,
         },
+        headers=SAME_ORIGIN,
     )
     assert made.status_code == 200, made.text
     table = made.text.split("/t/")[1].split('"')[0].split("/")[0]
@@ -127,6 +128,7 @@ def test_the_start_page_offers_the_options_and_takes_house_rules(client: TestCli
             "system": "cogent",
             "house_rules": "cogent/weapons.yaml: {groups: 1}",
         },
+        headers=SAME_ORIGIN,
     )
     assert broken.status_code == 422 and "house rules cogent/weapons.yaml: source" in broken.text
 
@@ -155,7 +157,7 @@ def test_the_start_page_switches_off_a_rule_on_by_default(client: TestClient) ->
     """The scale clamp's box is shown checked; sent unchecked from the page, the table is made
     without the clamp; the other boxes left unchecked stay at their defaults."""
     form = {"name": "Loose", "system": "cogent", "edition": "tiered", "rules_shown": "true"}
-    made = client.post("/start", data=form)
+    made = client.post("/start", data=form, headers=SAME_ORIGIN)
     assert made.status_code == 200, made.text
     table = made.text.split("/t/")[1].split('"')[0].split("/")[0]
     token = made.text.split("token=")[1].split('"')[0].split("&")[0]

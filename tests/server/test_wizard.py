@@ -13,6 +13,8 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import SAME_ORIGIN
+
 HTMX = {"HX-Request": "true"}
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "characters"
 CORE_MODES = ("fast_play", "initiate", "adept", "veteran")
@@ -29,7 +31,11 @@ IDENTITY = {
 
 
 def _start(client: TestClient, edition: str = "core") -> str:
-    made = client.post("/start", data={"name": "Marsh", "system": "cogent", "edition": edition})
+    made = client.post(
+        "/start",
+        data={"name": "Marsh", "system": "cogent", "edition": edition},
+        headers=SAME_ORIGIN,
+    )
     found = re.search(r'href="/t/([0-9a-f]+)"', made.text)
     assert found is not None
     return found.group(1)

@@ -9,6 +9,9 @@ CSRF: SameSite=Lax keeps the cookie off other sites' POSTs; on top of that, a re
 authenticated by the cookie (not by an ``Authorization`` header) and changes something
 (POST, PUT, PATCH, DELETE) must carry the ``HX-Request`` header that htmx sends, or an
 ``Origin`` equal to the server's own. A plain HTML form on another site can set neither.
+The form posts that set a seat cookie (making a table, joining, recovering the narrator's
+seat) are held to the same rule before any work (``pages.common.same_site_only``): another
+site's form would otherwise seat the browser as a seat that site made (a login CSRF).
 """
 
 from __future__ import annotations

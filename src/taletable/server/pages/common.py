@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from taletable.errors import TaletableError
 from taletable.explain import render_data
+from taletable.server.cookies import is_same_origin_or_htmx
 from taletable.server.errors import DATABASE_ERRORS, ActionError, ApiError, database_unavailable
 from taletable.server.schema import SEATS
 from taletable.server.session import CrossSitePost, NoSeat, TableSession
@@ -26,6 +27,7 @@ __all__ = [
     "install",
     "page",
     "percent",
+    "same_site_only",
     "seat_names",
     "seats_of",
     "take",
@@ -82,6 +84,17 @@ CROSS_SITE = (
 RECONNECTING = "The table is reconnecting to its database; try again in a moment."
 #: What a page's form or fragment answers a browser with no seat at its table.
 NO_SEAT = "This browser has no seat at this table; join it first."
+
+
+def same_site_only(request: Request) -> None:
+    """Refuse (:class:`CrossSitePost`: the page saying so, 403) a form post that would seat this
+    browser (make a table, join one, recover the narrator's seat) unless the server's own page
+    sent it: htmx's ``HX-Request`` or the server's own ``Origin``, the rule every change sent
+    with a seat cookie is held to (:func:`~taletable.server.cookies.is_same_origin_or_htmx`).
+    Another site's form would otherwise seat the browser as the seat it made or joined (a
+    login CSRF: what the person then does is done as that seat). Checked before any work."""
+    if not is_same_origin_or_htmx(request):
+        raise CrossSitePost
 
 
 def install(app: FastAPI) -> None:

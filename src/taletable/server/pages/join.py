@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from taletable.server.cookies import is_table_id, set_seat_cookie
 from taletable.server.errors import ApiError
-from taletable.server.pages.common import error_text, page
+from taletable.server.pages.common import error_text, page, same_site_only
 from taletable.server.pages.start import NO_SUCH_TABLE, SYSTEMS, not_found
 from taletable.server.routes import tables
 from taletable.server.routes.tables import Join, TablePreview
@@ -73,7 +73,9 @@ def join(
     name: Annotated[str, Form()] = "",
     role: Annotated[str, Form()] = "player",
 ) -> Response:
-    """Take a seat through the API's own function; keep its token in the cookie."""
+    """Take a seat through the API's own function; keep its token in the cookie (a post from
+    another site is refused: :func:`~taletable.server.pages.common.same_site_only`)."""
+    same_site_only(request)
     if not is_table_id(table_id):
         return not_found(NO_SUCH_TABLE)
     context = {"table_id": table_id, "code": code, "name": name, "role": role}

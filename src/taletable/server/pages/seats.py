@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from taletable.server.cookies import forget_seat, set_seat_cookie
 from taletable.server.errors import ApiError
-from taletable.server.pages.common import error_text, page
+from taletable.server.pages.common import error_text, page, same_site_only
 from taletable.server.pages.start import SYSTEMS
 from taletable.server.routes import tables
 from taletable.server.session import PageSession, browser_sessions, seat_of_table
@@ -65,7 +65,9 @@ def recover_page() -> HTMLResponse:
 @router.post("/recover", response_class=HTMLResponse)
 async def recover(request: Request, code: Annotated[str, Form(max_length=200)] = "") -> Response:
     """Seat this browser as the narrator of the table whose recovery code this is (the same
-    seat: the narrator's other browsers keep theirs), then open the table."""
+    seat: the narrator's other browsers keep theirs), then open the table. A post from another
+    site is refused (:func:`~taletable.server.pages.common.same_site_only`)."""
+    same_site_only(request)
     try:
         found = await asyncio.to_thread(tables.recover, request, code)
     except ApiError as error:

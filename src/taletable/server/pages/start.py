@@ -19,7 +19,7 @@ from taletable.server.cookies import (
     show_once,
 )
 from taletable.server.errors import ApiError
-from taletable.server.pages.common import error_text, fragment, message, page
+from taletable.server.pages.common import error_text, fragment, message, page, same_site_only
 from taletable.server.routes import tables
 from taletable.server.routes.tables import JoinCode, NewTable
 from taletable.server.session import PageSession, seat_of_table
@@ -108,7 +108,9 @@ async def start(
     house_rules: Annotated[str, Form(max_length=MAX_HOUSE_TEXT)] = "",
 ) -> Response:
     """Make the table through the API's own function, seat the narrator, and send the browser
-    to the page that shows the links (post/redirect/get: a reload makes no second table)."""
+    to the page that shows the links (post/redirect/get: a reload makes no second table). A
+    post from another site is refused (:func:`~taletable.server.pages.common.same_site_only`)."""
+    same_site_only(request)
     submitted = await request.form()
     rules = _chosen_rules(submitted)
     form = {
