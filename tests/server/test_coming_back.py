@@ -103,7 +103,8 @@ def test_the_join_link_names_the_table_and_its_system(client: TestClient) -> Non
 
 def test_an_old_join_code_keeps_opening_its_table(client: TestClient) -> None:
     """A table whose code was made before codes were read aloud (43 URL-safe characters, kept
-    hashed as given) still seats a player with it, by the API and the page."""
+    hashed as given) still seats a player with it, by the API and the page, and the code alone
+    finds it (``/join?code=``, as the README promises), spelled as it was given."""
     table_id, _made = _start(client)
     old = "Ab-cd_EFgh1234567890abcdefghijklmnopqrstuvwx"
     with client.app.state.world.database.write() as connection:  # type: ignore[attr-defined]
@@ -116,6 +117,12 @@ def test_an_old_join_code_keeps_opening_its_table(client: TestClient) -> None:
     assert joined.status_code == 201, joined.text
     shown = client.get(f"/join/{table_id}", params={"code": old})
     assert "You are joining <strong>Tavern</strong>" in shown.text
+    by_code = client.get("/join", params={"code": f" {old} "})
+    assert by_code.status_code == 200, by_code.text
+    assert "You are joining <strong>Tavern</strong>" in by_code.text
+    assert f'action="/join/{table_id}"' in by_code.text
+    other_case = client.get("/join", params={"code": old.upper()})
+    assert other_case.status_code == 404  # kept as given: its own spelling, as before
 
 
 def test_a_new_join_code_from_the_api_is_read_aloud_and_typed_any_way(

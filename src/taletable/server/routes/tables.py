@@ -208,14 +208,17 @@ def code_opens(code: str, code_hash: str) -> bool:
     return secrets_match(normal(code), code_hash) or secrets_match(code.strip(), code_hash)
 
 
-def table_by_code(connection: Any, column: Any, code: str) -> str | None:
+def table_by_code(connection: Any, column: Any, code: str, *, as_given: bool = False) -> str | None:
     """The id of the one table whose ``column`` (a code's hash) is ``code``'s, or None (none,
-    or several: a code a narrator chose may be another table's too)."""
+    or several: a code a narrator chose may be another table's too). With ``as_given`` (the
+    join code), the hash of the code exactly as typed is looked for too: a code made before
+    join codes were read aloud is kept so (:func:`code_opens`)."""
     if not normal(code):
         return None
-    found = connection.execute(
-        select(TABLES.c.id).where(column == hash_secret(normal(code))).limit(2)
-    ).all()
+    hashes = {hash_secret(normal(code))}
+    if as_given and code.strip():
+        hashes.add(hash_secret(code.strip()))
+    found = connection.execute(select(TABLES.c.id).where(column.in_(sorted(hashes))).limit(2)).all()
     return str(found[0].id) if len(found) == 1 else None
 
 
@@ -265,10 +268,11 @@ def preview(request: Request, table_id: str | None, code: str) -> TablePreview |
     world.limiter.check(_address(request))
     with world.database.read() as connection:
         if table_id is None:
-            table_id = table_by_code(connection, TABLES.c.join_code_hash, code)
+            table_id = table_by_code(connection, TABLES.c.join_code_hash, code, as_given=True)
         row = connection.execute(
-            select(TABLES.c.name, TABLES.c.system, TABLES.c.edition, TABLES.c.join_code_hash)
-            .where(TABLES.c.id == table_id)
+            select(TABLES.c.name, TABLES.c.system, TABLES.c.edition, TABLES.c.join_code_hash).where(
+                TABLES.c.id == table_id
+            )
         ).first()
     if table_id is None or row is None or not code_opens(code, row.join_code_hash):
         return None
