@@ -31,7 +31,10 @@ from tests.server.entry_shapes import check_shape
 
 TEST_DATABASE_VARIABLE = "TALETABLE_TEST_DATABASE_URL"
 #: Limits generous enough for the tests that do not test them.
-TEST_LIMITS = Limits(rate=10_000, burst=10_000)
+TEST_LIMITS = Limits(
+    rate=10_000, burst=10_000, guess_rate=10_000, guess_burst=10_000,
+    table_guess_rate=10_000, table_guess_burst=10_000,
+)  # fmt: skip
 #: What a browser sends with a form the server's own page posts (its origin): the pages refuse
 #: a post that would seat a browser without it (``pages.common.same_site_only``).
 SAME_ORIGIN = {"Origin": "http://testserver"}

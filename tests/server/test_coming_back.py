@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 from sqlalchemy import select
@@ -231,14 +232,19 @@ def test_a_boons_start_page_shows_no_cogent_options(client: TestClient) -> None:
 
 
 def test_the_stated_guessing_bound_is_what_the_limits_give() -> None:
-    """README and codes.py state 31^9 join codes and, at the default per-address rate, a
-    0.0024 % chance a year of finding one table's code."""
+    """README and codes.py state 31^9 join codes and, at the default rate of wrong codes in
+    all (whatever the addresses), a 0.00012 % chance a year of finding one table's code, and
+    6 wrong codes a minute at one table."""
     assert len(ALPHABET) == 31 and len(set(ALPHABET)) == 31
     codes = len(ALPHABET) ** sum(JOIN_GROUPS)
     assert codes == 26_439_622_160_671
-    a_year = Limits().rate * 365 * 24 * 3600
-    assert a_year == 630_720_000
-    assert f"{a_year / codes:.4%}" == "0.0024%"
+    a_year = Limits().guess_rate * 365 * 24 * 3600
+    assert a_year == 31_536_000 and Limits().guess_burst == 60
+    assert f"{a_year / codes:.5%}" == "0.00012%"
+    assert f"{100 * a_year / codes:.3%}" == "0.012%"
+    assert Limits().table_guess_rate * 60 == 6 and Limits().table_guess_burst == 10
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert "0.00012 %" in readme and "100 tables: 0.012 %" in readme
     assert len(ALPHABET) ** sum(RECOVERY_GROUPS) > 2**99
 
 

@@ -6,10 +6,11 @@ whatever the case, spaces and dashes a person types (``kx7 m4q 9pd``). The datab
 the SHA-256 of the code as :func:`normal` spells it, so a table is found by its code.
 
 * The **join code**: 9 characters, three groups of three (31**9 = 26,439,622,160,671, about
-  2**44.6). Guessing it goes through the per-address rate limit of :mod:`.limits` (20 a second
-  in each worker): one address guessing flat out for a year in one worker makes
-  20 * 31,536,000 = 630,720,000 guesses, a chance of 630,720,000 / 31**9 = 0.0024 % per table
-  on the server. The bound is in ``README.md`` (a server of T tables: T times that).
+  2**44.6). Guessing it goes through :class:`.limits.Guesses`, which counts wrong codes
+  whatever address sends them (1 a second in all, in each worker; 6 a minute at one table):
+  guessing flat out for a year from any number of addresses tries 31,536,000 wrong codes, a
+  chance of 31,536,000 / 31**9 = 0.00012 % per table on the server. The bound is in
+  ``README.md`` (a server of T tables: T times that).
 * The **recovery code**: 20 characters, four groups of five (31**20, about 2**99): shown once
   when the table is made, it seats the narrator in any browser (:func:`narrator_token`).
 """

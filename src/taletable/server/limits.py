@@ -8,6 +8,11 @@ requests per seat             20 a second, bursts of 60      429, field ``author
                               (``rate``, ``burst``)          ``Retry-After``
 requests without a seat       the same, per client address   429
 (making a table, joining)
+wrong codes tried at a table  6 a minute, bursts of 10       429, field ``code``, and
+(a join code, by its id)      (``table_guess_*``)            ``Retry-After``, before the code
+                                                             is tried
+wrong codes tried in all      1 a second, bursts of 60       the same
+(join and recovery codes)     (``guess_*``)
 events in one answer          500 (``?after=`` pages on)     the next page
 a stream's queue              1,000 events behind            the stream closes; its client
                                                              reconnects with Last-Event-ID
@@ -22,6 +27,12 @@ actions that take minutes     ``odds.cogent.fight`` (a       422, field ``action
 An action's own arguments are limited by the engine before any work (a Cogent pool of at most
 200 dice, at most 1,000 dice in one roll, 4,000 in a collaboration, CL 0 to 1,000):
 each past it is a 422 naming the argument (``args.pool``).
+
+Wrong codes are counted whatever address tries them (:class:`Guesses`): guessing from many
+addresses is as slow as from one, so the bound on guessing a join code (``README.md``,
+"Live table limits"; :mod:`.codes`) holds whatever the number of addresses. Under such an
+attack a person typing a code waits too (429 with ``Retry-After``); seats already held, their
+links and tokens are untouched.
 
 The request counts are kept per worker process (a token bucket per seat): with N workers a
 seat may reach N times the rate. ``TALETABLE_RATE_LIMIT=RATE,BURST`` and
@@ -41,6 +52,7 @@ from taletable.server.settings import Settings
 __all__ = [
     "SLOW_ACTIONS",
     "BodyLimit",
+    "Guesses",
     "Limits",
     "OpenStreams",
     "RateLimiter",
@@ -68,6 +80,13 @@ class Limits:
     rate: float = 20.0
     burst: int = 60
     streams_per_seat: int = 8
+    #: Wrong codes tried in all (join codes by code alone or at a table, recovery codes): a
+    #: second's worth, and the burst.
+    guess_rate: float = 1.0
+    guess_burst: int = 60
+    #: Wrong join codes tried at one table (named by its id).
+    table_guess_rate: float = 0.1
+    table_guess_burst: int = 10
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Limits:
@@ -93,22 +112,62 @@ class RateLimiter:
 
     def check(self, key: str) -> None:
         """Take one request from ``key``'s bucket; 429 when it is empty."""
+        wait = self.wait(key, take=True)
+        if wait:
+            raise TooManyRequests(
+                "authorization",
+                f"more than {self.rate:g} requests a second from this seat; "
+                f"wait {wait:.1f} s and slow down",
+                retry_after=round(wait, 2),
+            )
+
+    def wait(self, key: str, *, take: bool) -> float:
+        """Seconds until ``key``'s bucket holds a token (0: it holds one now, taken if
+        ``take``)."""
         moment = time.monotonic()
         with self._lock:
             tokens, last = self._buckets.get(key, (float(self.burst), moment))
             tokens = min(float(self.burst), tokens + (moment - last) * self.rate)
             if tokens < 1.0:
                 self._buckets[key] = (tokens, moment)
-                wait = (1.0 - tokens) / self.rate
-                raise TooManyRequests(
-                    "authorization",
-                    f"more than {self.rate:g} requests a second from this seat; "
-                    f"wait {wait:.1f} s and slow down",
-                    retry_after=round(wait, 2),
-                )
-            self._buckets[key] = (tokens - 1.0, moment)
+                return (1.0 - tokens) / self.rate
+            if take:
+                self._buckets[key] = (tokens - 1.0, moment)
             if len(self._buckets) > 100_000:  # forget idle buckets (they would be full again)
-                self._buckets = {k: v for k, v in self._buckets.items() if v[1] > moment - 60}
+                idle = moment - self.burst / self.rate
+                self._buckets = {k: v for k, v in self._buckets.items() if v[1] > idle}
+            return 0.0
+
+
+class Guesses:
+    """Wrong codes tried, counted whatever address tries them: one bucket per table (a join
+    code tried at a table named by its id) and one for all (every wrong join or recovery
+    code). A try is refused (429, before the code is compared) while a bucket it would take
+    from is empty; only a wrong code takes from them."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.tables = RateLimiter(limits.table_guess_rate, limits.table_guess_burst)
+        self.overall = RateLimiter(limits.guess_rate, limits.guess_burst)
+
+    def check(self, table_id: str | None, field: str = "code") -> None:
+        """Refuse (429 ``field``, with ``Retry-After``) a code tried at ``table_id`` (None: a
+        code alone) while too many wrong ones were tried there or in all."""
+        at_table = self.tables.wait(table_id, take=False) if table_id else 0.0
+        wait = max(at_table, self.overall.wait("", take=False))
+        if wait:
+            where = "at this table" if at_table else "at this server"
+            raise TooManyRequests(
+                field,
+                f"too many wrong codes were tried {where} lately; wait {wait:.0f} s and try "
+                "again (check the code with the narrator)",
+                retry_after=round(wait, 2),
+            )
+
+    def wrong(self, table_id: str | None) -> None:
+        """Count a wrong code tried at ``table_id`` (None: a code alone)."""
+        if table_id:
+            self.tables.wait(table_id, take=True)
+        self.overall.wait("", take=True)
 
 
 #: Seconds a client refused another stream is told to wait (a stream may end any moment).

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, bindparam, select
 
 from taletable.server.auth import Seat
 from taletable.server.db import Database
-from taletable.server.limits import Limits, OpenStreams, RateLimiter
+from taletable.server.limits import Guesses, Limits, OpenStreams, RateLimiter
 from taletable.server.notify import Hub
 from taletable.server.presence import Presence
 from taletable.server.schema import SCENES
@@ -76,6 +76,8 @@ class World:
     presence: Presence
     limits: Limits
     limiter: RateLimiter
+    #: Wrong join and recovery codes tried, per table and in all, whatever the address.
+    guesses: Guesses
     shared_reads: SharedReads
     seats: SeatCache
     #: The streams each seat holds open in this worker (at most ``limits.streams_per_seat``).
@@ -139,6 +141,7 @@ def make_world(database: Database, limits: Limits | None = None) -> World:
         presence=Presence(database),
         limits=limits,
         limiter=RateLimiter(limits.rate, limits.burst),
+        guesses=Guesses(limits),
         shared_reads=SharedReads(database),
         seats=SeatCache(),
         streams=OpenStreams(limits.streams_per_seat),

@@ -27,6 +27,7 @@ __all__ = [
     "install",
     "page",
     "percent",
+    "retry_after",
     "same_site_only",
     "seat_names",
     "seats_of",
@@ -84,6 +85,15 @@ CROSS_SITE = (
 RECONNECTING = "The table is reconnecting to its database; try again in a moment."
 #: What a page's form or fragment answers a browser with no seat at its table.
 NO_SEAT = "This browser has no seat at this table; join it first."
+
+
+def retry_after(answer: HTMLResponse, error: ApiError) -> HTMLResponse:
+    """``answer`` (a page saying ``error``) with the ``Retry-After`` of a 429 (RFC 9110
+    10.2.3: whole seconds, at least one), as the API's answer has it."""
+    wait = error.extra.get("retry_after")
+    if error.status == 429 and wait is not None:
+        answer.headers["Retry-After"] = str(max(1, round(float(wait) + 0.5)))
+    return answer
 
 
 def same_site_only(request: Request) -> None:

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from taletable.server.cookies import is_table_id, set_seat_cookie
 from taletable.server.errors import ApiError
-from taletable.server.pages.common import error_text, page, same_site_only
+from taletable.server.pages.common import error_text, page, retry_after, same_site_only
 from taletable.server.pages.start import NO_SUCH_TABLE, SYSTEMS, not_found
 from taletable.server.routes import tables
 from taletable.server.routes.tables import Join, TablePreview
@@ -39,7 +39,7 @@ def join_by_code(request: Request, code: str = "") -> Response:
     try:
         found = tables.preview(request, None, code)
     except ApiError as error:
-        return _join_page(error.status, code=code, error=error_text(error))
+        return retry_after(_join_page(error.status, code=code, error=error_text(error)), error)
     if found is None:
         return _join_page(404, code=code, error=NO_TABLE_FOR_CODE)
     return _join_page(table=found, table_id=found.id, code=code)
@@ -54,7 +54,8 @@ def join_page(request: Request, table_id: str, code: str = "") -> HTMLResponse:
     try:
         found = tables.preview(request, table_id, code) if code.strip() else None
     except ApiError as error:
-        return _join_page(error.status, table_id=table_id, code=code, error=error_text(error))
+        answer = _join_page(error.status, table_id=table_id, code=code, error=error_text(error))
+        return retry_after(answer, error)
     return _join_page(table=found, table_id=table_id, code=code)
 
 
@@ -87,7 +88,7 @@ def join(
         text = f"{'.'.join(map(str, problem['loc']))}: {problem['msg']}"
         return _join_page(422, error=text, table=_seen(request, table_id, code), **context)
     except ApiError as error:
-        return _join_page(error.status, error=error_text(error), **context)
+        return retry_after(_join_page(error.status, error=error_text(error), **context), error)
     response = RedirectResponse(f"/t/{table_id}", status_code=303)
     set_seat_cookie(request, response, table_id, joined.token)
     return response

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from taletable.server.cookies import forget_seat, set_seat_cookie
 from taletable.server.errors import ApiError
-from taletable.server.pages.common import error_text, page, same_site_only
+from taletable.server.pages.common import error_text, page, retry_after, same_site_only
 from taletable.server.pages.start import SYSTEMS
 from taletable.server.routes import tables
 from taletable.server.session import PageSession, browser_sessions, seat_of_table
@@ -71,7 +71,8 @@ async def recover(request: Request, code: Annotated[str, Form(max_length=200)] =
     try:
         found = await asyncio.to_thread(tables.recover, request, code)
     except ApiError as error:
-        return page("recover.html", status=error.status, code=code, error=error_text(error))
+        answer = page("recover.html", status=error.status, code=code, error=error_text(error))
+        return retry_after(answer, error)
     seat = None
     if found is not None:
         seat = await seat_of_table(world_of(request), found[0], found[1])

@@ -19,7 +19,14 @@ from taletable.server.cookies import (
     show_once,
 )
 from taletable.server.errors import ApiError
-from taletable.server.pages.common import error_text, fragment, message, page, same_site_only
+from taletable.server.pages.common import (
+    error_text,
+    fragment,
+    message,
+    page,
+    retry_after,
+    same_site_only,
+)
 from taletable.server.routes import tables
 from taletable.server.routes.tables import JoinCode, NewTable
 from taletable.server.session import PageSession, seat_of_table
@@ -137,7 +144,7 @@ async def start(
         text = f"{'.'.join(map(str, problem['loc']))}: {problem['msg']}"
         return _start_page(422, form=form, error=text)
     except ApiError as error:
-        return _start_page(422, form=form, error=error_text(error))
+        return retry_after(_start_page(error.status, form=form, error=error_text(error)), error)
     response = RedirectResponse(f"/t/{made.id}/made", status_code=303)
     set_seat_cookie(request, response, made.id, made.narrator_token)
     show_once(request, response, made.id, made.join_code, made.recovery_code)

@@ -224,15 +224,18 @@ def table_by_code(connection: Any, column: Any, code: str, *, as_given: bool = F
 
 @router.post("/{table_id}/join", status_code=201, responses=ERRORS)
 def join(request: Request, table_id: str, body: Join) -> Joined:
-    """Take a seat as a player or an observer with the table's join code."""
+    """Take a seat as a player or an observer with the table's join code (a wrong one counts
+    against the table's and the server's guesses: :class:`~taletable.server.limits.Guesses`)."""
     world = world_of(request)
     world.limiter.check(_address(request))
+    world.guesses.check(table_id)
     seat, token = new_id(), new_secret()
     with table_write(world.database, world.hub, table_id) as writer:
         code_hash = writer.connection.execute(
             select(TABLES.c.join_code_hash).where(TABLES.c.id == table_id)
         ).scalar_one()
         if not code_opens(body.code, code_hash):
+            world.guesses.wrong(table_id)
             raise Forbidden("code", "this is not the table's join code; ask the narrator")
         writer.connection.execute(
             SEATS.insert().values(
@@ -263,9 +266,11 @@ def _address(request: Request) -> str:
 def preview(request: Request, table_id: str | None, code: str) -> TablePreview | None:
     """The table ``code`` opens (the one at ``table_id``, or, given none, the one table whose
     code it is), or None: a wrong code learns nothing of a table. Each ask counts against the
-    address's rate limit, as a join does (:mod:`taletable.server.codes`: the bound)."""
+    address's rate limit, and a wrong code against the guesses (the table's, when named, and
+    the server's), as a join does (:mod:`taletable.server.codes`: the bound)."""
     world = world_of(request)
     world.limiter.check(_address(request))
+    world.guesses.check(table_id)
     with world.database.read() as connection:
         if table_id is None:
             table_id = table_by_code(connection, TABLES.c.join_code_hash, code, as_given=True)
@@ -275,6 +280,7 @@ def preview(request: Request, table_id: str | None, code: str) -> TablePreview |
             )
         ).first()
     if table_id is None or row is None or not code_opens(code, row.join_code_hash):
+        world.guesses.wrong(table_id)
         return None
     return TablePreview(id=table_id, name=row.name, system=row.system, edition=row.edition)
 
@@ -282,12 +288,16 @@ def preview(request: Request, table_id: str | None, code: str) -> TablePreview |
 def recover(request: Request, code: str) -> tuple[str, str] | None:
     """The table whose narrator ``code`` (the recovery code, typed in any case, spaces or
     dashes) is, and the narrator's token it stands for; None for a code of no table. Counted
-    against the address's rate limit."""
+    against the address's rate limit, and a wrong code against the server's guesses."""
     world = world_of(request)
     world.limiter.check(_address(request))
+    world.guesses.check(None)
     with world.database.read() as connection:
         table_id = table_by_code(connection, TABLES.c.recovery_hash, code)
-    return None if table_id is None else (table_id, narrator_token(code))
+    if table_id is None:
+        world.guesses.wrong(None)
+        return None
+    return table_id, narrator_token(code)
 
 
 @router.put("/{table_id}/join-code", responses=ERRORS)
