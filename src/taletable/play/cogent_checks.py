@@ -6,16 +6,16 @@ Each function takes a request and a :class:`~taletable.play.Table` and returns
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import AliasChoices, BeforeValidator
+from pydantic import AliasChoices
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
 from taletable.play.context import Table
 from taletable.play.dice import Side, dice_for, finish, sides_dice
 from taletable.play.events import Event, Played
-from taletable.play.fields import Face, Faces, IntList, Scale, parse_parts
+from taletable.play.fields import Face, Faces, IntList, Parts, Scale
 from taletable.play.registry import action
 from taletable.play.requests import Request, described
 from taletable.play.sheets import StoredSheet, debit_destiny, read_character
@@ -64,7 +64,6 @@ __all__ = [
     "powerless",
 ]
 
-Parts = Annotated[tuple[tuple[str, int], ...], BeforeValidator(parse_parts)]
 ASSISTS = "002 > How to Play > Assists; 000 > Dice Pools > Assists and Collaborations"
 
 

@@ -12,9 +12,9 @@ are contests. Each spell reads only its own fields: any other given is refused b
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import AliasChoices, BeforeValidator
+from pydantic import AliasChoices
 
 from taletable._model import Record
 from taletable.dice import DiceSource
@@ -22,7 +22,7 @@ from taletable.errors import InputError
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
 from taletable.play.events import Event, Played
-from taletable.play.fields import Faces, parse_parts
+from taletable.play.fields import Faces, Parts
 from taletable.play.registry import action
 from taletable.play.requests import Request, described
 from taletable.play.sheets import read_character
@@ -48,7 +48,6 @@ from taletable.systems.cogent.pools import DicePool, pool_of
 
 __all__ = ["CastRequest", "SummonRequest", "cast", "summon"]
 
-Parts = Annotated[tuple[tuple[str, int], ...], BeforeValidator(parse_parts)]
 CL = AliasChoices("challenge_level", "cl")
 #: The fields only soft spells read, in the order an error names them.
 SPELL_FIELDS = (

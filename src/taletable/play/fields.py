@@ -5,17 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, Field, GetJsonSchemaHandler
+from pydantic import AfterValidator, BeforeValidator, Field, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
 from taletable.dice import MAX_DICE_PER_ROLL
 from taletable.errors import InputError
+from taletable.names import fold
 
 __all__ = [
     "Face",
     "Faces",
     "IntList",
+    "Parts",
     "PhysicalDice",
     "Scale",
     "parse_faces_field",
@@ -81,6 +83,25 @@ def parse_parts(value: Any) -> Any:
         else:
             parsed.append(part)
     return tuple(parsed)
+
+
+def named_parts(value: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """Parts whose every name has a visible letter (a pool's contributions are named: DESIGN >
+    Principles 3); an empty or blank name is refused here, naming ``parts``, never deep in
+    the engine."""
+    for name, _dice in value:
+        if not fold(name):
+            raise ValueError(
+                f"a part's name may not be empty or blank ({name!r}); name each part, "
+                "e.g. STR=1 Athletics=2"
+            )
+    return value
+
+
+#: Named parts of a pool: ``["STR=1", "Athletics=2"]`` or ``[["STR", 1], ...]``.
+Parts = Annotated[
+    tuple[tuple[str, int], ...], BeforeValidator(parse_parts), AfterValidator(named_parts)
+]
 
 
 def parse_scale(value: Any) -> Any:

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, select
 
 from taletable.log_entry import read_entry
+from taletable.play.undo import MAX_SEQ
 from taletable.server.errors import ApiError
 from taletable.server.schema import EVENTS
 
@@ -52,12 +53,16 @@ def strike_visibility(
     connection: Connection, table_id: str, action: str, args: Mapping[str, Any], chosen: str
 ) -> str:
     """The visibility of ``action`` (``chosen`` for any but a strike); a strike's entry must be
-    in the log, not struck already and no strike (422 ``args.seq`` otherwise)."""
+    in the log, not struck already and no strike (422 ``args.seq`` otherwise). Its number is
+    bounded before the log is read (1 to the request's ``MAX_SEQ``, a database integer)."""
     if action != STRIKE:
         return chosen
     seq = struck_seq(args)
-    if seq is None:
-        raise ApiError("args.seq", f"{args.get('seq')!r} is no entry's number; give its #")
+    if seq is None or not 1 <= seq <= MAX_SEQ:
+        raise ApiError(
+            "args.seq",
+            f"an entry's number (#) is 1 to {MAX_SEQ}; give the # of an entry of the log",
+        )
     entry = connection.execute(_ENTRY, {"table_id": table_id, "seq": seq}).first()
     if entry is None:
         raise ApiError("args.seq", f"no entry #{args.get('seq')} in this table's log")
