@@ -76,13 +76,14 @@ def create_app(
             gc.freeze()
         listener = None
         if database.is_postgresql:
-            listener = PostgresListener(database.listen_url(), NOTIFY_CHANNEL, hub)
+            listener = world.listener = PostgresListener(database.listen_url(), NOTIFY_CHANNEL, hub)
             await listener.start()
         try:
             yield
         finally:
             if listener is not None:
                 await listener.stop()
+                world.listener = None
             database.dispose()
 
     app = TableApp(
@@ -112,7 +113,15 @@ def _warm_up() -> None:
 
 
 def _include_routes(app: FastAPI) -> None:
-    from taletable.server.routes import actions, characters, events, restore, scenes, tables
+    from taletable.server.routes import (
+        actions,
+        characters,
+        events,
+        health,
+        restore,
+        scenes,
+        tables,
+    )
 
     # the routes are matched in order: the busiest first (an action, a stream), even before
     # FastAPI's own (its API description and docs: four routes tried in vain), then scenes
@@ -120,7 +129,7 @@ def _include_routes(app: FastAPI) -> None:
     # routes, as they are (their paths are whole): an included router is matched, and its
     # route matched again, at every request (~2% of an action's instructions)
     app.router.routes[:0] = [*actions.router.routes, *events.router.routes]
-    for module in (scenes, tables, characters, restore):
+    for module in (scenes, tables, characters, restore, health):
         app.include_router(module.router)
     from taletable.server.pages import routers
     from taletable.server.pages.common import install

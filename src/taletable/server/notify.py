@@ -351,6 +351,9 @@ class PostgresListener:
         self.channel = channel
         self.hub = hub
         self.ready = asyncio.Event()
+        #: Whether the LISTEN is in place now (``/readyz`` asks): false until the first one
+        #: and while a lost connection is being made again.
+        self.listening = False
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -365,6 +368,7 @@ class PostgresListener:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        self.listening = False
 
     async def _run(self) -> None:
         import psycopg
@@ -375,6 +379,7 @@ class PostgresListener:
                     self.conninfo, autocommit=True
                 ) as connection:
                     await connection.execute(f"LISTEN {self.channel}")
+                    self.listening = True
                     self.ready.set()
                     self.hub.wake(None)  # anything sent while we were away: re-read
                     async for note in connection.notifies():
@@ -382,5 +387,6 @@ class PostgresListener:
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # a dropped connection: try again shortly
+                self.listening = False
                 _log.warning("LISTEN connection lost (%s); reconnecting", error)
                 await asyncio.sleep(0.5)

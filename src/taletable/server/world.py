@@ -17,8 +17,9 @@ from sqlalchemy import Connection, bindparam, select
 
 from taletable.server.auth import Seat
 from taletable.server.db import Database
+from taletable.server.health import Readiness
 from taletable.server.limits import Guesses, Limits, OpenStreams, RateLimiter
-from taletable.server.notify import Hub
+from taletable.server.notify import Hub, PostgresListener
 from taletable.server.presence import Presence
 from taletable.server.schema import SCENES
 from taletable.server.shared_reads import SharedReads
@@ -82,6 +83,10 @@ class World:
     seats: SeatCache
     #: The streams each seat holds open in this worker (at most ``limits.streams_per_seat``).
     streams: OpenStreams
+    #: The readiness probe of this worker (``GET /readyz``).
+    readiness: Readiness
+    #: This worker's LISTEN on PostgreSQL while the app runs (None on SQLite).
+    listener: PostgresListener | None = None
     #: Scene seeds read so far, by (table id, scene number): a seed never changes.
     seeds: dict[tuple[str, int], bytes] = field(default_factory=dict)
     #: The key that signs the pages' seat cookies (read from the database once).
@@ -145,6 +150,7 @@ def make_world(database: Database, limits: Limits | None = None) -> World:
         shared_reads=SharedReads(database),
         seats=SeatCache(),
         streams=OpenStreams(limits.streams_per_seat),
+        readiness=Readiness(database),
         writers=concurrent.futures.ThreadPoolExecutor(
             1 if database.is_sqlite else WRITER_THREADS, thread_name_prefix="taletable-write"
         ),
