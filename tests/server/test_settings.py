@@ -4,6 +4,7 @@ object; each bad variable is one line naming it, the rule and an example, never 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,9 @@ import pytest
 from taletable.errors import InputError
 from taletable.server.app import app_from_environment
 from taletable.server.limits import Limits
-from taletable.server.settings import RateLimit, Settings
+from taletable.server.settings import OTHER_VARIABLES, RateLimit, Settings, known_variables
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_defaults_when_nothing_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -142,3 +145,75 @@ def test_serve_with_a_bad_setting_exits_2_with_one_line(variable: str, value: st
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith(f"taletable: error: {variable}: {value!r} is not ")
+
+
+@pytest.mark.parametrize(
+    ("variable", "nearest"),
+    [("TALETABLE_RATE_LIMT", "TALETABLE_RATE_LIMIT"), ("TALETABLE_MAXBODY", "TALETABLE_MAX_BODY"),
+     ("TALETABLE_DATABASE", "TALETABLE_DATABASE_URL"), ("taletable_max_bdy", "TALETABLE_MAX_BODY"),
+     ("TALETABLE_HOUSE_RULE", "TALETABLE_HOUSE_RULES"),
+     ("TALETABLE_OPEN_TELEMETRY", "TALETABLE_OPENTELEMETRY")],
+)  # fmt: skip
+def test_a_variable_that_is_no_setting_names_the_nearest(
+    monkeypatch: pytest.MonkeyPatch, variable: str, nearest: str
+) -> None:
+    """A typo would leave its setting at the default, silently: it is an InputError naming it
+    and the nearest known name (any case, as the settings are read)."""
+    monkeypatch.setenv(variable, "1,1")
+    with pytest.raises(InputError) as caught:
+        Settings.from_environment()
+    assert caught.value.field == variable
+    assert str(caught.value) == (
+        f"{variable}: not a setting of taletable serve; did you mean {nearest}?"
+    )
+
+
+def test_a_variable_near_nothing_lists_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No name is near: the settings are listed; a second unknown one is named too."""
+    monkeypatch.setenv("TALETABLE_WIBBLE", "1")
+    monkeypatch.setenv("TALETABLE_ZZZ", "1")
+    with pytest.raises(InputError) as caught:
+        Settings.from_environment()
+    message = str(caught.value)
+    assert message.startswith("TALETABLE_WIBBLE: not a setting of taletable serve (also not "
+                              "settings: TALETABLE_ZZZ); unset it (its settings: ")  # fmt: skip
+    assert all(f"TALETABLE_{name.upper()}" in message for name in Settings.model_fields)
+
+
+def test_the_other_known_variables_never_stop_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the CLI, the tests, CI and the benchmarks read is known: set, the settings read."""
+    for name in OTHER_VARIABLES:
+        monkeypatch.setenv(name, "1")
+    assert Settings.from_environment().max_body == 256 * 1024
+
+
+def test_every_variable_the_project_mentions_is_known() -> None:
+    """Every TALETABLE_* name in the code, tests, CI, tasks, benchmarks and docs is a setting
+    or in OTHER_VARIABLES (this file's typos and the README's example of one aside): none of
+    them stops the server."""
+    files = [ROOT / name for name in ("tasks.py", "README.md", "ARCHITECTURE.md", ".ci/run")]
+    for folder in ("src", "tests", "benchmarks"):
+        files += [path for path in (ROOT / folder).rglob("*") if path.suffix in (".py", ".md")]
+    mentioned = {
+        name
+        for path in files
+        if path.resolve() != Path(__file__).resolve()
+        for name in re.findall(r"\bTALETABLE_[A-Z][A-Z0-9_]*", path.read_text())
+    }
+    assert "TALETABLE_TEST_DATABASE_URL" in mentioned and "TALETABLE_MAX_BODY" in mentioned
+    assert sorted(mentioned - set(known_variables()) - {"TALETABLE_RATE_LIMT"}) == []
+
+
+def test_serve_with_a_variable_that_is_no_setting_exits_2_with_one_line() -> None:
+    """`TALETABLE_RATE_LIMT=1,1 taletable serve`: one line naming it and the nearest known
+    name, exit 2, nothing served (the tests' own variables set alongside stop nothing)."""
+    environment = {**os.environ, "TALETABLE_RATE_LIMT": "1,1", "TALETABLE_REQUIRE_BROWSER": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "taletable.cli.main", "serve", "--port", "0"],
+        env=environment, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "taletable: error: TALETABLE_RATE_LIMT: not a setting of taletable serve; "
+        "did you mean TALETABLE_RATE_LIMIT?\n"
+    )

@@ -17,14 +17,21 @@ variable                           default                     what
 
 A variable set to nothing counts as unset. A bad value is one :class:`~taletable.errors.InputError`
 naming the variable, what it must be and an example (``taletable serve``: one line, exit 2),
-never a traceback from deep in the server.
+never a traceback from deep in the server. So is a ``TALETABLE_*`` variable that is no
+setting (a typo would otherwise leave its setting at the default, silently): the error names
+the nearest known name. Known, and never stopping the server, are the settings above and
+:data:`OTHER_VARIABLES`, what the rest of taletable reads (the CLI's, and the tests', CI's
+and benchmarks' own, an allow-list; ``tests/server/test_settings.py`` finds every name the
+project mentions in it).
 """
 
 from __future__ import annotations
 
+import difflib
 import math
+import os
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -32,12 +39,33 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from taletable.errors import InputError
 
-__all__ = ["DEFAULT_DATABASE_URL", "PREFIX", "RateLimit", "Settings"]
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "OTHER_VARIABLES",
+    "PREFIX",
+    "RateLimit",
+    "Settings",
+    "unknown_variable",
+]
 
 #: Every variable's name starts so.
 PREFIX = "TALETABLE_"
 DEFAULT_DATABASE_URL = "sqlite:///taletable.db"
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+]*://")
+
+#: ``TALETABLE_*`` variables that are not the server's settings but are read elsewhere: known
+#: names, so setting them never stops the server. Each with who reads it.
+OTHER_VARIABLES: Mapping[str, str] = {
+    "TALETABLE_HOUSE_RULES": "the CLI's folder of house-rule tables (cli/main.py)",
+    "TALETABLE_ENCOUNTER_KEY": "the CLI's key sealing encounter files (cli/keys.py)",
+    "TALETABLE_TRACEBACK": "1: an unexpected error of the CLI ends in its traceback",
+    # the tests', CI's and benchmarks' own (an allow-list: a test environment runs the server)
+    "TALETABLE_TEST_DATABASE_URL": "the tests' PostgreSQL server (tests/server/conftest.py)",
+    "TALETABLE_REQUIRE_BROWSER": "1: the browser tests fail without Chromium (.ci/run)",
+    "TALETABLE_CHROMIUM": "the browser tests' Chromium (tests/browser/conftest.py)",
+    "TALETABLE_BENCH_DATABASE_URL": "the benchmarks' PostgreSQL server (benchmarks/)",
+    "TALETABLE_BENCH_ONLY": "sqlite or postgresql: the one database the benchmark measures",
+}
 
 
 class RateLimit(BaseModel):
@@ -121,11 +149,45 @@ class Settings(BaseSettings):
         """The settings the environment gives; a bad value is one InputError naming its
         variable, the rule and an example (the first bad one; the others are named too).
         ``overridden`` names settings a command's option gives instead (``serve --database``):
-        their variables are not read, and they keep their defaults here."""
+        their variables are not read, and they keep their defaults here. A ``TALETABLE_*``
+        variable that is no setting is an InputError too (:func:`unknown_variable`)."""
+        unknown = unknown_variable(os.environ)
+        if unknown is not None:
+            raise unknown
         try:
             return cls(**{name: cls.model_fields[name].default for name in overridden})
         except ValidationError as error:
             raise _one_line(error) from None
+
+
+def known_variables() -> list[str]:
+    """Every ``TALETABLE_*`` name taletable reads: the settings', then the others'."""
+    settings = [f"{PREFIX}{name.upper()}" for name in Settings.model_fields]
+    return [*settings, *OTHER_VARIABLES]
+
+
+def unknown_variable(environment: Mapping[str, str]) -> InputError | None:
+    """The error for the first ``TALETABLE_*`` variable of ``environment`` that is no known
+    name (any case, as the settings are read), naming the nearest known name; None if all are
+    known."""
+    known = known_variables()
+    unknown = sorted(
+        name
+        for name in environment
+        if name.upper().startswith(PREFIX) and name.upper() not in known
+    )
+    if not unknown:
+        return None
+    first = unknown[0]
+    tails = {name.removeprefix(PREFIX): name for name in known}
+    nearest = difflib.get_close_matches(first.upper().removeprefix(PREFIX), tails, n=1)
+    if nearest:
+        hint = f"did you mean {tails[nearest[0]]}?"
+    else:
+        settings = ", ".join(known[: len(Settings.model_fields)])
+        hint = f"unset it (its settings: {settings})"
+    also = f" (also not settings: {', '.join(unknown[1:])})" if unknown[1:] else ""
+    return InputError(first, f"not a setting of taletable serve{also}; {hint}")
 
 
 def _one_line(error: ValidationError) -> InputError:
