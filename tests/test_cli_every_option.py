@@ -83,6 +83,7 @@ BASE: dict[str, list[str]] = {
     "labcats build": ["--value", "Duty=d8", "--relationship", "Mara=d6"],
     "labcats roll": ["--pool", "d8,d6"],
     "labcats trouble": ["--complications", "d6", "--add", "d6", "--watchtower-points", "1"],
+    "migrate": ["--dry-run", "--database", "sqlite:///{tmp}/none.db"],
     "odds boons": ["--bonus", "3", "--target", "15"],
     "odds boons accumulate": ["--formula", "1d6"],
     "odds cogent": ["--pool", "4", "--cl", "2"],

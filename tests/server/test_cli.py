@@ -10,7 +10,8 @@ from typing import Any
 
 def test_the_cli_and_the_engine_never_load_the_server_stack() -> None:
     """`import taletable`, a check, `verify` and `--help` import no FastAPI or SQLAlchemy; of
-    the server package, `--help` loads only the module defining `serve` (for its help line)."""
+    the server package, `--help` loads only the modules defining `serve` and the operator's
+    commands (for their help lines)."""
     probe = (
         "import sys, taletable, taletable.play, taletable.store, taletable.ledger; "
         "from taletable.cli.main import main; "
@@ -24,7 +25,10 @@ def test_the_cli_and_the_engine_never_load_the_server_stack() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     lines = out.stdout.strip().splitlines()
     assert "after check: False" in lines  # the check loaded nothing of the server
-    assert lines[-1] == "False False False False ['taletable.server', 'taletable.server.serve']"
+    assert lines[-1] == (
+        "False False False False "
+        "['taletable.server', 'taletable.server.commands', 'taletable.server.serve']"
+    )
 
 
 def test_serve_lives_in_the_server_and_is_reached_through_the_lazy_map() -> None:

@@ -24,8 +24,9 @@ __all__ = ["COMMANDS", "HOUSE_RULES_VARIABLE", "cli", "house_rules_library", "ma
 #: The environment variable naming a folder of house-rule tables (``SYSTEM/TABLE.yaml``).
 HOUSE_RULES_VARIABLE = "TALETABLE_HOUSE_RULES"
 
-#: Each top-level command and where it is defined (imported only when named). ``serve`` is the
-#: live table's own (server/serve.py): the CLI names it here and never imports the server.
+#: Each top-level command and where it is defined (imported only when named). ``serve`` and
+#: ``migrate`` are the live table's own (server/serve.py, server/commands.py): the CLI names
+#: them here and never imports the server.
 COMMANDS = {
     "roll": "taletable.cli.roll:roll",
     "cogent": "taletable.cli.cogent:cogent",
@@ -36,6 +37,7 @@ COMMANDS = {
     "table": "taletable.cli.tables:table",
     "schema": "taletable.cli.schema:schema",
     "serve": "taletable.server.serve:serve",
+    "migrate": "taletable.server.commands:migrate",
     "verify": "taletable.cli.verify:verify",
 }
 

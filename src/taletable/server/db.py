@@ -13,14 +13,13 @@ import threading
 import time
 import weakref
 from collections.abc import Iterator
-from importlib import resources
 from typing import Any
 
 from alembic import command
-from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, exc, text
 from sqlalchemy.engine import make_url
 
+from taletable.server.revisions import Revision, alembic_config, pending
 from taletable.server.settings import DEFAULT_DATABASE_URL
 
 __all__ = ["DATABASE_VARIABLE", "Database", "default_url", "is_unavailable", "migrate"]
@@ -184,14 +183,16 @@ class Database:
         self.engine.dispose()
 
 
-def migrate(database: Database) -> None:
-    """Bring the schema up to the newest revision (Alembic), once even with many workers."""
-    config = Config()
-    config.set_main_option(
-        "script_location", str(resources.files("taletable.server").joinpath("migrations"))
-    )
+def migrate(database: Database) -> list[Revision]:
+    """Bring the schema up to the newest revision (Alembic), once even with many workers;
+    return the migrations applied, oldest first. A database at a revision this build does not
+    know (a newer taletable migrated it) is refused, untouched (InputError, ``database``)."""
+    config = alembic_config()
     with database.write() as connection:
         if database.is_postgresql:
             connection.execute(text(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})"))
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        applied = pending(connection)
+        if applied:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+    return applied

@@ -20,7 +20,7 @@ from taletable.errors import InputError
 if TYPE_CHECKING:
     from taletable.server.settings import Settings
 
-__all__ = ["serve"]
+__all__ = ["not_installed", "open_error", "read_settings", "serve"]
 
 #: On Ctrl-C or SIGTERM, how long open streams are given before the server closes them.
 GRACE_SECONDS = 2
@@ -50,7 +50,7 @@ GRACE_SECONDS = 2
 )
 def serve(host: str, port: int, database: str | None, workers: int, sample: bool) -> None:
     """Serve the live table: its pages, the JSON API, the event stream and the log."""
-    settings = _settings(overridden=("database_url",) if database else ())
+    settings = read_settings(overridden=("database_url",) if database else ())
     url = database or settings.database_url
     if workers > 1 and url.startswith("sqlite"):
         raise InputError(
@@ -62,11 +62,13 @@ def serve(host: str, port: int, database: str | None, workers: int, sample: bool
 
         from taletable.server.db import Database, migrate
     except ImportError as error:
-        raise _not_installed(error) from None
+        raise not_installed(error) from None
     try:
         migrate(Database(url))
+    except InputError:  # a schema newer than this build: what to do, in one line
+        raise
     except Exception as error:  # a database that cannot be reached or migrated: one line
-        raise InputError("--database", f"cannot open {url}: {error}".splitlines()[0]) from None
+        raise open_error(url, error) from None
     os.environ["TALETABLE_DATABASE_URL"] = url
     base = f"http://{host}:{port}"
     if sample:
@@ -83,21 +85,26 @@ def serve(host: str, port: int, database: str | None, workers: int, sample: bool
     )
 
 
-def _not_installed(error: ImportError) -> InputError:
+def not_installed(error: ImportError) -> InputError:
     """The one line for a missing ``server`` extra."""
     return InputError(
         "serve", f"the server is not installed ({error.name}); pip install 'taletable[server]'"
     )
 
 
-def _settings(overridden: tuple[str, ...]) -> Settings:
+def open_error(url: str, error: Exception) -> InputError:
+    """The one line for a database that cannot be opened (``--database``)."""
+    return InputError("--database", f"cannot open {url}: {error}".splitlines()[0])
+
+
+def read_settings(overridden: tuple[str, ...]) -> Settings:
     """The server's settings, read once, before any work: a bad ``TALETABLE_*`` variable is one
     line naming it (exit 2), and the workers then read the same environment (``overridden``:
     the settings an option gives instead)."""
     try:
         from taletable.server.settings import Settings
     except ImportError as error:
-        raise _not_installed(error) from None
+        raise not_installed(error) from None
     return Settings.from_environment(overridden)
 
 
