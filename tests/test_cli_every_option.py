@@ -38,6 +38,7 @@ BASE: dict[str, list[str]] = {
     "boons scatter": ["--grid", "square"],
     "boons track": ["--character", "{boons}", "--track", "strain"],
     "boons twist": [],
+    "backup": ["{tmp}/backup.db", "--database", "sqlite:///{tmp}/none.db"],
     "cheatsheet cogent": ["--format", "csv", "--out", "{tmp}/sheet.csv"],
     "cogent assist": ["--pool", "4", "--cl", "3"],
     "cogent buy": ["{sheet}", "--item", "Rope", "--value", "1"],
@@ -101,6 +102,7 @@ BASE: dict[str, list[str]] = {
         "20",
     ],
     "odds labcats": ["--pool", "d8,d6", "--target", "8"],
+    "restore": ["{tmp}/export.json", "--database", "sqlite:///{tmp}/restored.db"],
     "roll": ["2d6"],
     "schema character": [],
     "table list": [],
@@ -136,6 +138,8 @@ FOR_OPTION: dict[tuple[str, str], list[str]] = {
 #: with the reason; and whole commands left out.
 FREE: dict[str, str] = {
     "serve": "runs a server until stopped (tests/server/test_cli.py checks its options)",
+    "backup DEST": "the name of a new file, any path (tests/server/test_backup.py checks the "
+    "refusals: a file that exists, a folder that cannot be written)",
 }
 #: The largest number no option takes; a seed takes up to 100 digits, so it gets 101.
 HUGE = "1000000000000"

@@ -24,9 +24,9 @@ __all__ = ["COMMANDS", "HOUSE_RULES_VARIABLE", "cli", "house_rules_library", "ma
 #: The environment variable naming a folder of house-rule tables (``SYSTEM/TABLE.yaml``).
 HOUSE_RULES_VARIABLE = "TALETABLE_HOUSE_RULES"
 
-#: Each top-level command and where it is defined (imported only when named). ``serve`` and
-#: ``migrate`` are the live table's own (server/serve.py, server/commands.py): the CLI names
-#: them here and never imports the server.
+#: Each top-level command and where it is defined (imported only when named). ``serve``,
+#: ``backup``, ``restore`` and ``migrate`` are the live table's own (server/serve.py,
+#: server/commands.py): the CLI names them here and never imports the server.
 COMMANDS = {
     "roll": "taletable.cli.roll:roll",
     "cogent": "taletable.cli.cogent:cogent",
@@ -37,7 +37,9 @@ COMMANDS = {
     "table": "taletable.cli.tables:table",
     "schema": "taletable.cli.schema:schema",
     "serve": "taletable.server.serve:serve",
+    "backup": "taletable.server.commands:backup",
     "migrate": "taletable.server.commands:migrate",
+    "restore": "taletable.server.commands:restore",
     "verify": "taletable.cli.verify:verify",
 }
 

@@ -1,4 +1,5 @@
-"""`taletable migrate`: the operator's commands (need the ``server`` extra).
+"""`taletable backup`, `restore` and `migrate`: the operator's commands (need the ``server``
+extra).
 
 Like ``serve`` (:mod:`taletable.server.serve`), these live with the server and are named by
 the CLI's lazy map; this module imports only click and the standard library at the top, so
@@ -9,12 +10,14 @@ them), and each bad input is one line and exit 2, with nothing changed.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from taletable.errors import InputError
 from taletable.server.serve import not_installed, open_error, read_settings
 
-__all__ = ["migrate"]
+__all__ = ["backup", "migrate", "restore"]
 
 _DATABASE_HELP = (
     "SQLAlchemy URL (default $TALETABLE_DATABASE_URL, else sqlite:///taletable.db here), "
@@ -70,3 +73,43 @@ def migrate(database: str | None, dry_run: bool) -> None:
         click.echo(f"{shown(url)} is {where}; {len(todo)} pending (newest {head()})")
     else:
         click.echo(f"{shown(url)} is at revision {head()}, the newest this build knows")
+
+
+@click.command("backup")
+@click.argument("dest", type=click.Path(dir_okay=True, path_type=Path))
+@click.option("--database", default=None, help=_DATABASE_HELP)
+def backup(dest: Path, database: str | None) -> None:
+    """Copy the database to the new file DEST while it serves (SQLite: its online backup;
+    PostgreSQL: pg_dump --format=custom, restored with pg_restore)."""
+    url = database_url(database)
+    try:
+        from taletable.server.backup import backup as copy
+    except ImportError as error:
+        raise not_installed(error) from None
+    try:
+        how = copy(url, dest)
+    except InputError:
+        raise
+    except Exception as error:  # not a database, or one that cannot be reached: one line
+        raise open_error(shown(url), error) from None
+    click.echo(f"backed up {shown(url)} to {dest} ({how})")
+
+
+@click.command("restore")
+@click.argument("backup_file", metavar="BACKUP", type=click.Path(path_type=Path))
+@click.option("--database", default=None, help=_DATABASE_HELP)
+def restore(backup_file: Path, database: str | None) -> None:
+    """Put a backup into a new database (SQLite: a file that does not exist yet; PostgreSQL:
+    an empty database), to serve instead of the old one."""
+    url = database_url(database)
+    try:
+        from taletable.server.backup import restore as put_back
+    except ImportError as error:
+        raise not_installed(error) from None
+    try:
+        how = put_back(backup_file, url)
+    except InputError:
+        raise
+    except Exception as error:  # a database that cannot be reached: one line
+        raise open_error(shown(url), error) from None
+    click.echo(f"restored {backup_file} into {shown(url)} ({how}); serve it to use it")
