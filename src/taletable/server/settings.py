@@ -45,6 +45,7 @@ __all__ = [
     "PREFIX",
     "RateLimit",
     "Settings",
+    "known_variables",
     "unknown_variable",
 ]
 
