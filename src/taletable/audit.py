@@ -294,11 +294,12 @@ class _Replay:
         return None
 
 
-def verify_table(export: Mapping[str, Any]) -> Verification:
-    """Check an export whole: :func:`~taletable.ledger.verify_export` (chain, seeds, dice),
-    the table's settings against its opening event, and every action replayed to its
-    recorded result. A failure names the first sequence number found wrong."""
-    checked = verify_export(export)
+def verify_table(export: Mapping[str, Any], own_seeds: Sequence[str] = ()) -> Verification:
+    """Check an export whole: :func:`~taletable.ledger.verify_export` (chain, seeds, dice, and
+    the seeds a seat kept, ``own_seeds``), the table's settings against its opening event, and
+    every action replayed to its recorded result. A failure names the first sequence number
+    found wrong."""
+    checked = verify_export(export, own_seeds)
     if not checked.ok:
         return checked
     table, replay = export["table"], _Replay(export["table"])

@@ -55,7 +55,8 @@ __all__ = [
 #: The modules that write an entry or hash its raw bytes: the only ones that may read an
 #: entry's fields by string key (a lint test holds every other module to :class:`LogEntry`).
 LOG_MODULES = frozenset(
-    {"log_entry.py", "ledger/chain.py", "ledger/verify.py", "server/log.py"}
+    {"log_entry.py", "ledger/chain.py", "ledger/verify.py", "ledger/seat_checks.py",
+     "server/log.py"}
 )
 
 #: The fields of every entry (``prev_hash`` and ``hash`` are beside it, not in its body).
@@ -74,18 +75,21 @@ ACTION_FIELDS = frozenset(
         "dice_version",
         "dice_secret",
         "dice_commitment",
+        "roll",
     }
 )
 #: The fields a stub keeps of its entry (beside ``hidden``).
-STUB_FIELDS = ENVELOPE | {"action", "follows", "dice_version", "dice_commitment"}
+STUB_FIELDS = ENVELOPE | {"action", "follows", "dice_version", "dice_commitment", "roll"}
 #: The fields each entry that is no action adds to the envelope: its declared shape.
 BODIES: Mapping[str, frozenset[str]] = {
     "table.open": frozenset(
         {"name", "system", "edition", "rules", "house_rules", "house_rules_digest",
          "physical_dice", "chain", "engine"}
     ),
-    "scene.open": frozenset({"commitment"}),
-    "scene.close": frozenset({"seed"}),
+    "scene.open": frozenset({"commitment", "hidden_commitment"}),
+    "scene.close": frozenset({"seed", "seat_seeds"}),
+    "scene.hidden-seed": frozenset({"hidden_seed"}),
+    "seat.seed": frozenset({"seat", "commitment"}),
     "seat.join": frozenset({"seat", "name", "role"}),
     "character.create": frozenset({"character", "saves"}),
     "character.update": frozenset({"character", "saves"}),
@@ -175,9 +179,14 @@ class LogEntry(BaseModel):
     engine: dict[str, Any] | None = None
     #: A stub's or a bare link's hash of the body it stands for (chain version 2).
     body_hash: StrictStr | None = None
-    # scenes
+    # scenes and seeds (chain version 2: ``taletable.ledger.seats``)
     commitment: StrictStr | None = None
     seed: StrictStr | None = None
+    hidden_commitment: StrictStr | None = None
+    hidden_seed: StrictStr | None = None
+    seat_seeds: dict[str, StrictStr] = {}
+    #: An action's place among its seat's rolls (chain version 2).
+    roll: StrictInt | None = None
     # seats and characters
     seat: StrictStr | None = None
     role: StrictStr | None = None

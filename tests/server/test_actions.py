@@ -119,6 +119,7 @@ def test_secrets_never_reach_a_player(client: TestClient, table: Seats) -> None:
         "dice_version",
         "dice_commitment",  # the commitment to its dice's own secret (issue 22 point 1)
         "body_hash",  # its body's hash (chain 2), unguessable: the body holds that secret
+        "roll",  # its place among its seat's rolls (chain 2: no one shifts which gets which dice)
     }
     narrator_view = client.get(f"/api/tables/{table.id}/events", headers=table.narrator).json()
     full_blind = next(e for e in narrator_view["events"] if e["seq"] == blind.json()["seq"])

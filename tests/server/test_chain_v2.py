@@ -75,15 +75,16 @@ def test_a_new_table_opens_chain_2_and_says_what_made_its_results(
 
 
 def test_a_seat_checks_every_link_of_its_own_export(client: TestClient, table: Seats) -> None:
-    """Mara's export: the secret roll and the whisper to Bram are bare links, her blind roll a
-    stub; each carries its body's hash, and each link is recomputed from it."""
+    """Mara's export: the secret roll, the whisper to Bram and the scene's hidden seed are bare
+    links, her blind roll a stub; each carries its body's hash, and each link is recomputed
+    from it."""
     seqs = _play(client, table)
     mara = _export(client, table, table.mara)
     by_seq = {event["seq"]: event for event in mara["events"]}
     for name in ("secret", "blind", "whisper"):
         assert by_seq[seqs[name]]["hidden"] is True and len(by_seq[seqs[name]]["body_hash"]) == 64
     checked = verify_table(mara)
-    assert checked.ok and checked.hidden == 3, checked.summary()
+    assert checked.ok and checked.hidden == 4, checked.summary()  # and the hidden seed's
     relinked = copy.deepcopy(mara)
     relinked["events"][seqs["secret"] - 1]["body_hash"] = "0" * 64  # a stub's body swapped
     assert verify_table(relinked).failed_seq == seqs["secret"]

@@ -16,6 +16,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from taletable.ledger import derive_face, verify_export
+from taletable.ledger.seats import roll_prefix, seat_key
 from tests.server.conftest import Seats
 from tests.server.forgery import rechain
 from tests.server.test_actions import act
@@ -53,17 +54,24 @@ def test_a_player_cannot_derive_a_secret_rolls_faces_from_the_revealed_seed(
     matching by luck), for the narrator's secret roll and for Mara's blind roll."""
     secret, blind = _secret_rolls_then_close(client, table)
     bram = _export(client, table, table.bram)
-    seed = bytes.fromhex(next(e["seed"] for e in bram["events"] if e.get("kind") == "scene.close"))
+    closed = next(e for e in bram["events"] if e.get("kind") == "scene.close")
+    seed = bytes.fromhex(closed["seed"])
     gaps = [event["seq"] for event in bram["events"] if event.get("hidden")]
-    assert gaps == [secret, blind]
+    assert gaps == [secret, blind, closed["seq"] + 1]  # and the scene's hidden seed, revealed
     whole = {event["seq"]: event for event in _export(client, table, table.narrator)["events"]}
-    for seq in gaps:
-        truth = whole[seq]["dice"]
+    for seq in gaps[:2]:
+        truth, event = whole[seq]["dice"], whole[seq]
         assert len(truth) == 8
-        derived = [
-            derive_face(seed, table.id, seq, index, die["sides"]) for index, die in enumerate(truth)
-        ]
-        assert derived != [die["face"] for die in truth]
+        # even told whose roll it was and its number, the seats' seeds and the scene's seed
+        # give him not the faces: they need the roll's secret (chain 2, ledger.seats)
+        given = closed["seat_seeds"].get(event["actor"], "")
+        key = seat_key(seed, event["actor"], given)
+        prefix = roll_prefix(table.id, event["scene"], event["actor"], event["roll"])
+        for derived in (
+            [derive_face(seed, table.id, seq, n, die["sides"]) for n, die in enumerate(truth)],
+            [derive_face(key, table.id, seq, n, d["sides"], prefix) for n, d in enumerate(truth)],
+        ):
+            assert derived != [die["face"] for die in truth]
 
 
 def test_the_narrators_export_verifies_the_hidden_dice_and_their_commitments(
@@ -113,7 +121,8 @@ def test_a_changed_secret_or_hidden_face_fails_even_rechained(
     event["dice_commitment"] = hashlib.sha256(bytes.fromhex("ab" * 32)).hexdigest()
     rechain(swapped, secret - 1)
     failed = verify_export(swapped)
-    assert failed.failed_seq == secret and "seed gives" in failed.reason
+    # chain 2: the secret is no longer the server's pick but its scene's hidden seed's
+    assert failed.failed_seq == secret and "hidden seed" in failed.reason
     assert json.dumps(narrator) != json.dumps(swapped)
 
 

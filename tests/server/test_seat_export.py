@@ -62,7 +62,8 @@ def test_a_players_and_an_observers_export_hold_no_secret_and_verify(
         assert [e["seq"] for e in view["events"]] == [e["seq"] for e in narrator["events"]]
         for event in view["events"]:
             original = whole[event["seq"]]
-            if event["seq"] in (played["secret"], played["blind"]):
+            narrators = original["kind"] == "scene.hidden-seed"  # the narrator's alone
+            if event["seq"] in (played["secret"], played["blind"]) or narrators:
                 assert event["hidden"] is True  # the roller's own blind roll too
                 assert "result" not in event and "dice" not in event
                 assert (event["prev_hash"], event["hash"]) == (
@@ -73,7 +74,7 @@ def test_a_players_and_an_observers_export_hold_no_secret_and_verify(
                 assert event == original
         checked = verify_export(view)
         assert checked.ok, checked.summary()
-        assert checked.hidden == 2 and checked.dice_checked > 0 and checked.scenes_revealed == 1
+        assert checked.hidden == 3 and checked.dice_checked > 0 and checked.scenes_revealed == 1
     assert verify_export(narrator).ok and verify_export(narrator).hidden == 0
 
 
@@ -112,7 +113,8 @@ def test_verify_command_on_a_players_export(
     path.write_text(json.dumps(view), encoding="utf-8")
     done = run_cli("verify", str(path))
     assert done.status == 0, done.stderr
-    assert "2 hidden" in done.stdout and f"{len(view['events'])} events chained" in done.stdout
+    assert "3 hidden" in done.stdout  # the blind and secret rolls, the scene's hidden seed
+    assert f"{len(view['events'])} events chained" in done.stdout
     first = next(e for e in view["events"] if e.get("kind") == "cogent.check")
     first["result"]["wins"] += 1
     bad.write_text(json.dumps(view), encoding="utf-8")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import click
 
 from taletable.errors import InputError
@@ -11,9 +14,29 @@ from taletable.ledger import EXPORT_FORMAT
 __all__ = ["verify"]
 
 
+_SEED = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _seat_seeds(_context: Any, _parameter: Any, given: tuple[str, ...]) -> tuple[str, ...]:
+    for seed in given:
+        if not _SEED.match(seed):
+            raise click.BadParameter(
+                "a seat's seed is 64 lower-case hex digits, as the seat's client made it"
+            )
+    return given
+
+
 @click.command("verify")
 @click.argument("export", type=click.Path(dir_okay=False))
-def verify(export: str) -> None:
+@click.option(
+    "--seat-seed",
+    "seat_seeds",
+    multiple=True,
+    callback=_seat_seeds,
+    help="A seed your client gave for a scene (64 hex digits; repeat for each scene): the "
+    "log must have committed to and revealed it, so no one drew your dice with another.",
+)
+def verify(export: str, seat_seeds: tuple[str, ...] = ()) -> None:
     """Check an export: the hash chain, each revealed seed against its commitment, every die
     of every closed scene re-derived from its seed (a hidden roll's from its own secret too),
     the table's settings against those it opened with, and every action replayed from its
@@ -28,7 +51,7 @@ def verify(export: str) -> None:
             f"{shown_path(export)} is not a taletable export",
             expected=f"a JSON file of format {EXPORT_FORMAT} (what a live table exports)",
         )
-    checked = verify_table(document)
+    checked = verify_table(document, own_seeds=seat_seeds)
     if checked.ok:
         click.echo(f"{export}: {checked.summary()}")
         return

@@ -30,10 +30,14 @@ def commitment(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
-def derive_face(seed: bytes, table_id: str, seq: int, index: int, sides: int) -> int:
-    """The face of die ``index`` of event ``seq`` of a table, from the scene's seed."""
+def derive_face(
+    seed: bytes, table_id: str, seq: int, index: int, sides: int, prefix: bytes | None = None
+) -> int:
+    """The face of die ``index`` of event ``seq`` of a table, from the scene's seed (or from a
+    seat's key, with its roll's ``prefix``: :mod:`taletable.ledger.seats`)."""
     check_dice_request(sides, 1)
-    return _keyed(seed).faces(_message_prefix(table_id, seq), index, 1, sides)[0]
+    message = _message_prefix(table_id, seq) if prefix is None else prefix
+    return _keyed(seed).faces(message, index, 1, sides)[0]
 
 
 def _message_prefix(table_id: str, seq: int) -> bytes:
@@ -109,10 +113,18 @@ class LedgerDice:
     and :func:`verify_export` can re-derive them once the seed is revealed.
     """
 
-    def __init__(self, seed: bytes, table_id: str, seq: int, secret: str | None = None) -> None:
+    def __init__(
+        self,
+        seed: bytes,
+        table_id: str,
+        seq: int,
+        secret: str | None = None,
+        *,
+        prefix: bytes | None = None,
+    ) -> None:
         self._seed = seed if secret is None else hidden_key(seed, secret)
         self._keyed = _keyed(self._seed)
-        self._prefix = _message_prefix(table_id, seq)
+        self._prefix = _message_prefix(table_id, seq) if prefix is None else prefix
         self.table_id = table_id
         self.seq = seq
         self.rolled: list[dict[str, int]] = []

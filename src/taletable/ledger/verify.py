@@ -18,6 +18,8 @@ from taletable.ledger.chain import (
     text_hash,
 )
 from taletable.ledger.dice import HIDDEN_DICE, commitment, derive_face, hidden_key
+from taletable.ledger.failures import Failure
+from taletable.ledger.seat_checks import seat_seeds
 
 __all__ = ["EXPORT_FORMAT", "Verification", "chain_version", "verify_export"]
 
@@ -42,6 +44,8 @@ class Verification:
     trusted: int = 0
     #: The seqs of the events whose dice wait for their scene's seed (an open scene's).
     waiting: tuple[int, ...] = ()
+    #: The log's chain version (:mod:`taletable.ledger`).
+    chain: int = CHAIN_TEXT
 
     @property
     def ok(self) -> bool:
@@ -51,9 +55,10 @@ class Verification:
         """One line for a person."""
         if not self.ok:
             return f"seq {self.failed_seq}: {self.reason}"
-        hidden = (
-            f" ({self.hidden} hidden from this view, checked as links only)" if self.hidden else ""
+        how = "each link recomputed from its body's hash" if self.chain == CHAIN_BODY else (
+            "checked as links only"
         )
+        hidden = f" ({self.hidden} hidden from this view, {how})" if self.hidden else ""
         replayed = f", {self.replayed} results replayed" if self.replayed else ""
         if self.trusted:
             replayed += f" ({self.trusted} read what hidden events changed: taken on trust)"
@@ -68,11 +73,7 @@ class Verification:
         )
 
 
-class _Failure(Exception):
-    def __init__(self, seq: int, reason: str) -> None:
-        super().__init__(reason)
-        self.seq = seq
-        self.reason = reason
+_Failure = Failure
 
 
 def _is_hidden(event: Mapping[str, Any]) -> bool:
@@ -196,25 +197,40 @@ def _event_key(event: Mapping[str, Any], seed: bytes | None) -> bytes | None:
 
 
 def _check_dice(
-    table_id: str, events: Sequence[Mapping[str, Any]], seeds: Mapping[int, bytes]
+    table_id: str,
+    events: Sequence[Mapping[str, Any]],
+    seeds: Mapping[int, bytes],
+    chain: int,
+    own_seeds: Sequence[str] = (),
 ) -> tuple[int, list[int]]:
     """How many dice were re-derived, and the seqs of the events whose dice wait for their
     scene's seed (an open scene's: not yet checkable)."""
     checked, waiting = 0, []
+    seats = seat_seeds(events) if chain == CHAIN_BODY else None
+    if seats is not None:
+        seats.check_own(own_seeds)
     for event in events:
+        if seats is not None and "action" in event and "actor" in event:
+            seats.numbered(event)  # a seat's own stubs too
+        elif seats is not None and _is_hidden(event) and "actor" not in event:
+            seats.unseen += 1
         if _is_hidden(event):
             continue
-        dice = event.get("dice") or []
-        scene = event.get("scene")
-        key = _event_key(event, seeds.get(scene) if isinstance(scene, int) else None)
-        if key is None:
+        dice, seq, scene = event.get("dice") or [], int(event["seq"]), event.get("scene")
+        seed = seeds.get(scene) if isinstance(scene, int) else None
+        drawn: tuple[bytes, bytes | None] | None
+        if seats is not None and "action" in event:
+            drawn = seats.key(table_id, event, seed)
+        else:
+            key = _event_key(event, seed)
+            drawn = None if key is None else (key, None)
+        if drawn is None:
             if dice:
-                waiting.append(int(event["seq"]))
+                waiting.append(seq)
             continue
-        seed, seq = key, int(event["seq"])
         for index, die in enumerate(dice):
             try:
-                face = derive_face(seed, table_id, seq, index, int(die["sides"]))
+                face = derive_face(drawn[0], table_id, seq, index, int(die["sides"]), drawn[1])
             except (KeyError, TypeError, ValueError):
                 raise _Failure(seq, f"die {index} is not a record of sides and face") from None
             if face != die.get("face"):
@@ -231,12 +247,13 @@ def _check_scene_list(export: Mapping[str, Any], seeds: Mapping[int, bytes]) -> 
             raise _Failure(0, f"scene {number}'s seed in the scene list differs from the log's")
 
 
-def verify_export(export: Mapping[str, Any]) -> Verification:
+def verify_export(export: Mapping[str, Any], own_seeds: Sequence[str] = ()) -> Verification:
     """Check a table's export: the hash chain, every seed against its commitment, every die.
 
-    A seat's view (some events hidden stubs) is checked too: each stub as an opaque link, every
-    whole event in full; :attr:`Verification.hidden` says how many were stubs. A failure names
-    the first sequence number found wrong (0 for the table's own fields).
+    A seat's view (some events hidden stubs) is checked too: each stub by its link, every
+    whole event in full; :attr:`Verification.hidden` says how many were stubs. ``own_seeds``:
+    the seeds a seat kept for its scenes (chain 2), each of which the log must have used. A
+    failure names the first sequence number found wrong (0 for the table's own fields).
     """
     table = export.get("table")
     events = export.get("events")
@@ -248,10 +265,11 @@ def verify_export(export: Mapping[str, Any]) -> Verification:
     try:
         hidden = _check_chain(table_id, events)
         seeds = _scene_seeds(events)
-        dice, waiting = _check_dice(table_id, events, seeds)
+        dice, waiting = _check_dice(table_id, events, seeds, chain_version(events), own_seeds)
         _check_scene_list(export, seeds)
     except _Failure as failure:
         return Verification(len(events), 0, 0, failure.seq, failure.reason)
     except (ValueError, TypeError, KeyError) as error:
         return Verification(len(events), 0, 0, 0, f"malformed export: {error}")
-    return Verification(len(events), len(seeds), dice, hidden=hidden, waiting=tuple(waiting))
+    return Verification(len(events), len(seeds), dice, hidden=hidden, waiting=tuple(waiting),
+                        chain=chain_version(events))  # fmt: skip

@@ -63,6 +63,11 @@ SEATS = Table(
     Column("name", String(200), nullable=False),
     Column("role", String(16), nullable=False),
     Column("token_hash", String(64), nullable=False, unique=True),
+    #: Chain version 2 (``taletable.ledger.seats``): how many rolls the seat has made (each
+    #: action is its next), the scene its seed is fixed for, and that seed ("": none given).
+    Column("rolls", Integer, nullable=False, server_default="0"),
+    Column("seed_scene", Integer, nullable=True),
+    Column("scene_seed", String(64), nullable=True),
 )
 
 SCENES = Table(
@@ -73,6 +78,9 @@ SCENES = Table(
     Column("seed", String(64), nullable=False),
     Column("commitment", String(64), nullable=False),
     Column("revealed", Boolean, nullable=False),
+    #: Chain version 2: the scene's hidden seed (hidden rolls' secrets) and its commitment.
+    Column("hidden_seed", String(64), nullable=True),
+    Column("hidden_commitment", String(64), nullable=True),
 )
 
 EVENTS = Table(

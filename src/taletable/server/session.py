@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -30,7 +29,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import Connection, bindparam, select
 
 from taletable.errors import TaletableError
-from taletable.ledger import LedgerDice, hidden_dice_fields
+from taletable.ledger import LedgerDice
 from taletable.log_entry import LogEntry, read_entry
 from taletable.play import Played, Table, perform
 from taletable.server.auth import Seat, hash_secret
@@ -40,7 +39,7 @@ from taletable.server.cookies import cookie_token, is_same_origin_or_htmx, seat_
 from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthorized
 from taletable.server.fields import has_nul
 from taletable.server.followups import FOLLOWS, followed
-from taletable.server.log import TableHead, read_table, table_write
+from taletable.server.log import TableHead, Writer, read_table, table_write
 from taletable.server.permissions import (
     chat_visibility,
     check_action,
@@ -49,6 +48,7 @@ from taletable.server.permissions import (
     taking_part,
 )
 from taletable.server.schema import SEATS
+from taletable.server.seeds import action_dice
 from taletable.server.state import RecordingStore
 from taletable.server.strikes import strike_visibility
 from taletable.server.table_rules import house_library, table_rules
@@ -342,12 +342,7 @@ class TableSession:
             )
             follow = followed(writer.connection, self.table_id, self.seat, action, args)
             shown = self._shown(writer.connection, action, args, follow.visibility or visibility)
-            seq = writer.head.head_seq + 1
-            seed = world.scene_seed(writer.connection, self.table_id, writer.head.scene)
-            # a hidden event's dice need its own secret too: the seed is revealed at the close
-            secret = secrets.token_hex(32) if shown != "public" else None
-            hidden = hidden_dice_fields(secret) if secret is not None else {}
-            dice = LedgerDice(seed, self.table_id, seq, secret)
+            dice, hidden = self._dice(writer, shown != "public")
             store = RecordingStore(SqlStore(writer.connection, self.table_id))
             table = table_context(writer.head, store, dice=dice)
             try:
@@ -370,6 +365,12 @@ class TableSession:
                 action, content, actor=self.seat.id, visibility=shown, audience=audience
             )
         return event, writer.rows
+
+    def _dice(self, writer: Writer, hidden: bool) -> tuple[LedgerDice, dict[str, Any]]:
+        """The dice of the action ``writer`` is about to log (:func:`.seeds.action_dice`)."""
+        head = writer.head
+        seed = self.world.scene_seed(writer.connection, self.table_id, head.scene)
+        return action_dice(writer.connection, head, seed, self.seat.id, hidden)
 
     def _shown(
         self, connection: Connection, action: str, args: Mapping[str, Any], visibility: str

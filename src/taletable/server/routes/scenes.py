@@ -7,11 +7,12 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from taletable.audit import verify_table
 from taletable.ledger import CHAIN_TEXT, EXPORT_FORMAT, genesis_hash
+from taletable.ledger.seats import seed_commitment
 from taletable.log_entry import LogEntry, MalformedEntry, read_entry, stored_forms
 from taletable.server.auth import hash_secret, new_id
 from taletable.server.codes import RECOVERY_GROUPS, narrator_token, new_code, normal
@@ -21,9 +22,10 @@ from taletable.server.exports import full_log, seat_log
 from taletable.server.fields import NUL_MESSAGE, has_nul
 from taletable.server.log import read_table, table_write
 from taletable.server.responses import ERRORS
-from taletable.server.routes.tables import MadeTable, open_scene, unused_join_code
+from taletable.server.routes.tables import MadeTable, unused_join_code
 from taletable.server.schema import EVENTS, SCENES, SEATS, TABLES, THINGS
-from taletable.server.session import NarratorSession, SessionDep, TableSession
+from taletable.server.seeds import close_scene, give_seat_seed, open_scene
+from taletable.server.session import NarratorSession, PlayerSession, SessionDep, TableSession
 from taletable.server.state import state_from_log
 from taletable.server.table_rules import checked_house_rules, checked_rules
 from taletable.server.visibility import VISIBILITIES
@@ -53,12 +55,39 @@ def next_scene(session: TableSession) -> NextScene:
     table_id, seat, world = session.table_id, session.seat, session.world
     with table_write(world.database, world.hub, table_id) as writer:
         closing = writer.head.scene
-        where = (SCENES.c.table_id == table_id) & (SCENES.c.number == closing)
-        seed = writer.connection.execute(select(SCENES.c.seed).where(where)).scalar_one()
-        writer.connection.execute(SCENES.update().where(where).values(revealed=True))
-        writer.append("scene.close", {"seed": seed}, actor=seat.id)
+        seed = close_scene(writer, seat.id)
         promised = open_scene(writer, closing + 1)
     return NextScene(closed=closing, seed=seed, scene=closing + 1, commitment=promised)
+
+
+class SeatSeed(BaseModel):
+    """A seat's own seed for the open scene (DESIGN > Principles 10)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seed: str = Field(
+        min_length=64, max_length=64, pattern="^[0-9a-f]{64}$",
+        description="32 random bytes the seat's client made, as 64 lower-case hex digits: "
+        "with the scene's seed they draw this seat's dice, so no one steers them; keep it to "
+        "check them after the scene closes (taletable verify --seat-seed)",
+    )  # fmt: skip
+
+
+class GivenSeed(BaseModel):
+    scene: int
+    commitment: str = Field(description="The SHA-256 of the seed, as the log records it")
+
+
+@router.post("/{table_id}/seeds", status_code=201, responses=ERRORS)
+def post_seed(session: PlayerSession, body: SeatSeed) -> GivenSeed:
+    """Give this seat's own seed for the open scene, before it rolls there (409 once it has
+    given one or rolled in the scene): its dice are drawn with it and the scene's seed, which
+    the server committed before, so not even the server steers them. The log records its
+    commitment; the scene's close reveals it."""
+    world = session.world
+    with table_write(world.database, world.hub, session.table_id) as writer:
+        give_seat_seed(writer, session.seat.id, body.seed)
+        scene = writer.head.scene
+    return GivenSeed(scene=scene, commitment=seed_commitment(body.seed))
 
 
 @router.get("/{table_id}/export", responses={200: {"content": {"application/json": {}}}, **ERRORS})

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import secrets
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
@@ -12,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from taletable.audit import house_rules_digest
-from taletable.ledger import CHAIN_BODY, commitment, genesis_hash
+from taletable.ledger import CHAIN_BODY, genesis_hash
 from taletable.play.results import engine
 from taletable.server.auth import hash_secret, new_id, new_secret, secrets_match
 from taletable.server.codes import JOIN_GROUPS, RECOVERY_GROUPS, narrator_token, new_code, normal
@@ -21,6 +19,7 @@ from taletable.server.fields import PlainText
 from taletable.server.log import Writer, lock_table, now, read_table, table_write
 from taletable.server.responses import ERRORS
 from taletable.server.schema import SCENES, SEATS, TABLES
+from taletable.server.seeds import open_scene
 from taletable.server.session import NarratorSession, SessionDep
 from taletable.server.table_rules import checked_house_rules, checked_rules
 from taletable.server.world import world_of
@@ -29,7 +28,6 @@ __all__ = [
     "TablePreview",
     "code_opens",
     "new_table",
-    "open_scene",
     "preview",
     "recover",
     "router",
@@ -104,23 +102,6 @@ class TableView(BaseModel):
     head_seq: int
     seat: SeatView
     seats: list[SeatView]
-
-
-def open_scene(writer: Writer, number: int) -> str:
-    """Make scene ``number``'s secret seed; log its commitment; return the commitment."""
-    seed = secrets.token_hex(32)
-    promised = commitment(seed)
-    writer.connection.execute(
-        SCENES.insert().values(
-            table_id=writer.head.id, number=number, seed=seed, commitment=promised, revealed=False
-        )
-    )
-    writer.connection.execute(
-        TABLES.update().where(TABLES.c.id == writer.head.id).values(scene=number)
-    )
-    writer.head = dataclasses.replace(writer.head, scene=number)
-    writer.append("scene.open", {"commitment": promised}, actor=None)
-    return promised
 
 
 @router.get("/rule-options", responses=ERRORS)
