@@ -40,7 +40,11 @@ class Server:
                 "--database",
                 self.database,
             ],
-            env={**os.environ, "TALETABLE_RATE_LIMIT": "10000,10000"},
+            env={
+                **os.environ,
+                "TALETABLE_RATE_LIMIT": "10000,10000",
+                "TALETABLE_DRAIN_SECONDS": "0",
+            },
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

@@ -14,6 +14,7 @@ import secrets
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -197,10 +198,19 @@ def free_port() -> int:
 
 @dataclass
 class LiveServer:
-    """A ``taletable serve`` process on 127.0.0.1."""
+    """A ``taletable serve`` process on 127.0.0.1; what it writes to stderr (its log) goes to
+    a file (a pipe nobody reads would stop it once full), read by :meth:`log`."""
 
     process: subprocess.Popen[bytes]
     url: str
+    errors: Any = None
+
+    def log(self) -> str:
+        """Everything the server has written to stderr so far."""
+        if self.errors is None:
+            return ""
+        self.errors.seek(0)
+        return str(self.errors.read().decode())
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -212,21 +222,32 @@ class LiveServer:
                 self.process.wait()
 
 
-def start_server(database: str, *, workers: int = 1, rate: str = "10000,10000") -> LiveServer:
-    """Start ``taletable serve`` on a free port and wait until it answers."""
+def start_server(
+    database: str,
+    *,
+    workers: int = 1,
+    rate: str = "10000,10000",
+    environment: dict[str, str] | None = None,
+) -> LiveServer:
+    """Start ``taletable serve`` on a free port and wait until it answers (``environment``:
+    variables set for it beside the tests' own; a test's server stops at once on SIGTERM
+    unless it sets ``TALETABLE_DRAIN_SECONDS``)."""
     port = free_port()
-    environment = {**os.environ, "TALETABLE_RATE_LIMIT": rate}
+    environment = {
+        **os.environ, "TALETABLE_RATE_LIMIT": rate, "TALETABLE_DRAIN_SECONDS": "0",
+        **(environment or {}),
+    }  # fmt: skip
+    errors = tempfile.TemporaryFile()  # noqa: SIM115 (read by LiveServer.log)
     process = subprocess.Popen(
         [sys.executable, "-m", "taletable.cli.main", "serve", "--port", str(port),
          "--database", database, "--workers", str(workers)],
-        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env=environment, stdout=subprocess.DEVNULL, stderr=errors,
     )  # fmt: skip
-    server = LiveServer(process, f"http://127.0.0.1:{port}")
+    server = LiveServer(process, f"http://127.0.0.1:{port}", errors)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            error = process.stderr.read().decode() if process.stderr else ""
-            raise RuntimeError(f"serve exited: {error}")
+            raise RuntimeError(f"serve exited: {server.log()}")
         try:
             httpx.get(f"{server.url}/openapi.json", timeout=1).raise_for_status()
             return server

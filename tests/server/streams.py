@@ -32,6 +32,12 @@ class Stream:
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
     closed_by_peer: bool = False
+    #: The body ended as HTTP says (its last chunk), not cut off or closed by this side.
+    ended_cleanly: bool = False
+    #: The ``event: reconnect`` a stopping server sent last (its id: where to resume).
+    reconnect: Message | None = None
+    #: The ids of named events other than ``reconnect`` (the table page's ``log``), in order.
+    named: list[tuple[str, int]] = field(default_factory=list)
 
     def start(self) -> Stream:
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -62,13 +68,21 @@ class Stream:
                     self._take(block)
                 if self._stop.is_set():
                     return
+            self.ended_cleanly = True
 
     def _take(self, block: str) -> None:
         fields: dict[str, str] = {}
         for line in block.splitlines():
             name, _, value = line.partition(": ")
             fields[name] = value
-        if "id" in fields and "data" in fields:
+        event = fields.get("event", "message")
+        if event == "reconnect":
+            data = json.loads(fields["data"])
+            self.reconnect = Message(int(fields["id"]), data, time.monotonic())
+        elif event != "message":
+            if "id" in fields:
+                self.named.append((event, int(fields["id"])))
+        elif "id" in fields and "data" in fields:
             self.messages.append(
                 Message(int(fields["id"]), json.loads(fields["data"]), time.monotonic())
             )

@@ -15,11 +15,12 @@ from starlette.types import Receive, Scope, Send
 
 from taletable import __version__
 from taletable.server.db import SQLITE_BUSY_SECONDS, Database, default_url, migrate
+from taletable.server.drain import Drain, RefuseWhileDraining
 from taletable.server.errors import install_error_handlers
 from taletable.server.headers import SecurityHeaders
 from taletable.server.limits import BodyLimit, Limits
+from taletable.server.listen import PostgresListener
 from taletable.server.log import NOTIFY_CHANNEL
-from taletable.server.notify import PostgresListener
 from taletable.server.settings import Settings
 from taletable.server.stream import SERVER_SEND
 from taletable.server.world import make_world
@@ -49,22 +50,27 @@ def create_app(
     sqlite_busy_seconds: float = SQLITE_BUSY_SECONDS,
     freeze_heap: bool = False,
     telemetry: bool = False,
+    drain_seconds: float | None = None,
 ) -> FastAPI:
     """The application serving the tables of ``database_url`` (SQLite or PostgreSQL); a SQLite
     write waits ``sqlite_busy_seconds`` for another's lock, then answers 503. ``freeze_heap``
     (a served worker's, the process its own): what start-up made is frozen out of the garbage
     collector's reach once the app has started. ``telemetry``: FastAPI's OpenTelemetry, to
     the providers the process configures; off, it is not looked for at every request (~2% of an
-    action's instructions)."""
+    action's instructions). ``drain_seconds`` (a served worker's): on SIGTERM the worker drains
+    (:mod:`taletable.server.drain`) and stops that much later; None takes no signal."""
     database = Database(database_url or default_url(), busy_seconds=sqlite_busy_seconds)
     if migrate_schema:
         migrate(database)
     world = make_world(database, limits or Limits.from_environment())
     hub = world.hub
+    drain = Drain(hub, drain_seconds) if drain_seconds is not None else None
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.attach(asyncio.get_running_loop())
+        if drain is not None:
+            drain.install()
         await asyncio.to_thread(_warm_up)
         if freeze_heap:
             # what start-up made (modules, rules tables, schemas: most of the heap) is kept
@@ -81,6 +87,8 @@ def create_app(
         try:
             yield
         finally:
+            if drain is not None:
+                drain.uninstall()
             if listener is not None:
                 await listener.stop()
                 world.listener = None
@@ -97,6 +105,7 @@ def create_app(
     install_error_handlers(app)
     _include_routes(app)
     app.add_middleware(BodyLimit, max_body=world.limits.max_body)
+    app.add_middleware(RefuseWhileDraining, hub=hub)
     app.add_middleware(SecurityHeaders)  # the outer one: its headers go on the 413 too
     return app
 
@@ -150,4 +159,5 @@ def app_from_environment() -> FastAPI:
         sqlite_busy_seconds=settings.sqlite_busy_seconds,
         freeze_heap=True,
         telemetry=settings.opentelemetry,
+        drain_seconds=settings.drain_seconds,
     )

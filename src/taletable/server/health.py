@@ -2,7 +2,7 @@
 
 A worker is ready when its database answers a one-row read of the schema's revision
 (``SELECT 1 FROM alembic_version``) within :data:`READY_SECONDS`, and, on PostgreSQL, its
-LISTEN connection (:class:`taletable.server.notify.PostgresListener`) is in place, without
+LISTEN connection (:class:`taletable.server.listen.PostgresListener`) is in place, without
 which its streams would miss other workers' events. Probes asked for at the same time share
 one read (a flood of ``/readyz`` costs the database one query at a time), and a read that
 hangs is answered for at the bound, never waited out. The reasons say what is wrong in words
@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass
 
 from taletable.server.db import Database
-from taletable.server.notify import PostgresListener
+from taletable.server.listen import PostgresListener
 
 __all__ = ["READY_SECONDS", "NotReady", "Readiness"]
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from taletable.server.visibility import Row
 
-__all__ = ["KEEP_ALIVE", "QUEUE", "Hub", "KeepAlive", "PostgresListener", "Subscription"]
+__all__ = ["KEEP_ALIVE", "QUEUE", "Hub", "KeepAlive", "Reconnect", "Subscription"]
 
 _log = logging.getLogger("taletable.server")
 
@@ -75,7 +75,13 @@ class Dropped:
     """The stream fell too far behind: it ends, and its client reconnects and replays."""
 
 
-Item = Rows | Wake | PresenceChanged | KeepAlive | Dropped
+@dataclass(frozen=True)
+class Reconnect:
+    """This worker is stopping (:mod:`taletable.server.drain`): the stream sends what it holds,
+    tells its client to reconnect from the last seq it handled, and ends."""
+
+
+Item = Rows | Wake | PresenceChanged | KeepAlive | Dropped | Reconnect
 
 
 @dataclass(eq=False)
@@ -96,14 +102,19 @@ class Subscription:
         except asyncio.QueueFull:
             self.drop()
 
-    def drop(self) -> None:
-        """End the stream (on the loop): what it holds is let go, and it ends at its next item."""
+    def drop(self, last: Dropped | Reconnect = Dropped()) -> None:
+        """End the stream (on the loop) with ``last``: a :class:`Dropped` stream lets go of what
+        it holds and ends at its next item; a :class:`Reconnect` sends what it holds first
+        (unless its queue is full: its client then reads that on its way back)."""
         if self.dropped:
             return
         self.dropped = True
+        if isinstance(last, Reconnect) and not self.queue.full():
+            self.queue.put_nowait(last)
+            return
         while not self.queue.empty():
             self.queue.get_nowait()
-        self.queue.put_nowait(Dropped())
+        self.queue.put_nowait(last)
 
 
 def _carried(payload: str) -> tuple[str, str, list[Row]]:
@@ -171,6 +182,9 @@ class Hub:
         #: This worker's name in the notifications it sends (it skips its own).
         self.origin = secrets.token_hex(6)
         self._own = f'{{"o":"{self.origin}",'  # how its own notifications begin
+        #: The worker is stopping: every stream, and every one opened since, ends with a
+        #: :class:`Reconnect` (:meth:`drain`).
+        self.draining = False
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Use ``loop`` (the server's) to reach the streams, and tick their keep-alives on it."""
@@ -193,7 +207,18 @@ class Hub:
         subscription = Subscription(table_id, seat)
         with self._lock:
             self._streams[table_id].add(subscription)
+        if self.draining:  # it sends what its seat missed, then asks it to come back later
+            subscription.drop(Reconnect())
         return subscription
+
+    def drain(self) -> None:
+        """This worker is stopping (call on the loop): every stream here sends what it holds
+        and a last message telling its client to reconnect from its last seq, and ends."""
+        self.draining = True
+        with self._lock:
+            streams = [stream for group in self._streams.values() for stream in group]
+        for stream in streams:
+            stream.drop(Reconnect())
 
     def unsubscribe(self, subscription: Subscription) -> None:
         with self._lock:
@@ -340,53 +365,3 @@ class Hub:
             self.drop_seat(table_id, more)
         else:
             self.wake(table_id)
-
-
-class PostgresListener:
-    """LISTENs on PostgreSQL from the server's event loop (an async connection: no thread,
-    no hand-over between threads per notification) and hands each notification to a hub."""
-
-    def __init__(self, conninfo: str, channel: str, hub: Hub) -> None:
-        self.conninfo = conninfo
-        self.channel = channel
-        self.hub = hub
-        self.ready = asyncio.Event()
-        #: Whether the LISTEN is in place now (``/readyz`` asks): false until the first one
-        #: and while a lost connection is being made again.
-        self.listening = False
-        self._task: asyncio.Task[None] | None = None
-
-    async def start(self) -> None:
-        """Start listening; return once the first LISTEN is in place (or after 10 s)."""
-        self._task = asyncio.create_task(self._run(), name="taletable-listen")
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(10):
-                await self.ready.wait()
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        self.listening = False
-
-    async def _run(self) -> None:
-        import psycopg
-
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    self.conninfo, autocommit=True
-                ) as connection:
-                    await connection.execute(f"LISTEN {self.channel}")
-                    self.listening = True
-                    self.ready.set()
-                    self.hub.wake(None)  # anything sent while we were away: re-read
-                    async for note in connection.notifies():
-                        self.hub.received(note.payload)
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:  # a dropped connection: try again shortly
-                self.listening = False
-                _log.warning("LISTEN connection lost (%s); reconnecting", error)
-                await asyncio.sleep(0.5)

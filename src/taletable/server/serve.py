@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 
 __all__ = ["not_installed", "open_error", "read_settings", "serve"]
 
-#: On Ctrl-C or SIGTERM, how long open streams are given before the server closes them.
-GRACE_SECONDS = 2
+#: On SIGTERM, once its drain's wait is over (``TALETABLE_DRAIN_SECONDS``), how long a worker
+#: gives the requests in flight before it cancels them (its streams have ended already:
+#: :mod:`taletable.server.drain`). A worker exits within the drain's wait and this, plus a
+#: second for the rest of its shutdown: 3 + 5 + 1 = 9 s by default.
+GRACE_SECONDS = 5
 
 
 @click.command("serve")

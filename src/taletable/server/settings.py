@@ -13,6 +13,9 @@ variable                           default                     what
 ``TALETABLE_OPENTELEMETRY``        ``off``                     ``on``: FastAPI's OpenTelemetry
                                                                traces, metrics and logs, to the
                                                                providers the process configures
+``TALETABLE_DRAIN_SECONDS``        ``3``                       on SIGTERM, how long a worker
+                                                               answers not ready (and refuses
+                                                               changes) before it stops
 =================================  ==========================  ==================================
 
 A variable set to nothing counts as unset. A bad value is one :class:`~taletable.errors.InputError`
@@ -131,6 +134,16 @@ class Settings(BaseSettings):
         description="on or off: FastAPI's own OpenTelemetry traces, metrics and logs, sent to the "
         "providers the process configures (off: not looked for at every request)",
         examples=["on"],
+    )
+
+    drain_seconds: float = Field(
+        3.0,
+        ge=0,
+        le=60,
+        allow_inf_nan=False,
+        description="a number of seconds from 0 to 60: after SIGTERM, how long a worker answers "
+        "/readyz 503 (so a load balancer stops sending it traffic) before it stops listening",
+        examples=["3"],
     )
 
     @field_validator("database_url")

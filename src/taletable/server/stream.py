@@ -24,12 +24,21 @@ from starlette.types import Receive, Scope, Send
 from taletable.server.auth import Seat
 from taletable.server.errors import ApiError
 from taletable.server.limits import StreamPlace
-from taletable.server.notify import Dropped, KeepAlive, PresenceChanged, Rows, Subscription, Wake
+from taletable.server.notify import (
+    Dropped,
+    KeepAlive,
+    PresenceChanged,
+    Reconnect,
+    Rows,
+    Subscription,
+    Wake,
+)
 from taletable.server.visibility import seen_by
 from taletable.server.world import World
 
 __all__ = [
     "PAGE",
+    "RECONNECT_MS",
     "SERVER_SEND",
     "AfterQuery",
     "EventStream",
@@ -43,6 +52,8 @@ __all__ = [
 PAGE = 500
 #: The highest seq a client may name.
 MOST_SEQ = 2**62
+#: How long a client told to reconnect waits first (milliseconds; the ``retry:`` field).
+RECONNECT_MS = 1000
 #: The scope key of the HTTP server's own ``send`` (kept there by the app,
 #: :class:`taletable.server.app.TableApp`): a stream's chunks go straight to it.
 SERVER_SEND = "taletable.server_send"
@@ -94,6 +105,14 @@ class Renderer:
 
     async def presence(self) -> str:
         return ""
+
+    def reconnect(self, last: int) -> bytes:
+        """The last message of a stream whose worker is stopping: come back after ``last``.
+        Its ``id:`` is ``last``, so a browser's EventSource reconnects (after ``retry:``) with
+        ``Last-Event-ID: last`` by itself; an API client reads the ``reconnect`` event's
+        ``after``. Nothing after ``last`` was sent, so nothing is lost or shown twice."""
+        data = f'{{"reconnect":true,"after":{last},"retry_ms":{RECONNECT_MS}}}'
+        return f"retry: {RECONNECT_MS}\nevent: reconnect\nid: {last}\ndata: {data}\n\n".encode()
 
     def closed(self) -> None:
         """The stream ended (the client left, or it fell behind)."""
@@ -179,7 +198,9 @@ class EventStream(Response):
                     if taken := cursor.rows(item):
                         parts += taken
                         quiet = False
-                elif isinstance(item, Dropped):
+                elif isinstance(item, Dropped | Reconnect):
+                    if isinstance(item, Reconnect):  # the worker is stopping
+                        parts.append(self.renderer.reconnect(cursor.last))
                     await out(parts)
                     return
                 elif isinstance(item, KeepAlive):  # a keep-alive after a whole tick of quiet

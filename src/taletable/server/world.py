@@ -19,7 +19,8 @@ from taletable.server.auth import Seat
 from taletable.server.db import Database
 from taletable.server.health import Readiness
 from taletable.server.limits import Guesses, Limits, OpenStreams, RateLimiter
-from taletable.server.notify import Hub, PostgresListener
+from taletable.server.listen import PostgresListener
+from taletable.server.notify import Hub
 from taletable.server.presence import Presence
 from taletable.server.schema import SCENES
 from taletable.server.shared_reads import SharedReads

@@ -169,7 +169,9 @@ class PageRenderer(Renderer):
         return _message("presence", render("_presence.html", seats=seats, online=online))
 
     def closed(self) -> None:
-        if self.stream:
+        # a worker stopping leaves its pages' presence to go stale (STALE_SECONDS): each page
+        # is back at once on another worker, and no write races the database's closing
+        if self.stream and not self.session.world.hub.draining:
             _let_go(self.session.world, self.session.table_id, self.stream)
 
 

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from taletable.server.errors import DATABASE_RETRY_SECONDS, error_body
+from taletable.server.health import NotReady
 from taletable.server.world import world_of
 
 __all__ = ["router"]
@@ -21,6 +22,8 @@ __all__ = ["router"]
 router = APIRouter(include_in_schema=False)
 
 _OK = {"status": "ok"}
+#: Why a worker told to stop is not ready (:mod:`taletable.server.drain`).
+DRAINING = "this worker is stopping (SIGTERM): send new requests to another"
 
 
 @router.get("/healthz")
@@ -31,9 +34,13 @@ async def healthz() -> JSONResponse:
 
 @router.get("/readyz")
 async def readyz(request: Request) -> JSONResponse:
-    """The database answers within the bound and (PostgreSQL) this worker's LISTEN is up."""
+    """The database answers within the bound and (PostgreSQL) this worker's LISTEN is up, and
+    the worker is not stopping."""
     world = world_of(request)
-    problem = await world.readiness.problem(world.listener)
+    if world.hub.draining:
+        problem: NotReady | None = NotReady("server", DRAINING)
+    else:
+        problem = await world.readiness.problem(world.listener)
     if problem is None:
         return JSONResponse(_OK)
     return JSONResponse(
