@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+from fastapi.testclient import TestClient
 
-from tests.server.conftest import LiveServer, Seats, make_table, start_server
+from taletable.server.drain import STOPPING
+from tests.server.conftest import SAME_ORIGIN, LiveServer, Seats, make_table, start_server
 from tests.server.streams import Stream, head_seq, open_stream
 
 CHECK = {"action": "cogent.check", "args": {"pool": 5, "cl": 2}}
@@ -162,3 +164,24 @@ def _seen(http: httpx.Client, table: Seats, seat: dict[str, str], start: int) ->
     answer: Any = http.get(f"/api/tables/{table.id}/events", params={"after": start},
                            headers=seat).json()  # fmt: skip
     return [event["seq"] for event in answer["events"]]
+
+
+def test_a_draining_worker_refuses_changes_in_words_and_serves_reads(
+    client: TestClient, table: Seats
+) -> None:
+    """While it drains, a page's post and an API change are refused with Retry-After, saying
+    so (htmx, which swaps no 5xx, gets the line with 200), nothing is done, and reads go on."""
+    before = head_seq(client, table.id, table.narrator)  # type: ignore[arg-type]
+    client.app.state.world.hub.draining = True  # type: ignore[attr-defined]
+    api = client.post(f"/api/tables/{table.id}/actions", json=CHECK, headers=table.mara)
+    assert api.status_code == 503 and api.headers["Retry-After"] == "2", api.text
+    assert api.json()["error"] == {"field": "server", "message": STOPPING}
+    form = {"pool": "5", "cl": "2", "mode": "pool"}
+    whole = client.post(f"/t/{table.id}/roll", data=form, headers=SAME_ORIGIN)
+    assert whole.status_code == 503 and whole.headers["Retry-After"] == "2"
+    assert 'role="alert"' in whole.text and "restarting" in whole.text
+    htmx = client.post(f"/t/{table.id}/roll", data=form, headers={"HX-Request": "true"})
+    assert htmx.status_code == 200 and htmx.headers["Retry-After"] == "2"
+    assert 'role="alert"' in htmx.text and "restarting" in htmx.text
+    assert head_seq(client, table.id, table.narrator) == before  # type: ignore[arg-type]
+    assert client.get("/readyz").json()["error"]["field"] == "server"
