@@ -44,6 +44,8 @@ from fastapi.responses import Response
 from sqlalchemy import Connection, Engine, create_engine, event
 
 from taletable.ledger import canonical_json, genesis_hash
+from taletable.server.access import AccessLog
+from taletable.server.logs import log_config
 
 DATABASE_VARIABLE = "FLOOR_DATABASE_URL"
 CHANNEL = "floor_events"
@@ -371,6 +373,7 @@ def create_app(url: str) -> FastAPI:
         await floor.seat(request, table_id)
         return EventStream(floor.fanout, table_id)
 
+    app.add_middleware(AccessLog)  # taletable's access log, as taletable serve has it
     return app
 
 
@@ -392,8 +395,11 @@ def main() -> None:
             connection.exec_driver_sql(statement)
     engine.dispose()
     os.environ[DATABASE_VARIABLE] = options.database
+    # the access log as taletable's, for fairness: one line a request on stderr, through the
+    # same middleware and formatter (taletable.server.access, taletable.server.logs)
     uvicorn.run("floor_app:app_from_environment", factory=True, host="127.0.0.1",
-                port=options.port, workers=options.workers, log_level="warning")  # fmt: skip
+                port=options.port, workers=options.workers, log_level="warning",
+                log_config=log_config("text"), access_log=False)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from fastapi.telemetry import TelemetryConfig
 from starlette.types import Receive, Scope, Send
 
 from taletable import __version__
+from taletable.server.access import AccessLog
 from taletable.server.db import SQLITE_BUSY_SECONDS, Database, default_url, migrate
 from taletable.server.drain import Drain, RefuseWhileDraining
 from taletable.server.errors import install_error_handlers
@@ -106,7 +107,8 @@ def create_app(
     _include_routes(app)
     app.add_middleware(BodyLimit, max_body=world.limits.max_body)
     app.add_middleware(RefuseWhileDraining, hub=hub)
-    app.add_middleware(SecurityHeaders)  # the outer one: its headers go on the 413 too
+    app.add_middleware(SecurityHeaders)  # its headers go on the 413 and the 503 too
+    app.add_middleware(AccessLog)  # the outermost: every answer logged, with its request id
     return app
 
 

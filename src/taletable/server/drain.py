@@ -22,6 +22,7 @@ and the log a ``CancelledError`` traceback per stream). So the app takes the sig
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 import signal
@@ -81,7 +82,8 @@ class Drain:
             previous(number, frame)  # a second signal: stop waiting
             return
         wait = self.seconds if number == signal.SIGTERM else 0.0
-        loop.call_soon_threadsafe(self._begin, number, wait)
+        # in a context of its own: the signal may come while a request's is current (its id)
+        loop.call_soon_threadsafe(self._begin, number, wait, context=contextvars.Context())
 
     def _begin(self, number: int, wait: float) -> None:
         assert self._loop is not None

@@ -9,6 +9,7 @@ or SQLAlchemy, and a missing ``server`` extra is one line when the command runs.
 from __future__ import annotations
 
 import errno
+import logging.config
 import os
 import socket
 from typing import TYPE_CHECKING
@@ -51,9 +52,19 @@ GRACE_SECONDS = 5
     help="Have a sample table ready (made once, with the sample characters of both editions) "
     "and print its narrator's link and join code.",
 )
-def serve(host: str, port: int, database: str | None, workers: int, sample: bool) -> None:
+@click.option(
+    "--log-format",
+    type=click.Choice(["text", "json"]),
+    default=None,
+    help="The log's lines on stderr: plain text with timestamps, or JSON lines (default "
+    "$TALETABLE_LOG_FORMAT, else text).",
+)
+def serve(
+    host: str, port: int, database: str | None, workers: int, sample: bool, log_format: str | None
+) -> None:
     """Serve the live table: its pages, the JSON API, the event stream and the log."""
-    settings = read_settings(overridden=("database_url",) if database else ())
+    given = (("database_url",) if database else ()) + (("log_format",) if log_format else ())
+    settings = read_settings(overridden=given)
     url = database or settings.database_url
     if workers > 1 and url.startswith("sqlite"):
         raise InputError(
@@ -62,8 +73,10 @@ def serve(host: str, port: int, database: str | None, workers: int, sample: bool
     _check_address(host, port)
     try:
         import uvicorn
+        from sqlalchemy.engine import make_url
 
         from taletable.server.db import Database, migrate
+        from taletable.server.logs import SERVE_LOGGER, log_config
     except ImportError as error:
         raise not_installed(error) from None
     try:
@@ -76,7 +89,10 @@ def serve(host: str, port: int, database: str | None, workers: int, sample: bool
     base = f"http://{host}:{port}"
     if sample:
         _print_sample(url, base)
-    click.echo(f"taletable: serving {base} (database {url})", err=True)
+    logging_config = log_config("json" if (log_format or settings.log_format) == "json" else "text")
+    logging.config.dictConfig(logging_config)  # this process's lines; uvicorn's workers' too
+    shown = make_url(url).render_as_string(hide_password=True)  # no password in the log
+    logging.getLogger(SERVE_LOGGER).info("taletable: serving %s (database %s)", base, shown)
     uvicorn.run(
         "taletable.server.app:app_from_environment",
         factory=True,
@@ -84,6 +100,8 @@ def serve(host: str, port: int, database: str | None, workers: int, sample: bool
         port=port,
         workers=workers,
         log_level="warning",
+        log_config=logging_config,
+        access_log=False,  # taletable's own (server/access.py), with request ids, no secrets
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
 

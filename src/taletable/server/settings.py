@@ -16,6 +16,8 @@ variable                           default                     what
 ``TALETABLE_DRAIN_SECONDS``        ``3``                       on SIGTERM, how long a worker
                                                                answers not ready (and refuses
                                                                changes) before it stops
+``TALETABLE_LOG_FORMAT``           ``text``                    ``json``: the log as JSON lines
+                                                               (``serve --log-format`` wins)
 =================================  ==========================  ==================================
 
 A variable set to nothing counts as unset. A bad value is one :class:`~taletable.errors.InputError`
@@ -35,7 +37,7 @@ import math
 import os
 import re
 from collections.abc import Collection, Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -144,6 +146,13 @@ class Settings(BaseSettings):
         description="a number of seconds from 0 to 60: after SIGTERM, how long a worker answers "
         "/readyz 503 (so a load balancer stops sending it traffic) before it stops listening",
         examples=["3"],
+    )
+
+    log_format: Literal["text", "json"] = Field(
+        "text",
+        description="text or json: the log's lines as plain text with timestamps, or as one "
+        "JSON object a line",
+        examples=["json"],
     )
 
     @field_validator("database_url")
