@@ -38,6 +38,7 @@ def routers() -> list[APIRouter]:
         restore,
         rolls,
         seats,
+        seeds,
         sheet_check,
         sheet_edit,
         start,
@@ -59,4 +60,5 @@ def routers() -> list[APIRouter]:
         sheet_check.router,
         combat.router,
         chat.router,
+        seeds.router,
     ]

@@ -33,6 +33,48 @@
     }
   }
 
+  // Dice no one steers (DESIGN > Principles 10): this seat's own seed for the scene, made here
+  // and kept in this browser (to check its dice once the scene closes), given to the server
+  // when the page opens and at each new scene. A scene whose seed is fixed already answers 409.
+  function giveSeed() {
+    var mark = document.getElementById("seat-seed");
+    var scene = document.getElementById("scene-number");
+    if (!mark || !scene || !window.crypto || !window.fetch) { return; }
+    var key = "taletable-seed:" + mark.getAttribute("data-table") + ":" + scene.textContent.trim();
+    var seed = null;
+    try { seed = window.localStorage.getItem(key); } catch (e) { seed = null; }
+    if (!seed) {
+      var bytes = new Uint8Array(32);
+      window.crypto.getRandomValues(bytes);
+      seed = Array.prototype.map.call(bytes, function (b) {
+        return ("0" + b.toString(16)).slice(-2);
+      }).join("");
+      try { window.localStorage.setItem(key, seed); } catch (e) { /* kept for this page only */ }
+    }
+    window.fetch(mark.getAttribute("data-url"), {
+      method: "POST", credentials: "same-origin", headers: { "HX-Request": "true" },
+      body: new URLSearchParams({ seed: seed })
+    });
+  }
+  // the header's scene number is swapped out of band when a scene opens: watch its holder
+  var seededScene = null;
+  function seedEachScene() {
+    var scene = document.getElementById("scene-number");
+    if (scene && scene.textContent.trim() !== seededScene) {
+      seededScene = scene.textContent.trim();
+      giveSeed();
+    }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    seedEachScene();
+    var scene = document.getElementById("scene-number");
+    if (scene && scene.parentNode && window.MutationObserver) {
+      new MutationObserver(seedEachScene).observe(
+        scene.parentNode, { childList: true, subtree: true, characterData: true }
+      );
+    }
+  });
+
   document.addEventListener("htmx:sseOpen", function () { setConnection("Live", "live"); });
   document.addEventListener("htmx:sseError", function () {
     setConnection("Reconnecting…", "down");
