@@ -60,5 +60,9 @@ def test_bad_tables_name_their_field(client: TestClient) -> None:
 
 
 def test_an_unknown_table_is_404_for_a_real_seat(client: TestClient, table: Seats) -> None:
-    """A seat asking about another table id gets 403 (its token is for its own table)."""
-    assert client.get("/api/tables/nope", headers=table.mara).status_code == 403
+    """A seat asking about an id no table has gets 404 naming ``id`` (none, or deleted); about
+    another table that is there, 403 (its token is for its own table)."""
+    unknown = client.get("/api/tables/nope", headers=table.mara)
+    assert unknown.status_code == 404 and unknown.json()["error"]["field"] == "id"
+    other = make_table(client)
+    assert client.get(f"/api/tables/{other.id}", headers=table.mara).status_code == 403

@@ -25,8 +25,9 @@ __all__ = ["COMMANDS", "HOUSE_RULES_VARIABLE", "cli", "house_rules_library", "ma
 HOUSE_RULES_VARIABLE = "TALETABLE_HOUSE_RULES"
 
 #: Each top-level command and where it is defined (imported only when named). ``serve``,
-#: ``backup``, ``restore`` and ``migrate`` are the live table's own (server/serve.py,
-#: server/commands.py): the CLI names them here and never imports the server.
+#: ``backup``, ``restore``, ``migrate``, ``delete-table`` and ``prune`` are the live table's
+#: own (server/serve.py, server/commands.py): the CLI names them here and never imports the
+#: server.
 COMMANDS = {
     "roll": "taletable.cli.roll:roll",
     "cogent": "taletable.cli.cogent:cogent",
@@ -40,6 +41,8 @@ COMMANDS = {
     "backup": "taletable.server.commands:backup",
     "migrate": "taletable.server.commands:migrate",
     "restore": "taletable.server.commands:restore",
+    "delete-table": "taletable.server.commands:delete_table",
+    "prune": "taletable.server.commands:prune",
     "verify": "taletable.cli.verify:verify",
 }
 

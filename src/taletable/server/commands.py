@@ -1,5 +1,5 @@
-"""`taletable backup`, `restore` and `migrate`: the operator's commands (need the ``server``
-extra).
+"""`taletable backup`, `restore`, `migrate`, `delete-table` and `prune`: the operator's
+commands (need the ``server`` extra).
 
 Like ``serve`` (:mod:`taletable.server.serve`), these live with the server and are named by
 the CLI's lazy map; this module imports only click and the standard library at the top, so
@@ -11,14 +11,17 @@ them), and each bad input is one line and exit 2, with nothing changed.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
 from taletable.errors import InputError
 from taletable.server.serve import not_installed, open_error, read_settings
 
-__all__ = ["backup", "migrate", "restore"]
+__all__ = ["MOST_IDLE_DAYS", "backup", "delete_table", "migrate", "prune", "restore"]
 
+#: The most days ``prune --idle-days`` takes (a hundred years).
+MOST_IDLE_DAYS = 36_500
 _DATABASE_HELP = (
     "SQLAlchemy URL (default $TALETABLE_DATABASE_URL, else sqlite:///taletable.db here), "
     "e.g. postgresql+psycopg://user@host/db."
@@ -113,3 +116,81 @@ def restore(backup_file: Path, database: str | None) -> None:
     except Exception as error:  # a database that cannot be reached: one line
         raise open_error(shown(url), error) from None
     click.echo(f"restored {backup_file} into {shown(url)} ({how}); serve it to use it")
+
+
+def _opened(url: str) -> Any:
+    """The database of ``url``, which must be at this build's newest revision (else one line
+    saying to migrate it, nothing changed, and a SQLite file that does not exist not made)."""
+    try:
+        from taletable.server.db import Database
+        from taletable.server.revisions import pending_at
+    except ImportError as error:
+        raise not_installed(error) from None
+    try:
+        at, todo = pending_at(url)
+    except InputError:
+        raise
+    except Exception as error:  # not a database, or one that cannot be reached: one line
+        raise open_error(shown(url), error) from None
+    if at is None or todo:
+        where = f"at revision {at}" if at else "without a schema"
+        raise InputError(
+            "--database", f"{shown(url)} is {where}; run 'taletable migrate' on it first"
+        )
+    return Database(url)
+
+
+@click.command("delete-table")
+@click.argument("table_id", metavar="ID")
+@click.option("--database", default=None, help=_DATABASE_HELP)
+def delete_table(table_id: str, database: str | None) -> None:
+    """Delete the table ID whole: every row of it, in one transaction (on PostgreSQL every
+    worker serving it forgets it and ends its streams)."""
+    from taletable.server.cookies import is_table_id
+
+    if not is_table_id(table_id):
+        raise InputError("ID", f"{table_id[:80]!r} is no table's id (the id in its links /t/ID)")
+    url = database_url(database)
+    opened = _opened(url)
+    try:
+        from taletable.server.deletion import delete_table as delete
+        from taletable.server.errors import NotFound
+
+        try:
+            rows = delete(opened, table_id) or {}
+        except NotFound:
+            raise InputError(
+                "ID", f"no table {table_id} in {shown(url)}; nothing deleted"
+            ) from None
+    finally:
+        opened.dispose()
+    counted = ", ".join(f"{count} {name}" for name, count in rows.items())
+    click.echo(f"deleted table {table_id} from {shown(url)} ({counted})")
+
+
+@click.command("prune")
+@click.option(
+    "--idle-days",
+    type=click.IntRange(1, MOST_IDLE_DAYS),
+    required=True,
+    help=f"Delete the tables nobody has used for this many days (a whole number, 1 to "
+    f"{MOST_IDLE_DAYS}): no event written and no page open since.",
+)
+@click.option("--dry-run", is_flag=True, help="List the tables it would delete; delete none.")
+@click.option("--database", default=None, help=_DATABASE_HELP)
+def prune(idle_days: int, dry_run: bool, database: str | None) -> None:
+    """Delete the tables nobody has used for --idle-days days, each whole, listing each."""
+    url = database_url(database)
+    opened = _opened(url)
+    try:
+        from taletable.server import deletion
+
+        idle = deletion.idle_tables(opened, idle_days)
+        done = idle if dry_run else deletion.prune(opened, idle)
+    finally:
+        opened.dispose()
+    verb = "would delete" if dry_run else "deleted"
+    for table in done:
+        used = table.last_used.strftime("%Y-%m-%d %H:%M UTC")
+        click.echo(f"{verb} table {table.id} {table.name!r} (last used {used})")
+    click.echo(f"{len(done)} table(s) {verb}, idle for {idle_days} days or more, in {shown(url)}")

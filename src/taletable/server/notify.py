@@ -24,7 +24,7 @@ import logging
 import secrets
 import threading
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from taletable.server.visibility import Row
@@ -179,6 +179,7 @@ class Hub:
         self._loop_thread: int | None = None
         self._lock = threading.Lock()
         self._orders: dict[str, _Order] = {}  # by table, on the loop only
+        self.forgetting: list[Callable[[str], None]] = []  # a deleted table's caches here
         #: This worker's name in the notifications it sends (it skips its own).
         self.origin = secrets.token_hex(6)
         self._own = f'{{"o":"{self.origin}",'  # how its own notifications begin
@@ -241,16 +242,22 @@ class Hub:
         """Tell the pages of ``table_id`` that who is here changed."""
         self._send(table_id, PresenceChanged())
 
-    def drop_seat(self, table_id: str, seat: str) -> None:
-        """End every stream of ``seat`` here (a browser left the seat: a device that still
-        holds it reconnects at once, the one that left cannot). Safe from any thread."""
+    def deleted(self, table_id: str) -> None:
+        """``table_id`` was deleted (in any worker): forget it here and end its streams."""
+        for forget in self.forgetting:
+            forget(table_id)
+        self.drop_seat(table_id, None)
+
+    def drop_seat(self, table_id: str, seat: str | None) -> None:
+        """End every stream of ``seat`` (None: every seat) here (a browser left the seat: a
+        device that still holds it reconnects at once, the one left cannot). Any thread."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return
 
         def drop() -> None:
             with self._lock:
-                streams = [s for s in self._streams.get(table_id, ()) if s.seat == seat]
+                streams = [s for s in self._streams.get(table_id, ()) if seat in (None, s.seat)]
             for stream in streams:
                 stream.drop()
 
@@ -342,9 +349,8 @@ class Hub:
         return f"w:{table_id}:{rows[-1].seq}"
 
     def received(self, payload: str) -> None:
-        """Act on a notification from any worker (see :meth:`payload`; ``p:TABLE`` is a change
-        of presence and ``l:TABLE:SEAT`` a seat left by a browser,
-        :mod:`taletable.server.presence`)."""
+        """Act on a notification from any worker (:meth:`payload`; ``p:TABLE`` a change of
+        presence, ``l:TABLE:SEAT`` a seat left, ``d:TABLE`` a table deleted: :mod:`.deletion`)."""
         if payload.startswith("{"):
             if payload.startswith(self._own):
                 return  # this worker's own write: its streams have the rows already
@@ -363,5 +369,7 @@ class Hub:
             self.presence_changed(table_id)
         elif kind == "l":
             self.drop_seat(table_id, more)
+        elif kind == "d":
+            self.deleted(table_id)
         else:
             self.wake(table_id)

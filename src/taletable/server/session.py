@@ -36,6 +36,7 @@ from taletable.server.auth import Seat, hash_secret
 from taletable.server.combat_seats import encounter_key
 from taletable.server.combat_views import FIGHT_READS, SeenFight, hides_a_secret, seen_fight
 from taletable.server.cookies import cookie_token, is_same_origin_or_htmx, seat_cookie_tables
+from taletable.server.deletion import missing_table
 from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthorized
 from taletable.server.fields import has_nul
 from taletable.server.followups import FOLLOWS, followed
@@ -140,6 +141,8 @@ async def _session(request: Request, table_id: str, bearer: str) -> TableSession
     if not token:
         raise Unauthorized("authorization", "send 'Authorization: Bearer TOKEN' for this table")
     seat = await _seat_by_token(world, token)
+    if seat is None or seat.table_id != table_id:  # 404 for a table not there (or deleted)
+        await asyncio.to_thread(missing_table, world.database, table_id)
     if seat is None:
         raise Unauthorized("authorization", "this token names no seat; join the table again")
     if seat.table_id != table_id:
@@ -182,7 +185,7 @@ async def page_session_or_none(request: Request, table_id: str) -> TableSession 
         cross_site = cookie_token(request, table_id) and not is_same_origin_or_htmx(request)
         if isinstance(error, Forbidden) and cross_site:
             raise CrossSitePost from None
-        if error.status == 429:
+        if error.status in (404, 429):  # no such table (or deleted); too many requests
             raise
         return None
 

@@ -119,6 +119,15 @@ class World:
                 self.seeds[key] = seed
         return seed
 
+    def forget_table(self, table_id: str) -> None:
+        """Forget what this worker keeps of ``table_id`` (deleted: :mod:`.deletion`): its
+        seats by token, its head (``Database.tables``), its scene seeds and its write lock."""
+        self.seats.forget_table(table_id)
+        self.database.tables.pop(table_id, None)
+        for key in [key for key in list(self.seeds) if key[0] == table_id]:
+            self.seeds.pop(key, None)
+        self.write_locks.pop(table_id, None)
+
     def write_lock(self, table_id: str) -> asyncio.Lock:
         """The lock the API's writes to ``table_id`` take in turn, so a table's writers wait on
         the loop, holding no thread. (On SQLite the writers' pool has one thread, so writes to
@@ -141,7 +150,7 @@ def world_of(request: Request) -> World:
 def make_world(database: Database, limits: Limits | None = None) -> World:
     """The state of a server on ``database`` (its streams woken on this process's loop)."""
     limits = limits or Limits()
-    return World(
+    world = World(
         database=database,
         hub=Hub(),
         presence=Presence(database),
@@ -156,3 +165,5 @@ def make_world(database: Database, limits: Limits | None = None) -> World:
             1 if database.is_sqlite else WRITER_THREADS, thread_name_prefix="taletable-write"
         ),
     )
+    world.hub.forgetting.append(world.forget_table)
+    return world

@@ -3,6 +3,7 @@ table's seats, errors as text."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -83,6 +84,8 @@ CROSS_SITE = (
 )
 #: What a page answers while its database is unreachable or busy (the JSON API: 503).
 RECONNECTING = "The table is reconnecting to its database; try again in a moment."
+#: What a page of a table that is not here (never was, or deleted) answers.
+NO_TABLE = "There is no such table here: check the link (its narrator may have deleted it)."
 #: What a page's form or fragment answers a browser with no seat at its table.
 NO_SEAT = "This browser has no seat at this table; join it first."
 
@@ -127,6 +130,15 @@ def install(app: FastAPI) -> None:
 
     for kind in DATABASE_ERRORS:
         app.add_exception_handler(kind, _database)
+
+    answer_json = app.exception_handlers[ApiError]
+
+    @app.exception_handler(ApiError)
+    async def _no_table(request: Request, error: ApiError) -> Response:
+        if error.status == 404 and not request.url.path.startswith("/api/"):
+            return page("notice.html", status=404, error=NO_TABLE)  # none, or deleted
+        answered = answer_json(request, error)
+        return await answered if inspect.isawaitable(answered) else answered
 
     @app.exception_handler(CrossSitePost)
     async def _cross_site(_request: Request, _error: CrossSitePost) -> HTMLResponse:

@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from taletable.names import fold
 from taletable.server.cookies import forget_seat, set_seat_cookie
 from taletable.server.errors import ApiError
 from taletable.server.pages.common import error_text, page, retry_after, same_site_only
@@ -40,7 +41,10 @@ async def seats_page(request: Request) -> HTMLResponse:
         {"head": head, "seat": session.seat, "system": systems.get(head.system, head.system)}
         for session, head in pairs
     ]
-    return page("tables.html", seated=seated, left=request.query_params.get("left", ""))
+    query = request.query_params
+    return page(
+        "tables.html", seated=seated, left=query.get("left", ""), deleted=query.get("deleted")
+    )
 
 
 @router.post("/t/{table_id}/leave")
@@ -52,6 +56,40 @@ def leave(request: Request, session: PageSession) -> Response:
     head = session.head()
     session.world.presence.left(session.world.hub, session.table_id, session.seat.id)
     response = RedirectResponse(f"/tables?left={head.id}", status_code=303)
+    forget_seat(request, response, session.table_id)
+    return response
+
+
+#: What the delete page answers a seat that is not the narrator.
+ONLY_THE_NARRATOR_DELETES = "Only the table's narrator may delete it; nothing was deleted."
+
+
+@router.get("/t/{table_id}/delete", response_class=HTMLResponse)
+def delete_page(session: PageSession) -> HTMLResponse:
+    """The narrator's page to delete the table: the table's name typed to confirm."""
+    if not session.narrator:
+        return page("_message.html", status=403, error=ONLY_THE_NARRATOR_DELETES)
+    head = session.head()
+    return page("delete.html", name=head.name, table_id=head.id, typed="")
+
+
+@router.post("/t/{table_id}/delete", response_class=HTMLResponse)
+def delete(
+    request: Request, session: PageSession, confirm: Annotated[str, Form(max_length=200)] = ""
+) -> Response:
+    """Delete the table when its narrator typed its name (compared as names are:
+    :func:`taletable.names.fold`), through the API's own function; then forget its cookie and
+    say so on the tables page. A post from another site is refused (``same_site_only``)."""
+    same_site_only(request)
+    if not session.narrator:
+        return page("_message.html", status=403, error=ONLY_THE_NARRATOR_DELETES)
+    head = session.head()
+    if fold(confirm) != fold(head.name):
+        error = f"Type the table's name, {head.name}, to delete it; nothing was deleted."
+        return page("delete.html", status=422, name=head.name, table_id=head.id, typed=confirm,
+                    error=error)  # fmt: skip
+    tables.delete_table(session)
+    response = RedirectResponse("/tables?deleted=1", status_code=303)
     forget_seat(request, response, session.table_id)
     return response
 

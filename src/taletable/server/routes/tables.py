@@ -12,6 +12,7 @@ from sqlalchemy import select
 from taletable.audit import house_rules_digest
 from taletable.ledger import CHAIN_BODY, genesis_hash
 from taletable.play.results import engine
+from taletable.server import deletion
 from taletable.server.auth import hash_secret, new_id, new_secret, secrets_match
 from taletable.server.codes import JOIN_GROUPS, RECOVERY_GROUPS, narrator_token, new_code, normal
 from taletable.server.errors import ApiError, Forbidden
@@ -25,8 +26,10 @@ from taletable.server.table_rules import checked_house_rules, checked_rules
 from taletable.server.world import world_of
 
 __all__ = [
+    "Deleted",
     "TablePreview",
     "code_opens",
+    "delete_table",
     "new_table",
     "preview",
     "recover",
@@ -292,6 +295,20 @@ def change_join_code(session: NarratorSession, body: JoinCode) -> dict[str, str]
             .values(join_code_hash=hash_secret(normal(code)))
         )
     return {"join_code": code}
+
+
+class Deleted(BaseModel):
+    id: str
+    rows: dict[str, int] = Field(description="The rows deleted, by the database's table")
+
+
+@router.delete("/{table_id}", responses=ERRORS)
+def delete_table(session: NarratorSession) -> Deleted:
+    """The narrator deletes the table: every row of it (seats, scenes, the log, characters,
+    presence) in one transaction; its open streams end, and it is 404 from then on."""
+    world = session.world
+    rows = deletion.delete_table(world.database, session.table_id, world.hub)
+    return Deleted(id=session.table_id, rows=rows or {})
 
 
 @router.get("/{table_id}", responses=ERRORS)
