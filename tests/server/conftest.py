@@ -35,6 +35,7 @@ TEST_DATABASE_VARIABLE = "TALETABLE_TEST_DATABASE_URL"
 TEST_LIMITS = Limits(
     rate=10_000, burst=10_000, guess_rate=10_000, guess_burst=10_000,
     table_guess_rate=10_000, table_guess_burst=10_000,
+    tables_per_address=100_000, tables_overall=100_000,
 )  # fmt: skip
 #: What a browser sends with a form the server's own page posts (its origin): the pages refuse
 #: a post that would seat a browser without it (``pages.common.same_site_only``).
@@ -235,7 +236,7 @@ def start_server(
     port = free_port()
     environment = {
         **os.environ, "TALETABLE_RATE_LIMIT": rate, "TALETABLE_DRAIN_SECONDS": "0",
-        **(environment or {}),
+        "TALETABLE_TABLE_LIMIT": "100000,100000", **(environment or {}),
     }  # fmt: skip
     errors = tempfile.TemporaryFile()  # noqa: SIM115 (read by LiveServer.log)
     process = subprocess.Popen(

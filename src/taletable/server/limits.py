@@ -13,6 +13,10 @@ wrong codes tried at a table  6 a minute, bursts of 10       429, field ``code``
                                                              is tried
 wrong codes tried in all      1 a second, bursts of 60       the same
 (join and recovery codes)     (``guess_*``)
+tables made from one address  30 an hour (``tables_per_``    429, field ``tables``, and
+                              ``address``)                   ``Retry-After``
+tables made in all            600 an hour                    the same
+                              (``tables_overall``)
 events in one answer          500 (``?after=`` pages on)     the next page
 a stream's queue              1,000 events behind            the stream closes; its client
                                                              reconnects with Last-Event-ID
@@ -57,6 +61,7 @@ __all__ = [
     "OpenStreams",
     "RateLimiter",
     "StreamPlace",
+    "TablesMade",
     "TooManyRequests",
 ]
 
@@ -87,12 +92,17 @@ class Limits:
     #: Wrong join codes tried at one table (named by its id).
     table_guess_rate: float = 0.1
     table_guess_burst: int = 10
+    #: Tables made an hour from one client address, and from all of them together.
+    tables_per_address: int = 30
+    tables_overall: int = 600
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Limits:
-        """The limits ``settings`` give (``TALETABLE_MAX_BODY``, ``TALETABLE_RATE_LIMIT``)."""
-        rate = settings.rate_limit
-        return cls(max_body=settings.max_body, rate=rate.rate, burst=rate.burst)
+        """The limits ``settings`` give (``TALETABLE_MAX_BODY``, ``TALETABLE_RATE_LIMIT``,
+        ``TALETABLE_TABLE_LIMIT``)."""
+        rate, made = settings.rate_limit, settings.table_limit
+        return cls(max_body=settings.max_body, rate=rate.rate, burst=rate.burst,
+                   tables_per_address=made.per_address, tables_overall=made.overall)  # fmt: skip
 
     @classmethod
     def from_environment(cls) -> Limits:
@@ -168,6 +178,39 @@ class Guesses:
         if table_id:
             self.tables.wait(table_id, take=True)
         self.overall.wait("", take=True)
+
+
+class TablesMade:
+    """Tables made, per client address and in all: each a bucket of an hour's worth, refilled
+    over the hour (``tables_per_address`` at once from one address, then one each
+    3600/``tables_per_address`` s; the same for all addresses with ``tables_overall``).
+    Checked before a table is made (429, field ``tables``, with ``Retry-After``)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.per_address, self.in_all = limits.tables_per_address, limits.tables_overall
+        self.addresses = RateLimiter(self.per_address / 3600, self.per_address)
+        self.overall = RateLimiter(self.in_all / 3600, self.in_all)
+        self._lock = threading.Lock()
+
+    def take(self, address: str) -> None:
+        """Count one table made from ``address``; 429 (nothing counted) past either bound."""
+        with self._lock:
+            from_address = self.addresses.wait(address, take=False)
+            wait = max(from_address, self.overall.wait("", take=False))
+            if not wait:
+                self.addresses.wait(address, take=True)
+                self.overall.wait("", take=True)
+                return
+        where = (
+            f"{self.per_address} tables an hour were made from this address"
+            if from_address
+            else f"{self.in_all} tables an hour were made on this server"
+        )
+        raise TooManyRequests(
+            "tables",
+            f"more than {where}; wait {wait:.0f} s and make it then (or use a table you have)",
+            retry_after=round(wait, 2),
+        )
 
 
 #: Seconds a client refused another stream is told to wait (a stream may end any moment).

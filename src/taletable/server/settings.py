@@ -8,6 +8,8 @@ variable                           default                     what
 ``TALETABLE_DATABASE_URL``         ``sqlite:///taletable.db``  the database (``--database`` wins)
 ``TALETABLE_MAX_BODY``             ``262144`` (256 KiB)        the largest request body, bytes
 ``TALETABLE_RATE_LIMIT``           ``20,60``                   requests a second per seat, burst
+``TALETABLE_TABLE_LIMIT``          ``30,600``                  tables an hour per address, and
+                                                               in all (:mod:`.limits`)
 ``TALETABLE_SQLITE_BUSY_SECONDS``  ``30``                      how long a SQLite write waits for
                                                                the lock before answering 503
 ``TALETABLE_OPENTELEMETRY``        ``off``                     ``on``: FastAPI's OpenTelemetry
@@ -50,6 +52,7 @@ __all__ = [
     "PREFIX",
     "RateLimit",
     "Settings",
+    "TableLimit",
     "known_variables",
     "unknown_variable",
 ]
@@ -98,6 +101,30 @@ def _rate_limit(text: Any) -> Any:
     return RateLimit(rate=rate, burst=burst)
 
 
+class TableLimit(BaseModel):
+    """Tables an hour that one client address may make (``per_address``) and all together
+    (``overall``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    per_address: int = 30
+    overall: int = 600
+
+
+def _table_limit(text: Any) -> Any:
+    """``PER_ADDRESS,OVERALL`` (tables an hour, whole numbers from 1) as a :class:`TableLimit`."""
+    if not isinstance(text, str):
+        return text
+    address_text, comma, overall_text = text.strip().partition(",")
+    try:
+        per_address, overall = int(address_text), int(overall_text)
+    except ValueError:
+        raise ValueError("not PER_ADDRESS,OVERALL") from None
+    if not comma or not (1 <= per_address <= 1_000_000 and 1 <= overall <= 1_000_000):
+        raise ValueError("not PER_ADDRESS,OVERALL")
+    return TableLimit(per_address=per_address, overall=overall)
+
+
 class Settings(BaseSettings):
     """The server's settings, from the environment (:meth:`from_environment`)."""
 
@@ -120,6 +147,12 @@ class Settings(BaseSettings):
         description="RATE,BURST: requests a second per seat (a number above 0), then how many "
         "at once (a whole number, 1 or more)",
         examples=["20,60"],
+    )
+    table_limit: Annotated[TableLimit, NoDecode] = Field(
+        TableLimit(),
+        description="PER_ADDRESS,OVERALL: tables an hour one client address may make, then all "
+        "of them together (whole numbers from 1 to 1000000)",
+        examples=["30,600"],
     )
 
     sqlite_busy_seconds: float = Field(
@@ -166,6 +199,11 @@ class Settings(BaseSettings):
     @classmethod
     def _parse_rate(cls, value: Any) -> Any:
         return _rate_limit(value)
+
+    @field_validator("table_limit", mode="before")
+    @classmethod
+    def _parse_table_limit(cls, value: Any) -> Any:
+        return _table_limit(value)
 
     @classmethod
     def from_environment(cls, overridden: Collection[str] = ()) -> Settings:

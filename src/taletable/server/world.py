@@ -18,7 +18,7 @@ from sqlalchemy import Connection, bindparam, select
 from taletable.server.auth import Seat
 from taletable.server.db import Database
 from taletable.server.health import Readiness
-from taletable.server.limits import Guesses, Limits, OpenStreams, RateLimiter
+from taletable.server.limits import Guesses, Limits, OpenStreams, RateLimiter, TablesMade
 from taletable.server.listen import PostgresListener
 from taletable.server.notify import Hub
 from taletable.server.presence import Presence
@@ -80,6 +80,8 @@ class World:
     limiter: RateLimiter
     #: Wrong join and recovery codes tried, per table and in all, whatever the address.
     guesses: Guesses
+    #: Tables made per client address and in all (an hour's worth each).
+    tables_made: TablesMade
     shared_reads: SharedReads
     seats: SeatCache
     #: The streams each seat holds open in this worker (at most ``limits.streams_per_seat``).
@@ -157,6 +159,7 @@ def make_world(database: Database, limits: Limits | None = None) -> World:
         limits=limits,
         limiter=RateLimiter(limits.rate, limits.burst),
         guesses=Guesses(limits),
+        tables_made=TablesMade(limits),
         shared_reads=SharedReads(database),
         seats=SeatCache(),
         streams=OpenStreams(limits.streams_per_seat),

@@ -117,9 +117,11 @@ def rule_options() -> dict[str, Any]:
 
 @router.post("", status_code=201, responses=ERRORS)
 def make_table(request: Request, body: NewTable) -> MadeTable:
-    """Make a table; its narrator's token and the join code are shown only this once."""
+    """Make a table; its narrator's token and the join code are shown only this once. At most
+    so many an hour from one address and in all (429 ``tables``: ``limits.TablesMade``)."""
     world = world_of(request)
-    world.limiter.check(f"address:{request.client.host if request.client else ''}")
+    world.limiter.check(_address(request))
+    world.tables_made.take(_address(request))
     return new_table(world.database, body)
 
 
