@@ -4,7 +4,7 @@ removed by its own player, and which tables nobody has used lately (DESIGN > Pri
 A table is deleted whole, in one transaction, its row locked first (so no write of it is
 half-way): every row that is the table's, :data:`TABLE_ROWS` in that order (the rows that
 refer to the table before the table). Then every worker forgets it: the writer's own at once
-(:meth:`taletable.server.notify.Hub.deleted`), the others by a ``d:TABLE`` NOTIFY sent in the
+(:meth:`taletable.server.notify.Hub.forget`), the others by a ``d:TABLE`` NOTIFY sent in the
 deleting transaction (PostgreSQL; delivered only if it commits): its cached seats and head,
 its scene seeds, and its open streams end. Afterwards the table is 404 everywhere.
 
@@ -28,10 +28,19 @@ from taletable.server.db import Database
 from taletable.server.errors import NotFound
 from taletable.server.log import NOTIFY_CHANNEL, lock_table, read_table
 from taletable.server.notify import Hub
+from taletable.server.owners import character_owners
 from taletable.server.presence import STALE_SECONDS
 from taletable.server.schema import EVENTS, PRESENCE, RECIPIENTS, SCENES, SEATS, TABLES, THINGS
 
-__all__ = ["TABLE_ROWS", "IdleTable", "delete_table", "idle_tables", "missing_table", "prune"]
+__all__ = [
+    "TABLE_ROWS",
+    "IdleTable",
+    "delete_table",
+    "idle_tables",
+    "missing_table",
+    "prune",
+    "remove_seat",
+]
 
 #: Every row of a table, by the column naming it, in the order they are deleted.
 TABLE_ROWS: tuple[Column[Any], ...] = (
@@ -80,8 +89,41 @@ def delete_table(
         if database.is_postgresql:  # every worker's hub, this one's too, at commit
             connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": f"d:{table_id}"})
     if hub is not None:
-        hub.deleted(table_id)
+        hub.forget(table_id)
     return counts
+
+
+def remove_seat(database: Database, hub: Hub, table_id: str, seat_id: str) -> list[str]:
+    """Remove ``seat_id`` from ``table_id`` with the characters it owns (:mod:`.owners`), in one
+    transaction: its seat row, those characters' rows and its presence go; the log keeps every
+    entry (it is the truth, and hash-chained), so an export still verifies and still shows
+    what the seat did. Every worker forgets the table's cached seats and ends the seat's
+    streams (an ``l:TABLE:SEAT`` NOTIFY on PostgreSQL). The keys of the characters removed."""
+    with database.table_lock(table_id), database.write() as connection:
+        lock_table(connection, table_id)
+        owned = character_owners(connection, table_id)
+        keys = sorted(key for key, owner in owned.items() if owner == seat_id)
+        if keys:
+            connection.execute(
+                delete(THINGS).where(
+                    (THINGS.c.scope == table_id)
+                    & (THINGS.c.kind == "character")
+                    & THINGS.c.key.in_(keys)
+                )
+            )
+        connection.execute(
+            delete(PRESENCE).where(
+                (PRESENCE.c.table_id == table_id) & (PRESENCE.c.seat_id == seat_id)
+            )
+        )
+        connection.execute(
+            delete(SEATS).where((SEATS.c.table_id == table_id) & (SEATS.c.id == seat_id))
+        )
+        if database.is_postgresql:
+            payload = f"l:{table_id}:{seat_id}"
+            connection.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": payload})
+    hub.forget(table_id, seat_id)
+    return keys
 
 
 def missing_table(database: Database, table_id: str) -> None:

@@ -179,7 +179,7 @@ class Hub:
         self._loop_thread: int | None = None
         self._lock = threading.Lock()
         self._orders: dict[str, _Order] = {}  # by table, on the loop only
-        self.forgetting: list[Callable[[str], None]] = []  # a deleted table's caches here
+        self.forgetting: list[Callable[[str], None]] = []  # a table's caches here (forget)
         #: This worker's name in the notifications it sends (it skips its own).
         self.origin = secrets.token_hex(6)
         self._own = f'{{"o":"{self.origin}",'  # how its own notifications begin
@@ -242,11 +242,12 @@ class Hub:
         """Tell the pages of ``table_id`` that who is here changed."""
         self._send(table_id, PresenceChanged())
 
-    def deleted(self, table_id: str) -> None:
-        """``table_id`` was deleted (in any worker): forget it here and end its streams."""
+    def forget(self, table_id: str, seat: str | None = None) -> None:
+        """``table_id`` was deleted (or ``seat`` of it left or was removed) in any worker:
+        forget what this worker keeps of it and end its streams (``seat``'s only)."""
         for forget in self.forgetting:
             forget(table_id)
-        self.drop_seat(table_id, None)
+        self.drop_seat(table_id, seat)
 
     def drop_seat(self, table_id: str, seat: str | None) -> None:
         """End every stream of ``seat`` (None: every seat) here (a browser left the seat: a
@@ -367,9 +368,7 @@ class Hub:
         table_id, _, more = rest.partition(":")
         if kind == "p":
             self.presence_changed(table_id)
-        elif kind == "l":
-            self.drop_seat(table_id, more)
-        elif kind == "d":
-            self.deleted(table_id)
+        elif kind in ("l", "d"):  # a seat left or was removed; a table deleted
+            self.forget(table_id, more or None)
         else:
             self.wake(table_id)

@@ -58,6 +58,7 @@ __all__ = [
     "narrator_only",
     "new_owner",
     "only_the_narrator",
+    "removing_own_seat",
     "taking_part",
 ]
 
@@ -105,6 +106,18 @@ def taking_part(seat: Seat) -> Seat:
             "authorization",
             "an observer watches the table: it may not roll, act or edit; join as a player to "
             "take part",
+        )
+    return seat
+
+
+def removing_own_seat(seat: Seat) -> Seat:
+    """``seat``, which its player or observer may remove when leaving (with the characters it
+    owns); the narrator's seat stays while the table does: the narrator deletes the table."""
+    if seat.narrator:
+        raise Forbidden(
+            "authorization",
+            "the narrator's seat stays while the table does; to end the table, delete it "
+            "(DELETE /api/tables/{id})",
         )
     return seat
 

@@ -122,13 +122,16 @@ class World:
         return seed
 
     def forget_table(self, table_id: str) -> None:
-        """Forget what this worker keeps of ``table_id`` (deleted: :mod:`.deletion`): its
-        seats by token, its head (``Database.tables``), its scene seeds and its write lock."""
+        """Forget what this worker keeps of ``table_id`` (deleted, or a seat of it gone:
+        :mod:`.deletion`): its seats by token, its head (``Database.tables``), its scene seeds
+        and its write lock when free (each read again when next needed)."""
         self.seats.forget_table(table_id)
         self.database.tables.pop(table_id, None)
         for key in [key for key in list(self.seeds) if key[0] == table_id]:
             self.seeds.pop(key, None)
-        self.write_locks.pop(table_id, None)
+        lock = self.write_locks.get(table_id)
+        if lock is not None and not lock.locked():
+            del self.write_locks[table_id]
 
     def write_lock(self, table_id: str) -> asyncio.Lock:
         """The lock the API's writes to ``table_id`` take in turn, so a table's writers wait on

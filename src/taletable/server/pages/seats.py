@@ -11,9 +11,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from taletable.names import fold
 from taletable.server.cookies import forget_seat, set_seat_cookie
+from taletable.server.deletion import remove_seat
 from taletable.server.errors import ApiError
 from taletable.server.pages.common import error_text, page, retry_after, same_site_only
 from taletable.server.pages.start import SYSTEMS
+from taletable.server.permissions import removing_own_seat
 from taletable.server.routes import tables
 from taletable.server.session import PageSession, browser_sessions, seat_of_table
 from taletable.server.world import world_of
@@ -42,20 +44,31 @@ async def seats_page(request: Request) -> HTMLResponse:
         for session, head in pairs
     ]
     query = request.query_params
-    return page(
-        "tables.html", seated=seated, left=query.get("left", ""), deleted=query.get("deleted")
-    )
+    return page("tables.html", seated=seated, left=query.get("left", ""),
+                removed=query.get("removed"), deleted=query.get("deleted"))  # fmt: skip
 
 
 @router.post("/t/{table_id}/leave")
-def leave(request: Request, session: PageSession) -> Response:
+def leave(
+    request: Request, session: PageSession, remove: Annotated[bool, Form()] = False
+) -> Response:
     """This browser leaves the table: it forgets the seat (its cookie is deleted). The seat
     stays at the table (its characters, its log); its open streams end, so a page of it this
     browser still has open goes offline (it cannot reconnect without the cookie), and the
-    seat's other devices reconnect at once."""
-    head = session.head()
-    session.world.presence.left(session.world.hub, session.table_id, session.seat.id)
-    response = RedirectResponse(f"/tables?left={head.id}", status_code=303)
+    seat's other devices reconnect at once. With ``remove`` (a player or an observer) the
+    seat and the characters it owns are removed too (:func:`.deletion.remove_seat`)."""
+    same_site_only(request)
+    head, world = session.head(), session.world
+    if remove:
+        try:
+            removing_own_seat(session.seat)
+        except ApiError as error:
+            return page("_message.html", status=error.status, error=error.message)
+        remove_seat(world.database, world.hub, session.table_id, session.seat.id)
+    else:
+        world.presence.left(world.hub, session.table_id, session.seat.id)
+    removed = "&removed=1" if remove else ""
+    response = RedirectResponse(f"/tables?left={head.id}{removed}", status_code=303)
     forget_seat(request, response, session.table_id)
     return response
 

@@ -18,6 +18,7 @@ from taletable.server.codes import JOIN_GROUPS, RECOVERY_GROUPS, narrator_token,
 from taletable.server.errors import ApiError, Forbidden
 from taletable.server.fields import PlainText
 from taletable.server.log import Writer, lock_table, now, read_table, table_write
+from taletable.server.permissions import removing_own_seat
 from taletable.server.responses import ERRORS
 from taletable.server.schema import SCENES, SEATS, TABLES
 from taletable.server.seeds import open_scene
@@ -27,12 +28,14 @@ from taletable.server.world import world_of
 
 __all__ = [
     "Deleted",
+    "Removed",
     "TablePreview",
     "code_opens",
     "delete_table",
     "new_table",
     "preview",
     "recover",
+    "remove_own_seat",
     "router",
     "table_by_code",
     "unused_join_code",
@@ -311,6 +314,22 @@ def delete_table(session: NarratorSession) -> Deleted:
     world = session.world
     rows = deletion.delete_table(world.database, session.table_id, world.hub)
     return Deleted(id=session.table_id, rows=rows or {})
+
+
+class Removed(BaseModel):
+    seat: str
+    characters: list[str] = Field(description="The keys of the seat's characters removed")
+
+
+@router.delete("/{table_id}/seat", responses=ERRORS)
+def remove_own_seat(session: SessionDep) -> Removed:
+    """A player or an observer leaves for good: its seat and the characters it owns are
+    removed (the log keeps every entry); its token seats no one from then on. The narrator's
+    seat stays while the table does (403: delete the table instead)."""
+    seat = removing_own_seat(session.seat)
+    world = session.world
+    keys = deletion.remove_seat(world.database, world.hub, session.table_id, seat.id)
+    return Removed(seat=seat.id, characters=keys)
 
 
 @router.get("/{table_id}", responses=ERRORS)
