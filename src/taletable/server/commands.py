@@ -146,8 +146,10 @@ def _opened(url: str) -> Any:
 def delete_table(table_id: str, database: str | None) -> None:
     """Delete the table ID whole: every row of it, in one transaction (on PostgreSQL every
     worker serving it forgets it and ends its streams)."""
-    from taletable.server.cookies import is_table_id
-
+    try:
+        from taletable.server.cookies import is_table_id
+    except ImportError as error:
+        raise not_installed(error) from None
     if not is_table_id(table_id):
         raise InputError("ID", f"{table_id[:80]!r} is no table's id (the id in its links /t/ID)")
     url = database_url(database)
