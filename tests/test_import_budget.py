@@ -1,7 +1,9 @@
-"""The import budget of a plain check: `taletable cogent check --pool 6 --cl 3` answers at once
-because it imports only what a check needs (issue 21; start-up was ~0.5 s when a check loaded
-the whole character system through play.sheets). Counted, never timed: the modules a check
-run leaves in ``sys.modules``, in a fresh interpreter."""
+"""The import budgets of the commands a table types most: `taletable cogent check --pool 6
+--cl 3` answers at once because it imports only what a check needs (issue 21; start-up was
+~0.5 s when a check loaded the whole character system through play.sheets), `taletable --help`
+imports no command (it was ~1 s with the notation grammar, numpy and the character system)
+and a check's odds no combat engine. Counted, never timed: the modules a run leaves in
+``sys.modules``, in a fresh interpreter (benchmarks/bench_startup.py times them)."""
 
 from __future__ import annotations
 
@@ -38,6 +40,27 @@ NOT_FOR_A_CHECK = (
 #: The most taletable modules a check may load (46 when this budget was set); raise it only
 #: for a module the check needs.
 MOST_TALETABLE_MODULES = 50
+#: The most modules of any kind a check may leave loaded (356 when this budget was set).
+MOST_MODULES_FOR_A_CHECK = 380
+
+#: What `taletable --help` never needs: it lists the commands from their summaries, so no
+#: command's module, no engine, no notation grammar, numpy, rich or server.
+NOT_FOR_HELP = (
+    *(f"taletable.{layer}" for layer in ("systems", "play", "dice", "prob", "tables")),
+    *(f"taletable.{layer}" for layer in ("explain", "store", "server", "ledger", "audit")),
+    *(f"taletable.cli.{name}" for name in ("cogent", "odds", "boons", "labcats", "roll")),
+    *(f"taletable.cli.{name}" for name in ("tables", "schema", "verify", "common")),
+    "numpy",
+    "d20",
+    "lark",
+    "rich",
+    "fastapi",
+    "sqlalchemy",
+)
+#: The most modules `taletable --help` may load (221 when this budget was set: click,
+#: pydantic and PyYAML, which the entry point reads house rules with, and 9 of taletable).
+MOST_MODULES_FOR_HELP = 240
+MOST_TALETABLE_MODULES_FOR_HELP = 10
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "characters"
 
 PROBE = """
@@ -57,12 +80,16 @@ def _loaded(*arguments: str) -> tuple[int, list[str]]:
     return status, modules
 
 
-def _heavy(modules: list[str]) -> list[str]:
+def _heavy(modules: list[str], banned: tuple[str, ...] = NOT_FOR_A_CHECK) -> list[str]:
     return [
         name
         for name in modules
-        if any(name == banned or name.startswith(f"{banned}.") for banned in NOT_FOR_A_CHECK)
+        if any(name == package or name.startswith(f"{package}.") for package in banned)
     ]
+
+
+def _ours(modules: list[str]) -> list[str]:
+    return [name for name in modules if name.startswith("taletable")]
 
 
 def test_a_check_from_a_pool_imports_only_what_a_check_needs() -> None:
@@ -74,8 +101,19 @@ def test_a_check_from_a_pool_imports_only_what_a_check_needs() -> None:
         )
         assert status == 0
         assert _heavy(modules) == []
-        ours = [name for name in modules if name.startswith("taletable")]
-        assert len(ours) <= MOST_TALETABLE_MODULES, ours
+        assert len(_ours(modules)) <= MOST_TALETABLE_MODULES, _ours(modules)
+        assert len(modules) <= MOST_MODULES_FOR_A_CHECK, len(modules)
+
+
+def test_the_help_imports_no_command() -> None:
+    """`taletable --help` (and -h, and no command at all) lists every command without
+    importing one: no engine, notation grammar (d20, lark), numpy or combat engine."""
+    for arguments in (("--help",), ("-h",), ()):
+        status, modules = _loaded(*arguments)
+        assert status == 0
+        assert _heavy(modules, NOT_FOR_HELP) == []
+        assert len(_ours(modules)) <= MOST_TALETABLE_MODULES_FOR_HELP, _ours(modules)
+        assert len(modules) <= MOST_MODULES_FOR_HELP, len(modules)
 
 
 def test_a_check_from_a_sheet_still_loads_the_character_system(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""Subcommands load on first use: the maps are complete, and a check loads no combat or d20."""
+"""Subcommands load on first use: the maps are complete, the help lists them unloaded as it
+would loaded, and a check loads no combat or d20."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import sys
 import click
 
 from taletable.cli.cogent import COMMAND_MODULES
-from taletable.cli.main import COMMANDS
+from taletable.cli.lazy import LazyGroup
+from taletable.cli.main import COMMANDS, SUMMARIES, cli
 from taletable.cli.odds import COMMANDS as ODDS_COMMANDS
 
 
@@ -28,6 +30,25 @@ def test_every_top_level_command_resolves() -> None:
         command = getattr(importlib.import_module(module), attribute)
         assert isinstance(command, click.Command), name
         assert command.name in (name.split()[-1], f"odds_{name.split()[-1]}"), name
+
+
+def _commands_section(group: LazyGroup, width: int) -> str:
+    context = click.Context(group, info_name="taletable", terminal_width=width)
+    formatter = context.make_formatter()
+    group.format_commands(context, formatter)
+    return formatter.getvalue()
+
+
+def test_the_help_lists_unloaded_commands_as_it_lists_them_loaded() -> None:
+    """Each summary is its command's help as click shortens it: the commands' section of a
+    group that imports nothing is the one of a group that imports them all, at every width."""
+    assert set(SUMMARIES) == set(COMMANDS)
+    for width in (30, 50, 80, 100, 120, 160, 250):
+        unloaded = LazyGroup("taletable", lazy=COMMANDS, summaries=SUMMARIES)
+        loaded = LazyGroup("taletable", lazy=COMMANDS)
+        assert _commands_section(unloaded, width) == _commands_section(loaded, width), width
+        assert unloaded.commands == {}  # listed from the summaries, nothing imported
+    assert cli.summaries == SUMMARIES  # type: ignore[attr-defined]
 
 
 def test_a_check_loads_neither_the_combat_engine_nor_the_notation_grammar() -> None:

@@ -19,7 +19,7 @@ from taletable.errors import DataError, InputError, RulesError, TaletableError
 from taletable.files import describe_validation_error, shown_path
 from taletable.library import SHIPPED, RulesLibrary
 
-__all__ = ["COMMANDS", "HOUSE_RULES_VARIABLE", "cli", "house_rules_library", "main"]
+__all__ = ["COMMANDS", "HOUSE_RULES_VARIABLE", "SUMMARIES", "cli", "house_rules_library", "main"]
 
 #: The environment variable naming a folder of house-rule tables (``SYSTEM/TABLE.yaml``).
 HOUSE_RULES_VARIABLE = "TALETABLE_HOUSE_RULES"
@@ -46,8 +46,48 @@ COMMANDS = {
     "verify": "taletable.cli.verify:verify",
 }
 
+#: The first paragraph of each command's help, so ``taletable --help`` lists the commands
+#: without importing one (the notation grammar, numpy, the character system); a test holds
+#: each equal to its command's own.
+SUMMARIES = {
+    "roll": (
+        "Roll dice in standard notation: d20, 3d8+5, 4d6kh3, 2d20kl1, 8d6>=4 (count successes)."
+    ),
+    "cogent": "Cogent Roleplay: checks, conflicts, characters, combat and the narrator's tools.",
+    "boons": ("The 3d8 boons-and-banes system: checks, contests, group challenges, random chance."),
+    "labcats": "The Cortex-style pool system: build a pool, roll it, and run the Trouble Pool.",
+    "odds": "Exact odds of any mechanic, before the dice are thrown.",
+    "cheatsheet": "Success-chance tables for setting challenge levels.",
+    "table": "Random tables: list them, roll on them.",
+    "schema": "Print the JSON Schema of a file format (for editors and validators).",
+    "serve": "Serve the live table: its pages, the JSON API, the event stream and the log.",
+    "backup": (
+        "Copy the database to the new file DEST while it serves (SQLite: its online backup; "
+        "PostgreSQL: pg_dump --format=custom, restored with pg_restore)."
+    ),
+    "migrate": (
+        "Apply the database's pending migrations (serve applies them at start too; back up first)."
+    ),
+    "restore": (
+        "Put a backup into a new database (SQLite: a file that does not exist yet; PostgreSQL: "
+        "an empty database), to serve instead of the old one."
+    ),
+    "verify": (
+        "Check an export: the hash chain, each revealed seed against its commitment, every die "
+        "of every closed scene re-derived from its seed (a hidden roll's from its own secret "
+        "too), the table's settings against those it opened with, and every action replayed "
+        "from its request and dice to the result recorded. Exit 0 when all hold, 1 naming the "
+        "first sequence number that fails."
+    ),
+}
 
-@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    summaries=SUMMARIES,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(__version__, prog_name="taletable")
 def cli() -> None:
     """Rules engine, exact odds and table tools for dice-pool role-playing games."""
