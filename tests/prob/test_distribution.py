@@ -118,6 +118,17 @@ def test_every_convolution_path_is_exact(
     assert huge + lumpy == Distribution(0, naive_convolution(list(huge.weights), [1, 2, 3, 5]))
 
 
+@given(
+    st.lists(st.integers(0, 50), min_size=1, max_size=40).filter(any),
+    st.lists(st.integers(0, 50), min_size=2, max_size=40).filter(lambda w: len(set(w)) > 1),
+)
+def test_lumpy_sums_small_and_large_are_exact(first: list[int], second: list[int]) -> None:
+    """Two uneven distributions (neither a fair die): summed by Python under 64 products and
+    by NumPy from 64 (up to 1,600 here), each equal to the naive sum."""
+    total = Distribution(0, first) + Distribution(0, second)
+    assert total == Distribution(0, naive_convolution(first, second))
+
+
 def test_fractions_are_real_fractions() -> None:
     """Answers built on the fast path behave as ordinary reduced Fractions."""
     answer = (die(6) + die(6)).at_least(10)

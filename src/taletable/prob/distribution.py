@@ -15,9 +15,11 @@ from fractions import Fraction
 from functools import cache, reduce
 from itertools import accumulate
 from math import gcd
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # NumPy is the fast path, imported where it is used (CLI start-up)
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "MAX_OUTCOMES",
@@ -165,6 +167,8 @@ class Distribution:
 
     def floats(self) -> npt.NDArray[np.float64]:
         """The probabilities of ``offset ..`` as floats (the NumPy fast path)."""
+        import numpy as np
+
         array = np.array([float(w) for w in self._weights], dtype=np.float64)
         result: npt.NDArray[np.float64] = array / array.sum()
         return result
@@ -256,19 +260,25 @@ class Distribution:
 
 #: Below this bound every partial sum fits a signed 64-bit integer, so NumPy convolves exactly.
 _INT64_SAFE = 2**62
+#: From this many products NumPy convolves faster than Python (7 x 2: Python 1.6 us, NumPy
+#: 3.6 us; 20 x 7: 12.8 us against 4.4 us), so a small sum never waits for NumPy's import.
+_NUMPY_FROM = 64
 
 
 def _convolve(a: tuple[int, ...], b: tuple[int, ...]) -> list[int]:
     """Exact convolution of two integer weight sequences.
 
     Adding a fair die (equal weights) is a sliding window over running sums; otherwise NumPy
-    convolves when int64 cannot overflow, and Python ints do it exactly when it could.
+    convolves a large sum when int64 cannot overflow, and Python ints do it exactly when it
+    could, or when the sum is small.
     """
     if len(a) < len(b):
         a, b = b, a
     if b.count(b[0]) == len(b):
         return _add_uniform(a, len(b), b[0])
-    if max(a) * max(b) * min(len(a), len(b)) < _INT64_SAFE:
+    if len(a) * len(b) >= _NUMPY_FROM and max(a) * max(b) * len(b) < _INT64_SAFE:
+        import numpy as np
+
         result: list[int] = np.convolve(
             np.array(a, dtype=np.int64), np.array(b, dtype=np.int64)
         ).tolist()

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import sqrt
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from taletable._model import Record
+
+if TYPE_CHECKING:  # imported where samples are drawn (CLI start-up)
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["MAX_SAMPLES", "Estimate", "estimate_probability", "proportion"]
 
@@ -46,6 +48,8 @@ def estimate_probability(
     """Estimate P(event) from vectorised draws: ``event(generator, n)`` returns n booleans."""
     if not 1 <= samples <= MAX_SAMPLES:
         raise ValueError(f"samples must be 1 to {MAX_SAMPLES}")
+    import numpy as np
+
     generator = np.random.default_rng(seed)
     hits = np.asarray(event(generator, samples), dtype=bool)
     if hits.shape != (samples,):

@@ -14,15 +14,17 @@ import json
 import math
 from fractions import Fraction
 from itertools import accumulate
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from taletable._model import Record
 from taletable.errors import InputError
 from taletable.prob.distribution import exact_fraction, fraction_text
 from taletable.systems.cogent.dice import DIE_SIDES
 from taletable.systems.cogent.odds.checks import wins_distribution
+
+if TYPE_CHECKING:  # imported by the float sheet alone (a CL's advice needs none: CLI start-up)
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "MAX_CHEATSHEET_CL",
@@ -77,6 +79,8 @@ def cheatsheet_floats(
     Pools grow one die at a time (wins' distribution times a die), so the whole sheet is
     O(pools^2) float work; it agrees with :func:`cheatsheet` to rounding (tests check 1e-12).
     """
+    import numpy as np
+
     _check_size(max_pool, max_challenge_level)
     sheet: dict[int, npt.NDArray[np.float64]] = {}
     for win_on in thresholds:
