@@ -104,6 +104,24 @@ def test_a_check_from_a_pool_imports_only_what_a_check_needs() -> None:
         assert len(_ours(modules)) <= MOST_TALETABLE_MODULES, _ours(modules)
         assert len(modules) <= MOST_MODULES_FOR_A_CHECK, len(modules)
 
+#: The odds' own packages, which a check's odds load.
+ODDS_OWN = ("taletable.systems.cogent.odds", "taletable.cli.odds", "taletable.prob")
+#: What a check's odds never need: the combat engine (duels and fights are odds of their own,
+#: play/odds_combat.py), the character system (no sheet), numpy (exact odds are Python's), the
+#: notation grammar, the other systems and the server.
+NOT_FOR_A_CHECKS_ODDS = (
+    *(name for name in NOT_FOR_A_CHECK if name not in ODDS_OWN),
+    "taletable.systems.cogent.fighters",
+    "taletable.systems.cogent.odds.duel",
+    "taletable.systems.cogent.odds.fight",
+    "taletable.play.fighters",
+    "taletable.play.odds_combat",
+    "taletable.cli.odds.combat",
+)
+#: The most modules a check's odds may load (362, 57 of taletable, when this budget was set).
+MOST_MODULES_FOR_ODDS = 380
+MOST_TALETABLE_MODULES_FOR_ODDS = 62
+
 
 def test_the_help_imports_no_command() -> None:
     """`taletable --help` (and -h, and no command at all) lists every command without
@@ -114,6 +132,27 @@ def test_the_help_imports_no_command() -> None:
         assert _heavy(modules, NOT_FOR_HELP) == []
         assert len(_ours(modules)) <= MOST_TALETABLE_MODULES_FOR_HELP, _ours(modules)
         assert len(modules) <= MOST_MODULES_FOR_HELP, len(modules)
+
+
+def test_a_checks_odds_import_no_combat_engine() -> None:
+    """`taletable odds cogent --pool 6 --cl 3` (and --json): no combat engine, character
+    system, numpy or notation grammar, within a module budget."""
+    for extra in ((), ("--json",)):
+        status, modules = _loaded("odds", "cogent", "--pool", "6", "--cl", "3", *extra)
+        assert status == 0
+        assert _heavy(modules, NOT_FOR_A_CHECKS_ODDS) == []
+        assert len(_ours(modules)) <= MOST_TALETABLE_MODULES_FOR_ODDS, _ours(modules)
+        assert len(modules) <= MOST_MODULES_FOR_ODDS, len(modules)
+
+
+def test_a_duels_odds_still_load_the_combat_engine() -> None:
+    """The budget holds by loading duels' code when a duel is named, not by losing it."""
+    status, modules = _loaded(
+        "odds", "cogent", "duel", "--a", "@goblin", "--b", "@goblin", "--rounds", "3"
+    )
+    assert status == 0
+    assert "taletable.systems.cogent.combat" in modules
+    assert "taletable.cli.odds.combat" in modules
 
 
 def test_a_check_from_a_sheet_still_loads_the_character_system(tmp_path: Path) -> None:

@@ -41,6 +41,7 @@ MODULES = (
     "taletable.play.cogent_checks",
     "taletable.play.cogent_followups",
     "taletable.play.odds_cogent",
+    "taletable.play.odds_combat",
     "taletable.play.odds_systems",
     "taletable.play.dice_notation",
     "taletable.play.boons",

@@ -1,4 +1,5 @@
-"""`taletable odds cogent ...`: Cogent's checks, conflicts, assists, collaborations and duels."""
+"""`taletable odds cogent ...`: Cogent's checks, conflicts, assists and collaborations; duels
+and group fights (:mod:`.combat`, the combat engine's) are imported when first named."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from taletable.cli.common import (
     json_option,
     table_for,
 )
+from taletable.cli.lazy import LazyGroup
 from taletable.cli.options import request_options, rule_options
 from taletable.play.odds_cogent import (
     AdviseRequest,
@@ -22,23 +24,24 @@ from taletable.play.odds_cogent import (
     CheckOddsRequest,
     CollaborateOddsRequest,
     ConflictOddsRequest,
-    DuelRequest,
-    FightRequest,
     odds_advise,
     odds_assist,
     odds_check,
     odds_collaborate,
     odds_conflict,
-    odds_duel,
-    odds_fight,
 )
-from taletable.prob import Estimate
 from taletable.systems.cogent.rules import Rules
 
-__all__ = ["odds_cogent"]
+__all__ = ["COMBAT_COMMANDS", "odds_cogent"]
+
+#: The subcommands that run the combat engine, and where they are defined.
+COMBAT_COMMANDS = {
+    "duel": "taletable.cli.odds.combat:odds_cogent_duel",
+    "fight": "taletable.cli.odds.combat:odds_cogent_fight",
+}
 
 
-@click.group("cogent", invoke_without_command=True)
+@click.group("cogent", cls=LazyGroup, lazy=COMBAT_COMMANDS, invoke_without_command=True)
 @request_options(CheckOddsRequest)
 @edition_option
 @rule_options("destiny_after_cap")
@@ -145,58 +148,3 @@ def odds_cogent_collaborate(as_json: bool, **fields: Any) -> None:
             f"({data['p_pass']})"
         ),
     )
-
-
-@odds_cogent.command("duel")
-@request_options(DuelRequest)
-@json_option
-def odds_cogent_duel(as_json: bool, **fields: Any) -> None:
-    """Exact duel odds: who is incapacitated or killed first, and when (stated policies;
-    --hardcore-armour, --hardcore-weapons: by the hardcore combat rules)."""
-    request = ask(DuelRequest, **fields)
-    played = odds_duel(request, table_for()).result
-    result, label_a, label_b, data = played.odds, played.a, played.b, played.to_data()
-
-    def render() -> None:
-        console.print(
-            f"a: {escape(label_a)} puts b down: [bold]{float(result.p_a):.2%}[/bold] "
-            f"(kills {float(result.p_a_kills):.2%})"
-        )
-        console.print(
-            f"b: {escape(label_b)} puts a down: [bold]{float(result.p_b):.2%}[/bold] "
-            f"(kills {float(result.p_b_kills):.2%})"
-        )
-        console.print(f"undecided after {result.rounds} rounds: {float(result.p_undecided):.2%}")
-
-    emit(data, as_json, render)
-
-
-@odds_cogent.command("fight")
-@request_options(FightRequest, flags={"fighters": "--fighter"})
-@json_option
-def odds_cogent_fight(as_json: bool, **fields: Any) -> None:
-    """Monte Carlo odds of a group fight on the real engine, with 99.9% error bounds."""
-    request = ask(FightRequest, **fields)
-    result = odds_fight(request, table_for()).result
-    data = result.to_data()
-
-    def render() -> None:
-        def figure(estimate: Estimate) -> str:
-            return f"{estimate.probability:.1%} ± {estimate.bound:.1%}"
-
-        console.print(
-            f"{request.samples} fights (seed {request.seed}), 99.9% bounds; "
-            f"{result.mean_rounds:.1f} rounds on average"
-        )
-        for side, estimate in result.wins.items():
-            console.print(
-                f"side {escape(side)} is the last standing: [bold]{figure(estimate)}[/bold]"
-            )
-        console.print(f"undecided after {request.rounds} rounds: {figure(result.undecided)}")
-        for fate in result.fates:
-            console.print(
-                f"  {fate.id} ({fate.side}): down {figure(fate.down)}, dead {figure(fate.dead)}",
-                markup=False,
-            )
-
-    emit(data, as_json, render)
