@@ -7,7 +7,6 @@ from typing import Any, TypeVar
 
 import click
 from rich.markup import escape
-from rich.table import Table
 
 from taletable.cli.common import console, say_outcome
 from taletable.explain import Note, render
@@ -171,6 +170,8 @@ def render_destiny_roll(result: DestinyRollResult) -> None:
 
 def render_levels(scale: ChallengeLevelScale) -> None:
     """Print a CL scale and its examples."""
+    from rich.table import Table  # only here: a check's start-up need not load it
+
     table = Table("CL", "Name", "Description", title=escape(scale.source))
     for level in scale.levels:
         table.add_row(str(level.challenge_level), escape(level.name), escape(level.description))
