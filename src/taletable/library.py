@@ -25,16 +25,16 @@ import threading
 from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from taletable.errors import DataError
-from taletable.files import load_model, parse_structured, read_structured
+
+if TYPE_CHECKING:  # files (PyYAML, pydantic) is imported when a table is read: --help needs none
+    from pydantic import BaseModel
 
 __all__ = ["SHIPPED", "RulesLibrary", "house_rules_key", "load_package_table", "rules_library"]
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 T = TypeVar("T")
 
 #: How many house-rule tables one library may hold (DESIGN > Principles 8).
@@ -90,6 +90,8 @@ class RulesLibrary:
             return self._loaded[key]  # type: ignore[no-any-return]
 
     def _read(self, package: str, name: str, model: type[M]) -> M:
+        from taletable.files import load_model, parse_structured, read_structured
+
         key = house_rules_key(package, name)
         if key in self._house:
             given = self._house[key]

@@ -8,16 +8,18 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
-from pydantic import ValidationError
 
 from taletable import __version__
 from taletable.cli.fields import name_flag, spell_rule_flags
 from taletable.cli.lazy import LazyGroup
 from taletable.errors import DataError, InputError, RulesError, TaletableError
-from taletable.files import describe_validation_error, shown_path
 from taletable.library import SHIPPED, RulesLibrary
+
+if TYPE_CHECKING:  # pydantic and files (PyYAML) load with a command, or with an error
+    from pydantic import ValidationError
 
 __all__ = ["COMMANDS", "HOUSE_RULES_VARIABLE", "SUMMARIES", "cli", "house_rules_library", "main"]
 
@@ -100,12 +102,16 @@ TRACEBACK_VARIABLE = "TALETABLE_TRACEBACK"
 def _fail(message: str, status: int = 2) -> int:
     """Print one line on stderr (a newline or other control character typed into a path or
     a name is shown as an escape) and return ``status``."""
+    from taletable.files import shown_path
+
     click.echo(f"taletable: error: {shown_path(message)}", err=True)
     return status
 
 
 def _os_problem(error: OSError) -> str:
     """An operating-system error (a file name too long, a folder not readable...) in one line."""
+    from taletable.files import shown_path
+
     reason = (error.strerror or type(error).__name__).lower()
     if error.filename is None:
         return f"{reason}; check the files and folders named"
@@ -137,6 +143,14 @@ def house_rules_library() -> RulesLibrary:
     return RulesLibrary.from_folder(folder)
 
 
+def _validation_error() -> type[ValidationError]:
+    """pydantic's ValidationError, imported only when an error is matched against it (an
+    ``except`` clause's type is read only when an exception reaches that clause)."""
+    from pydantic import ValidationError
+
+    return ValidationError
+
+
 def _run(argv: Sequence[str] | None) -> int:
     arguments = list(argv) if argv is not None else sys.argv[1:]
     try:
@@ -149,8 +163,6 @@ def _run(argv: Sequence[str] | None) -> int:
             raise spell_rule_flags(error, cli, arguments) from None
     except TaletableError as error:
         return _fail(str(error))
-    except ValidationError as error:  # a backstop: commands check their own options first
-        return _fail(describe_validation_error(error))
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help() if error.ctx else str(error))
         return 0
@@ -173,6 +185,11 @@ def _run(argv: Sequence[str] | None) -> int:
         raise  # main ends quietly: the reader stopped early
     except OSError as error:  # a backstop: files.py turns what it reads and writes into DataError
         return _fail(_os_problem(error))
+    except _validation_error() as error:  # a backstop: commands check their options first
+        # (matched after click's errors, so that --help and a usage error never import pydantic)
+        from taletable.files import describe_validation_error
+
+        return _fail(describe_validation_error(error))
     except Exception as error:  # a bug: one line, status 1, and a request to report it
         if os.environ.get(TRACEBACK_VARIABLE) == "1":
             raise
