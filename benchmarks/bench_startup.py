@@ -26,13 +26,17 @@ checkout), to see a change before and after in one run. Every side is run once b
 timed, with bytecode writing allowed, so no side pays for compiling its modules. The goal
 (issue "The house, round two", 6): each command under 0.3 s of wall time on a quiet machine;
 the load average is printed before and after, and on a busy machine the CPU time is the figure
-to read. Never run as a test.
+to read. ``--instructions`` also counts each side's instructions once under Valgrind's
+callgrind (when it is installed): a figure no other load moves, slow to take (about a minute
+a side on a busy machine). Never run as a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -138,6 +142,32 @@ def report(title: str, sides: list[Side], rounds: list[dict[str, float]]) -> Non
     print(f"  goal: wall under {GOAL} s on a quiet machine: {verdict} ({median:.3f} s)")
 
 
+def instructions(side: Side) -> int:
+    """The instructions the side's process runs, counted by callgrind (user space)."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("--instructions needs valgrind")
+    out = subprocess.run(
+        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         *side.argv],
+        env=side.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, text=True, check=True,
+    )  # fmt: skip
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise SystemExit(f"{side.name}: callgrind counted nothing")
+    return int(found[1])
+
+
+def report_instructions(sides: list[Side]) -> None:
+    """Each side's instructions, and the command's over each other side's."""
+    counts = {side.name: instructions(side) for side in sides}
+    ours = counts[sides[0].name]
+    for name, count in counts.items():
+        ratio = "" if name == sides[0].name else f"   taletable / {name} {ours / count:6.2f}x"
+        print(f"  {name:<10} {count / 1e6:9.1f} M instructions{ratio}")
+
+
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"{one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
@@ -147,12 +177,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="timed rounds per command")
     parser.add_argument("--before", metavar="SRC", help="also time the commands from SRC")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions (callgrind)"
+    )
     options = parser.parse_args()
     print(f"start-up, {options.runs} rounds; load average {load()}")
     for title, arguments in COMMANDS.items():
         sides = sides_of(arguments, options.before)
         rounds = measure(sides, options.runs)
         report(f"taletable {title}", sides, rounds)
+        if options.instructions:
+            report_instructions(sides)
     print(f"\nload average after: {load()}")
 
 
