@@ -13,6 +13,7 @@ from taletable.cli.cogent import COMMAND_MODULES
 from taletable.cli.lazy import LazyGroup
 from taletable.cli.main import COMMANDS, SUMMARIES, cli
 from taletable.cli.odds import COMMANDS as ODDS_COMMANDS
+from taletable.cli.odds.cogent import COMBAT_COMMANDS
 
 
 def test_every_cogent_module_registers_exactly_the_mapped_commands() -> None:
@@ -30,6 +31,15 @@ def test_every_top_level_command_resolves() -> None:
         command = getattr(importlib.import_module(module), attribute)
         assert isinstance(command, click.Command), name
         assert command.name in (name.split()[-1], f"odds_{name.split()[-1]}"), name
+
+
+def test_every_combat_odds_command_resolves() -> None:
+    """`odds cogent duel` and `fight`, loaded on first use, are the click commands of those
+    names."""
+    for name, target in COMBAT_COMMANDS.items():
+        module, _, attribute = target.partition(":")
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command) and command.name == name, name
 
 
 def _commands_section(group: LazyGroup, width: int) -> str:
