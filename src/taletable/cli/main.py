@@ -74,6 +74,11 @@ SUMMARIES = {
         "Put a backup into a new database (SQLite: a file that does not exist yet; PostgreSQL: "
         "an empty database), to serve instead of the old one."
     ),
+    "delete-table": (
+        "Delete the table ID whole: every row of it, in one transaction (on PostgreSQL every "
+        "worker serving it forgets it and ends its streams)."
+    ),
+    "prune": "Delete the tables nobody has used for --idle-days days, each whole, listing each.",
     "verify": (
         "Check an export: the hash chain, each revealed seed against its commitment, every die "
         "of every closed scene re-derived from its seed (a hidden roll's from its own secret "
