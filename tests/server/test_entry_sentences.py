@@ -75,6 +75,8 @@ def test_every_actions_entry_reads_as_a_sentence(name: str) -> None:
         {"kind": "scene.close", "scene": 2, "seed": "cd" * 32},
         {"kind": "character.owner", "seat": "s-mara", "name": "Sir Terrik"},
         {"kind": "seat.join", "role": "player"},
+        {"kind": "seat.seed", "seat": "s-mara", "commitment": "ef" * 32},
+        {"kind": "scene.hidden-seed", "scene": 2, "hidden_seed": "12" * 32},
         {"kind": "something.new"},
     ],
 )
