@@ -147,7 +147,7 @@ def test_no_operation_answers_a_5xx_or_breaks_its_document(
 ) -> None:
     """Fuzzing every operation finds no 5xx, no 4xx of another shape, no undocumented answer."""
     fuzzed = fuzz_all(client, table)
-    assert "POST /api/tables/{table_id}/actions" in fuzzed and len(fuzzed) == 19
+    assert "POST /api/tables/{table_id}/actions" in fuzzed and len(fuzzed) == 20
 
 
 def test_a_body_that_is_not_utf8_json_is_422_naming_body(client: TestClient, table: Seats) -> None:
