@@ -214,10 +214,6 @@ class LogEntry(BaseModel):
         """The kinds of thing the entry saved (``character``, ``encounter``...)."""
         return frozenset(save.kind for save in self.saves)
 
-    def fields(self) -> frozenset[str]:
-        """The names of the fields the entry was written with (its declared shape's test)."""
-        return frozenset(self.model_fields_set) | frozenset(self.model_extra or ())
-
 
 def stub_of(event: Mapping[str, Any]) -> dict[str, Any]:
     """What a seat that may not see an entry is given of it: that it happened (its

@@ -80,6 +80,7 @@ def _pages(server_url: str) -> dict[str, str]:
         "sheet": f"{base}/c/{added.json()['id']}",
         "wizard": f"{base}/wizard",
         "combat": f"{base}/combat",
+        "delete the table": f"{base}/delete",
     }
 
 
@@ -90,7 +91,8 @@ def test_no_page_has_a_serious_accessibility_violation(
     """Start (for Cogent and for boons), the made table's codes, join (by link, by code), the
     tables this browser sits at, recovery, the table (its closed panels opened; on a phone its
     rolls opened from the dock; a fight's card), a character sheet, the creation wizard and the
-    combat tracker (its fight's log), as the narrator sees them."""
+    combat tracker (its fight's log), and the page that deletes the table, as the narrator sees
+    them."""
     pages = _pages(server_url)
     context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
     page = context.new_page()

@@ -116,9 +116,8 @@ def _table_event(entry: Entry, logged: LogEntry, names: Mapping[str, str]) -> No
     elif kind == "seat.join":
         entry.title = f"joined as {logged.role}"
     elif kind == "seat.seed":
+        # one line: every seat seals one each scene (its seal is in the export, for checking)
         entry.title = "sealed a seed of their own into this scene's dice"
-        entry.outcome = "no one steers this seat's dice, not even the server"
-        entry.lines = [f"the seal of that seed: {logged.commitment}"]
     elif kind == "scene.hidden-seed":
         entry.title = f"revealed scene {logged.scene}'s hidden seed to the narrator"
         entry.outcome = "the narrator can now check every hidden roll of the scene"
