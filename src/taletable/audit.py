@@ -30,7 +30,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from taletable.errors import InputError
-from taletable.ledger import Verification, canonical_json, verify_export
+from taletable.ledger import LimitExceeded, Verification, canonical_json, verify_export
+from taletable.ledger.export_file import ExportSource
+from taletable.ledger.failures import Failure
+from taletable.ledger.verify import ExportWalk, as_source, table_of
 from taletable.log_entry import Die, LogEntry, MalformedEntry, read_entry
 from taletable.store.base import Kind, Versioned, check_kind
 
@@ -187,6 +190,8 @@ class _Replay:
     before: dict[int, LogEntry] = dataclasses.field(default_factory=dict)
     latest: dict[tuple[int, str], LogEntry] = dataclasses.field(default_factory=dict)
     hidden_seen: bool = False
+    #: The seqs later entries follow: only those are kept in :attr:`before`.
+    followed: set[int] = dataclasses.field(default_factory=set)
     replayed: int = 0
     trusted: int = 0
 
@@ -222,7 +227,8 @@ class _Replay:
             self._sheet_saves(entry)
         for save in entry.saves:
             self.state[(save.kind, save.key)] = Versioned(save.key, save.version, save.data)
-        self.before[entry.seq] = entry
+        if entry.seq in self.followed:
+            self.before[entry.seq] = entry
         if entry.follows is not None:
             self.latest[(entry.follows, entry.kind)] = entry
 
@@ -294,26 +300,53 @@ class _Replay:
         return None
 
 
-def verify_table(export: Mapping[str, Any], own_seeds: Sequence[str] = ()) -> Verification:
-    """Check an export whole: :func:`~taletable.ledger.verify_export` (chain, seeds, dice, and
-    the seeds a seat kept, ``own_seeds``), the table's settings against its opening event, and
-    every action replayed to its recorded result. A failure names the first sequence number
-    found wrong."""
-    checked = verify_export(export, own_seeds)
-    if not checked.ok:
-        return checked
-    table, replay = export["table"], _Replay(export["table"])
+def verify_table(
+    export: Mapping[str, Any] | ExportSource, own_seeds: Sequence[str] = ()
+) -> Verification:
+    """Check an export whole: the ledger's checks (:class:`~taletable.ledger.verify.ExportWalk`:
+    chain, seeds, dice, and the seeds a seat kept, ``own_seeds``), the table's settings against
+    its opening event, and every action replayed to its recorded result. A failure names the
+    first sequence number found wrong.
+
+    ``export`` is a document, or an :class:`~taletable.ledger.ExportFile` read as a stream in
+    two passes: the replay keeps the state the log's saves left and the entries that later
+    entries follow, never the whole log."""
+    source = as_source(export)
+    table = table_of(source)
+    if table is None:
+        return verify_export(source)
+    walk, replay = ExportWalk(str(table.get("id")), own_seeds), _Replay(table)
     try:
-        entries = [read_entry(event) for event in export["events"]]
-        _check_settings(table, entries[0] if entries else None)
-        for entry in entries:
-            try:
-                replay.event(entry)
-            except (ValueError, TypeError, KeyError, AttributeError) as error:
-                raise _Mismatch(entry.seq, f"malformed event: {error!r}") from None
+        for event in source.events():
+            walk.first(event)
+        walk.end_first()
+        if walk.chain.events == 0:
+            _check_settings(table, None)
+        replay.followed = walk.followed
+        for index, event in enumerate(source.events()):
+            walk.second(event)
+            _replay_one(replay, event, first=index == 0)
+        walk.check_scene_list(source.header)
+    except Failure as failure:
+        return walk.failed(failure.seq, failure.reason)
+    except LimitExceeded as limit:
+        return walk.failed(0, str(limit))
     except MalformedEntry as malformed:
-        reason = f"malformed event: {malformed}"
-        return dataclasses.replace(checked, failed_seq=malformed.seq or 0, reason=reason)
+        return walk.failed(malformed.seq or 0, f"malformed event: {malformed}")
     except _Mismatch as failure:
-        return dataclasses.replace(checked, failed_seq=failure.seq, reason=failure.reason)
-    return dataclasses.replace(checked, replayed=replay.replayed, trusted=replay.trusted)
+        return walk.failed(failure.seq, failure.reason)
+    except (ValueError, TypeError, KeyError) as error:
+        return walk.failed(0, f"malformed export: {error}")
+    return dataclasses.replace(
+        walk.verification(), replayed=replay.replayed, trusted=replay.trusted
+    )
+
+
+def _replay_one(replay: _Replay, event: Mapping[str, Any], *, first: bool) -> None:
+    entry = read_entry(event)
+    if first:
+        _check_settings(replay.table, entry)
+    try:
+        replay.event(entry)
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise _Mismatch(entry.seq, f"malformed event: {error!r}") from None

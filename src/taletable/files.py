@@ -37,6 +37,7 @@ __all__ = [
     "TEMPORARY_SUFFIX",
     "atomic_write_bytes",
     "atomic_write_text",
+    "check_regular_file",
     "describe_validation_error",
     "load_model",
     "parse_structured",
@@ -279,7 +280,14 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     return parse_structured(text, source=source, json_only=True)
 
 
-def _read_regular_file(file: Path, source: str, *, any_suffix: bool = False) -> bytes:
+def check_regular_file(path: str | os.PathLike[str]) -> None:
+    """That ``path`` is a regular file this process may read (a DataError naming what it is
+    otherwise: missing, a folder, a FIFO or device), without blocking on a FIFO."""
+    file = Path(path)
+    os.close(_open_regular(file, shown_path(file))[0])
+
+
+def _open_regular(file: Path, source: str) -> tuple[int, os.stat_result]:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         handle = os.open(file, flags | getattr(os, "O_CLOEXEC", 0))
@@ -291,6 +299,15 @@ def _read_regular_file(file: Path, source: str, *, any_suffix: bool = False) -> 
             raise DataError(source, "is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise DataError(source, "is not a regular file (a FIFO, device or socket)")
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle, info
+
+
+def _read_regular_file(file: Path, source: str, *, any_suffix: bool = False) -> bytes:
+    handle, info = _open_regular(file, source)
+    try:
         if not any_suffix and file.suffix.lower() not in {".yaml", ".yml", ".json"}:
             raise DataError(source, "unknown file type; use a .yaml, .yml or .json file")
         if info.st_size > MAX_FILE_BYTES:

@@ -92,7 +92,7 @@ def test_the_rule_in_memory_is_the_rule_in_sql(
         with database.read() as connection:
             alone = visible_events(connection, table_id, seat=seat, narrator=narrator, after=after)
             newest = newest_events(connection, table_id, seat=seat, narrator=narrator, limit=3)
-            exported = [] if narrator else seat_log(connection, table_id, seat)
+            exported = [] if narrator else list(seat_log(connection, table_id, seat))
         assert alone == expected and together == expected
         everything = [(row.seq, s) for row in rows if (s := seen_by(row, seat, narrator))]
         assert newest == everything[-3:]

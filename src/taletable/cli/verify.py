@@ -8,8 +8,8 @@ from typing import Any
 import click
 
 from taletable.errors import InputError
-from taletable.files import read_json, shown_path
-from taletable.ledger import EXPORT_FORMAT
+from taletable.files import check_regular_file, shown_path
+from taletable.ledger import EXPORT_FORMAT, ExportFile, LimitExceeded
 
 __all__ = ["verify"]
 
@@ -24,6 +24,25 @@ def _seat_seeds(_context: Any, _parameter: Any, given: tuple[str, ...]) -> tuple
                 "a seat's seed is 64 lower-case hex digits, as the seat's client made it"
             )
     return given
+
+
+def _export_file(export: str) -> ExportFile:
+    """The export, read as a stream (:mod:`taletable.ledger.export_file`), its header checked."""
+    expected = f"a JSON file of format {EXPORT_FORMAT} (what a live table exports)"
+    check_regular_file(export)
+    try:
+        document = ExportFile(export)
+    except LimitExceeded as limit:
+        raise InputError("EXPORT", f"{shown_path(export)}: {limit}") from None
+    except OSError as error:
+        raise InputError("EXPORT", f"{shown_path(export)}: {error.strerror or error}") from None
+    except ValueError as error:
+        raise InputError("EXPORT", f"{shown_path(export)} is not JSON ({error})",
+                         expected=expected) from None  # fmt: skip
+    if document.header.get("format") != EXPORT_FORMAT:
+        raise InputError("EXPORT", f"{shown_path(export)} is not a taletable export",
+                         expected=expected)  # fmt: skip
+    return document
 
 
 @click.command("verify")
@@ -44,13 +63,7 @@ def verify(export: str, seat_seeds: tuple[str, ...] = ()) -> None:
     sequence number that fails."""
     from taletable.audit import verify_table
 
-    document = read_json(export)
-    if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-        raise InputError(
-            "EXPORT",
-            f"{shown_path(export)} is not a taletable export",
-            expected=f"a JSON file of format {EXPORT_FORMAT} (what a live table exports)",
-        )
+    document = _export_file(export)
     checked = verify_table(document, own_seeds=seat_seeds)
     if checked.ok:
         click.echo(f"{export}: {checked.summary()}")

@@ -81,14 +81,19 @@ from taletable.ledger.dice import (
     hidden_dice_fields,
     hidden_key,
 )
+from taletable.ledger.export_file import EXPORT_LIMITS, ExportFile, ExportLimits, LimitExceeded
 from taletable.ledger.verify import EXPORT_FORMAT, Verification, verify_export
 
 __all__ = [
     "CHAIN_BODY",
     "CHAIN_TEXT",
     "EXPORT_FORMAT",
+    "EXPORT_LIMITS",
     "HIDDEN_DICE",
+    "ExportFile",
+    "ExportLimits",
     "LedgerDice",
+    "LimitExceeded",
     "Verification",
     "body_hash",
     "canonical_json",

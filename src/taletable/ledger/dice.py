@@ -30,6 +30,15 @@ def commitment(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
+def keeps_promise(seed_hex: Any, promised: Any) -> bool:
+    """Whether ``seed_hex`` is the seed ``promised`` (a published :func:`commitment`) stands
+    for; a seed that is not hex keeps no promise."""
+    try:
+        return bool(commitment(str(seed_hex)) == promised)
+    except ValueError:
+        return False
+
+
 def derive_face(
     seed: bytes, table_id: str, seq: int, index: int, sides: int, prefix: bytes | None = None
 ) -> int:

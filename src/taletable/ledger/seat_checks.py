@@ -9,21 +9,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from taletable.ledger.dice import HIDDEN_DICE, commitment, hidden_key
+from taletable.ledger.dice import HIDDEN_DICE, hidden_key, keeps_promise
 from taletable.ledger.failures import Failure
 from taletable.ledger.seats import hidden_secret, roll_prefix, seat_key
 
-__all__ = ["SeatSeeds", "seat_seeds"]
+__all__ = ["SeatSeeds"]
 
 SEAT_SEED = "seat.seed"
 HIDDEN_SEED = "scene.hidden-seed"
-
-
-def _matches(seed_hex: Any, promised: Any) -> bool:
-    try:
-        return bool(commitment(str(seed_hex)) == promised)
-    except ValueError:
-        return False
 
 
 @dataclass
@@ -55,7 +48,7 @@ class SeatSeeds:
             self._revealed(seq, scene, event.get("seat_seeds") or {})
         elif kind == HIDDEN_SEED:
             seed = event.get("hidden_seed")
-            if not _matches(seed, self.hidden_promised.get(scene)):
+            if not keeps_promise(seed, self.hidden_promised.get(scene)):
                 raise Failure(seq, f"scene {scene}'s hidden seed does not match its commitment")
             self.hidden[scene] = bytes.fromhex(str(seed))
 
@@ -64,7 +57,7 @@ class SeatSeeds:
         if set(given) != set(promised):
             raise Failure(seq, f"the seats' seeds revealed are not those given in scene {scene}")
         for seat, seed in given.items():
-            if not _matches(seed, promised[seat]):
+            if not keeps_promise(seed, promised[seat]):
                 raise Failure(seq, f"seat {seat}'s revealed seed does not match its commitment")
         self.revealed[scene] = {str(seat): str(seed) for seat, seed in given.items()}
 
@@ -100,7 +93,7 @@ class SeatSeeds:
         secret = None
         if event.get("dice_version", 1) == HIDDEN_DICE:
             secret = str(event.get("dice_secret"))
-            if not _matches(secret, event.get("dice_commitment")):
+            if not keeps_promise(secret, event.get("dice_commitment")):
                 raise Failure(seq, "the event's dice_secret does not match its dice_commitment")
             hidden = self.hidden.get(scene)
             if hidden is not None and hidden_secret(hidden, table_id, scene, seat, roll) != secret:
@@ -112,12 +105,3 @@ class SeatSeeds:
         return (key if secret is None else hidden_key(key, secret)), roll_prefix(
             table_id, scene, seat, roll
         )
-
-
-def seat_seeds(events: Sequence[Mapping[str, Any]]) -> SeatSeeds:
-    """Every seat's and hidden seed an export shows, each checked against its commitment."""
-    found = SeatSeeds()
-    for event in events:
-        if event.get("hidden") is not True:
-            found.take(event)
-    return found

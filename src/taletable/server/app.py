@@ -19,7 +19,7 @@ from taletable.server.db import SQLITE_BUSY_SECONDS, Database, default_url, migr
 from taletable.server.drain import Drain, RefuseWhileDraining
 from taletable.server.errors import install_error_handlers
 from taletable.server.headers import SecurityHeaders
-from taletable.server.limits import BodyLimit, Limits
+from taletable.server.limits import IMPORT_PATH, BodyLimit, Limits
 from taletable.server.listen import PostgresListener
 from taletable.server.log import NOTIFY_CHANNEL
 from taletable.server.settings import Settings
@@ -105,7 +105,11 @@ def create_app(
     app.state.world = world
     install_error_handlers(app)
     _include_routes(app)
-    app.add_middleware(BodyLimit, max_body=world.limits.max_body)
+    app.add_middleware(
+        BodyLimit,
+        max_body=world.limits.max_body,
+        streamed={IMPORT_PATH: world.limits.max_import},
+    )
     app.add_middleware(RefuseWhileDraining, hub=hub)
     app.add_middleware(SecurityHeaders)  # its headers go on the 413 and the 503 too
     app.add_middleware(AccessLog)  # the outermost: every answer logged, with its request id
@@ -132,15 +136,16 @@ def _include_routes(app: FastAPI) -> None:
         restore,
         scenes,
         tables,
+        transfer,
     )
 
     # the routes are matched in order: the busiest first (an action, a stream), even before
     # FastAPI's own (its API description and docs: four routes tried in vain), then scenes
-    # before tables (/api/tables/import is not a table's id). The busiest are the app's own
-    # routes, as they are (their paths are whole): an included router is matched, and its
+    # and transfer before tables (/api/tables/import is not a table's id). The busiest are the
+    # app's own routes, as they are (their paths are whole): an included router is matched, and its
     # route matched again, at every request (~2% of an action's instructions)
     app.router.routes[:0] = [*actions.router.routes, *events.router.routes]
-    for module in (scenes, tables, characters, restore, health):
+    for module in (scenes, transfer, tables, characters, restore, health):
         app.include_router(module.router)
     from taletable.server.pages import routers
     from taletable.server.pages.common import install

@@ -6,6 +6,7 @@ holds the one SQL rule of who sees what, used here)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from sqlalchemy import Connection, case, select
@@ -16,14 +17,20 @@ from taletable.server.schema import EVENTS
 __all__ = ["full_log", "seat_log"]
 
 
-def full_log(connection: Connection, table_id: str) -> list[dict[str, Any]]:
-    """Every event of the table with its ``prev_hash`` and ``hash`` (the narrator's export)."""
-    rows = connection.execute(
+#: Rows fetched at a time while an export streams (never the whole log in memory).
+BATCH = 500
+
+
+def full_log(connection: Connection, table_id: str) -> Iterator[dict[str, Any]]:
+    """Every event of the table with its ``prev_hash`` and ``hash`` (the narrator's export),
+    read from the database :data:`BATCH` rows at a time."""
+    rows = connection.execution_options(yield_per=BATCH).execute(
         select(EVENTS.c.event, EVENTS.c.prev_hash, EVENTS.c.hash)
         .where(EVENTS.c.table_id == table_id)
         .order_by(EVENTS.c.seq)
     )
-    return [{**json.loads(row.event), "prev_hash": row.prev_hash, "hash": row.hash} for row in rows]
+    for row in rows:
+        yield {**json.loads(row.event), "prev_hash": row.prev_hash, "hash": row.hash}
 
 
 #: Every event as a player or observer exports it: a public event and its whispers whole, its
@@ -43,7 +50,7 @@ _SEAT_LOG = (
 )
 
 
-def seat_log(connection: Connection, table_id: str, seat: str) -> list[dict[str, Any]]:
+def seat_log(connection: Connection, table_id: str, seat: str) -> Iterator[dict[str, Any]]:
     """Every event of the table as a player's or observer's export holds it: public events and
     the whispers it sent or received whole, the seat's own blind rolls as their stubs (what it
     saw of them), and every other event (narrator-only, another's blind roll, a whisper not
@@ -53,15 +60,15 @@ def seat_log(connection: Connection, table_id: str, seat: str) -> list[dict[str,
 
     The choice is made in the SQL: a secret event's content never leaves the database here.
     """
-    rows = connection.execute(_SEAT_LOG, {"table_id": table_id, "seat": seat})
-    return [
-        {
+    rows = connection.execution_options(yield_per=BATCH).execute(
+        _SEAT_LOG, {"table_id": table_id, "seat": seat}
+    )
+    for row in rows:
+        yield {
             **(json.loads(row.event) if row.event is not None else _bare_link(row)),
             "prev_hash": row.prev_hash,
             "hash": row.hash,
         }
-        for row in rows
-    ]
 
 
 def _bare_link(row: Any) -> dict[str, Any]:

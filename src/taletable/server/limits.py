@@ -4,6 +4,11 @@
 limit                         default                        past it
 ============================  =============================  ==================================
 request body                  256 KiB (``max_body``)         413, field ``body``
+an export imported            1 GiB (``max_import``),        413, field ``body``; each past
+                              2,000,000 events, 1 MiB an     the others: 422 naming it
+                              event, 16 MiB of header
+exports in flight             1 per seat, 2 per table, in    429, field ``authorization``, and
+                              each worker                    ``Retry-After``
 requests per seat             20 a second, bursts of 60      429, field ``authorization``, and
                               (``rate``, ``burst``)          ``Retry-After``
 requests without a seat       the same, per client address   429
@@ -54,6 +59,7 @@ from taletable.server.errors import ApiError, error_body
 from taletable.server.settings import Settings
 
 __all__ = [
+    "IMPORT_PATH",
     "SLOW_ACTIONS",
     "BodyLimit",
     "Guesses",
@@ -82,6 +88,11 @@ class Limits:
     """The limits one server applies."""
 
     max_body: int = 256 * 1024
+    #: The largest export ``POST /api/tables/import`` takes (streamed to disk as it arrives).
+    max_import: int = 1 << 30
+    #: Exports streaming at once from one seat, and from one table (in each worker).
+    exports_per_seat: int = 1
+    exports_per_table: int = 2
     rate: float = 20.0
     burst: int = 60
     streams_per_seat: int = 8
@@ -101,7 +112,8 @@ class Limits:
         """The limits ``settings`` give (``TALETABLE_MAX_BODY``, ``TALETABLE_RATE_LIMIT``,
         ``TALETABLE_TABLE_LIMIT``)."""
         rate, made = settings.rate_limit, settings.table_limit
-        return cls(max_body=settings.max_body, rate=rate.rate, burst=rate.burst,
+        return cls(max_body=settings.max_body, max_import=settings.max_import,
+                   rate=rate.rate, burst=rate.burst,
                    tables_per_address=made.per_address, tables_overall=made.overall)  # fmt: skip
 
     @classmethod
@@ -232,22 +244,30 @@ class StreamPlace:
 
 class OpenStreams:
     """How many streams each seat holds open in this worker: at most ``most`` (a stream holds
-    a queue, a task and a socket; hundreds from one seat would crowd out the table)."""
+    a queue, a task and a socket; hundreds from one seat would crowd out the table). Used for
+    exports too, with their own ``refusal`` and a bound per key prefix (``{"table:": 2}``)."""
 
-    def __init__(self, most: int) -> None:
+    def __init__(
+        self, most: int, refusal: str = "", most_by_prefix: dict[str, int] | None = None
+    ) -> None:
         self.most = most
+        self.refusal = refusal
+        self.most_by_prefix = most_by_prefix or {}
         self._open: dict[str, int] = {}
         self._lock = threading.Lock()
+
+    def _most(self, key: str) -> int:
+        return next((n for p, n in self.most_by_prefix.items() if key.startswith(p)), self.most)
 
     def take(self, seat: str) -> StreamPlace:
         """A place for one more stream of ``seat``; 429 when it holds ``most`` already."""
         with self._lock:
-            count = self._open.get(seat, 0)
-            if count >= self.most:
+            count, most = self._open.get(seat, 0), self._most(seat)
+            if count >= most:
                 raise TooManyRequests(
                     "authorization",
-                    f"this seat has {self.most} streams open here already; close one "
-                    "(a tab of the table) and try again",
+                    self.refusal or f"this seat has {most} streams open here already; close "
+                    "one (a tab of the table) and try again",
                     retry_after=STREAM_RETRY,
                 )
             self._open[seat] = count + 1
@@ -267,16 +287,21 @@ class OpenStreams:
                 self._open.pop(seat, None)
 
 
+#: The path of an export imported: its body is streamed, with a limit of its own.
+IMPORT_PATH = "/api/tables/import"
 #: The headers that say how long a request's body is.
 _FRAMING = (b"content-length", b"transfer-encoding")
 
 
 class BodyLimit:
-    """ASGI middleware: a request body over ``max_body`` bytes is refused with 413, unread."""
+    """ASGI middleware: a request body over ``max_body`` bytes is refused with 413, unread.
+    A path of ``streamed`` has its own limit, and reads its body as a stream, counting it
+    itself (an export imported: :mod:`taletable.server.routes.transfer`)."""
 
-    def __init__(self, app: Any, max_body: int) -> None:
+    def __init__(self, app: Any, max_body: int, streamed: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_body = max_body
+        self.streamed = streamed or {}
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -284,11 +309,14 @@ class BodyLimit:
             return
         framing = {name: value for name, value in scope["headers"] if name in _FRAMING}
         declared = framing.get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
-            await self._refuse(send)
+        most = self.streamed.get(scope["path"], self.max_body)
+        if declared is not None and (not declared.isdigit() or int(declared) > most):
+            await self._refuse(send, most)
             return
-        if b"transfer-encoding" not in framing:  # a body of the length declared, or none:
-            await self.app(scope, receive, send)  # the HTTP server delivers no more
+        if b"transfer-encoding" not in framing or scope["path"] in self.streamed:
+            # a body of the length declared, or none: the HTTP server delivers no more (or
+            # a streamed path counts its own)
+            await self.app(scope, receive, send)
             return
         body = bytearray()  # chunked: counted as it arrives
         more = True
@@ -299,7 +327,7 @@ class BodyLimit:
             body += message.get("body", b"")
             more = message.get("more_body", False)
             if len(body) > self.max_body:
-                await self._refuse(send)
+                await self._refuse(send, self.max_body)
                 return
         delivered = False
 
@@ -312,11 +340,11 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Any) -> None:
+    async def _refuse(self, send: Any, most: int) -> None:
         import json
 
         payload = json.dumps(
-            error_body("body", f"the request body is over {self.max_body} bytes; send less")
+            error_body("body", f"the request body is over {most} bytes; send less")
         ).encode()
         await send(
             {

@@ -7,6 +7,7 @@ variable                           default                     what
 =================================  ==========================  ==================================
 ``TALETABLE_DATABASE_URL``         ``sqlite:///taletable.db``  the database (``--database`` wins)
 ``TALETABLE_MAX_BODY``             ``262144`` (256 KiB)        the largest request body, bytes
+``TALETABLE_MAX_IMPORT``           ``1073741824`` (1 GiB)      the largest export imported, bytes
 ``TALETABLE_RATE_LIMIT``           ``20,60``                   requests a second per seat, burst
 ``TALETABLE_TABLE_LIMIT``          ``30,600``                  tables an hour per address, and
                                                                in all (:mod:`.limits`)
@@ -141,6 +142,14 @@ class Settings(BaseSettings):
         le=100 * 1024 * 1024,
         description="a whole number of bytes from 1024 to 104857600",
         examples=["262144"],
+    )
+    max_import: int = Field(
+        1 << 30,
+        ge=1 << 20,
+        le=16 << 30,
+        description="a whole number of bytes from 1048576 to 17179869184 (an export imported "
+        "is streamed to disk, never held whole)",
+        examples=["1073741824"],
     )
     rate_limit: Annotated[RateLimit, NoDecode] = Field(
         RateLimit(),

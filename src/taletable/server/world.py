@@ -86,6 +86,8 @@ class World:
     seats: SeatCache
     #: The streams each seat holds open in this worker (at most ``limits.streams_per_seat``).
     streams: OpenStreams
+    #: The exports streaming in this worker, by seat and by table (``limits.exports_per_*``).
+    exports: OpenStreams
     #: The readiness probe of this worker (``GET /readyz``).
     readiness: Readiness
     #: This worker's LISTEN on PostgreSQL while the app runs (None on SQLite).
@@ -166,6 +168,11 @@ def make_world(database: Database, limits: Limits | None = None) -> World:
         shared_reads=SharedReads(database),
         seats=SeatCache(),
         streams=OpenStreams(limits.streams_per_seat),
+        exports=OpenStreams(
+            limits.exports_per_seat,
+            "an export of this table is being made here already; wait for it to end",
+            {"table:": limits.exports_per_table},
+        ),
         readiness=Readiness(database),
         writers=concurrent.futures.ThreadPoolExecutor(
             1 if database.is_sqlite else WRITER_THREADS, thread_name_prefix="taletable-write"
