@@ -32,7 +32,7 @@ def serving(command: list[str], port: int) -> Iterator[int]:
     with tempfile.TemporaryFile() as errors:
         process = subprocess.Popen(command, env=environment, stdout=errors, stderr=errors)
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 120  # a loaded machine starts it slowly
             while True:
                 if process.poll() is not None or time.monotonic() > deadline:
                     errors.seek(0)

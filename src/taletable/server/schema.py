@@ -9,7 +9,8 @@
 * ``scenes``  each scene's secret seed and its published commitment.
 * ``events``  the log: one row per event; ``event`` is the whole event as canonical JSON (what
   is hashed); ``stub`` is what a seat that may not see the event's result is given;
-  ``body_hash`` (chain version 2) the hash of ``event``, given for a hidden entry.
+  ``body_hash`` (chain version 2) the hash of ``event``, given for a hidden entry. Indexed by
+  kind too (``events_by_kind``): a page reads a table's fights or strikes by their kind.
 * ``recipients``  the seats a whispered event is for (one row per seat; its sender and the
   narrator see it too, by the rule of :mod:`taletable.server.visibility`).
 * ``things``  the SQL store's rows (:mod:`taletable.store.sql`): characters, encounters...
@@ -19,7 +20,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, String, Table, Text
 
 from taletable.store.sql import METADATA, THINGS
 
@@ -99,6 +100,9 @@ EVENTS = Table(
     #: may not see, so the seat recomputes its link (None in a table of chain version 1).
     Column("body_hash", String(64), nullable=True),
 )
+
+#: The pages read the entries of a few kinds (a table's fights, characters, strikes) by it.
+EVENTS_BY_KIND = Index("events_by_kind", EVENTS.c.table_id, EVENTS.c.kind, EVENTS.c.seq)
 
 RECIPIENTS = Table(
     "recipients",
