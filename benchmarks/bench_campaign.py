@@ -165,7 +165,8 @@ def imported(url: str, export: Path) -> tuple[dict[str, Any], float]:
         with export.open("rb") as body:
             made = client.post("/api/tables/import", content=body)
         elapsed = time.monotonic() - started
-        made.raise_for_status()
+        if made.status_code != 201:
+            raise SystemExit(f"the import was refused: {made.text}")
         table = made.json()
         joined = client.post(
             f"/api/tables/{table['id']}/join",

@@ -35,6 +35,7 @@ from taletable.ledger.export_file import ExportSource
 from taletable.ledger.failures import Failure
 from taletable.ledger.verify import ExportWalk, as_source, table_of
 from taletable.log_entry import Die, LogEntry, MalformedEntry, read_entry
+from taletable.play.results import RESULTS, decisive, results_of
 from taletable.store.base import Kind, Versioned, check_kind
 
 __all__ = ["house_rules_digest", "verify_table"]
@@ -190,6 +191,8 @@ class _Replay:
     before: dict[int, LogEntry] = dataclasses.field(default_factory=dict)
     latest: dict[tuple[int, str], LogEntry] = dataclasses.field(default_factory=dict)
     hidden_seen: bool = False
+    #: The results version of the engine that made the log (its opening entry's ``engine``).
+    results: int = RESULTS
     #: The seqs later entries follow: only those are kept in :attr:`before`.
     followed: set[int] = dataclasses.field(default_factory=set)
     replayed: int = 0
@@ -267,7 +270,7 @@ class _Replay:
         store = _ReplayStore(dict(self.state))
         try:
             played = perform(action, args, self.context(dice, store))
-            found = self._differs(entry, played, dice, store)
+            found = self._differs(entry, played, dice, store, self.results)
         except _Mismatch as mismatch:  # its dice are not those the replay rolls
             found = mismatch.reason
         except Exception as error:  # any failure to replay is the event's, never the verifier's
@@ -281,13 +284,18 @@ class _Replay:
 
     @staticmethod
     def _differs(
-        entry: LogEntry, played: Any, dice: _RecordedDice, store: _ReplayStore
+        entry: LogEntry, played: Any, dice: _RecordedDice, store: _ReplayStore, results: int
     ) -> str | None:
-        """What differs between the replay and the record, or None."""
+        """What differs between the replay and the record, or None. A result an older engine
+        made (``results`` below this one's) is held to what decides it, its presentation
+        aside (:func:`taletable.play.results.decisive`); this engine's, to every field."""
         if dice.used != len(dice.dice):
             return f"the action rolls {dice.used} dice, not the {len(dice.dice)} recorded"
+        made, recorded = played.to_data(), entry.result
+        if results < RESULTS:
+            made, recorded = decisive(made), decisive(recorded)
         replayed = {
-            "result": (played.to_data(), entry.result),
+            "result": (made, recorded),
             "changes": (
                 [change.to_data() for change in played.events],
                 [change.model_dump(exclude_unset=True) for change in entry.changes],
@@ -346,6 +354,11 @@ def _replay_one(replay: _Replay, event: Mapping[str, Any], *, first: bool) -> No
     entry = read_entry(event)
     if first:
         _check_settings(replay.table, entry)
+        replay.results = results_of(entry.engine)
+        if not 1 <= replay.results <= RESULTS:
+            raise _Mismatch(1, f"its results are of version {replay.results!r}, which this "
+                            f"build (results {RESULTS}) cannot replay: verify with a newer "
+                            "one")  # fmt: skip
     try:
         replay.event(entry)
     except (ValueError, TypeError, KeyError, AttributeError) as error:

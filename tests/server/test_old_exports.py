@@ -26,7 +26,9 @@ def _export(build: str, view: str) -> dict[str, Any]:
 def test_an_older_builds_exports_verify_here(build: str) -> None:
     """The narrator's export replays whole; the player's too, its hidden events as links."""
     whole = verify_table(_export(build, "narrator"))
-    assert whole.ok and whole.replayed >= 6 and whole.scenes_revealed == 1, whole.summary()
+    assert whole.ok and whole.replayed >= 4 and whole.scenes_revealed == 1, whole.summary()
+    if not (FIXTURES / build / "export_player.json").exists():
+        return  # the first builds exported the narrator's log only
     seen = verify_table(_export(build, "player"))
     assert seen.ok and seen.hidden == 2 and seen.replayed >= 4, seen.summary()
 
@@ -46,8 +48,9 @@ def test_an_older_builds_export_imports_here(client: TestClient, build: str) -> 
 
 
 def test_there_are_fixtures() -> None:
-    """At least one older build's table is kept."""
-    assert "d71a42b" in BUILDS
+    """Tables of three older builds are kept: the first with a server, one from the middle of
+    its history, and the last before chain version 2."""
+    assert {"6f850cd", "33a26ad", "d71a42b"} <= set(BUILDS)
 
 
 @pytest.mark.parametrize("build", BUILDS)
@@ -77,3 +80,30 @@ def test_an_older_builds_database_migrates_and_plays_on(tmp_path: Path, build: s
     assert "chain" not in later["events"][0]  # a table made before chain 2 keeps chain 1
     checked = verify_table(later)
     assert checked.ok and checked.scenes_revealed == 2, checked.summary()
+
+
+@pytest.mark.parametrize("build", BUILDS)
+def test_an_older_results_decisive_fields_are_still_held(build: str) -> None:
+    """An older engine's result is held to what decides it: a check's wins changed fail it,
+    though its rules applied (English lines then, notes now) are not compared."""
+    exported = _export(build, "narrator")
+    check = next(e for e in exported["events"] if e.get("action") == "cogent.check")
+    check["result"]["wins"] += 1
+    failed = verify_table(exported)
+    assert not failed.ok and failed.failed_seq == check["seq"], failed.summary()
+
+
+def test_this_engines_results_are_held_to_every_field(client: TestClient) -> None:
+    """A result this engine made is compared whole: its summary note changed fails it."""
+    made = client.post("/api/tables", json={"name": "Now", "system": "cogent"}).json()
+    token = {"Authorization": f"Bearer {made['narrator_token']}"}
+    url = f"/api/tables/{made['id']}"
+    check = {"action": "cogent.check", "args": {"pool": 4, "cl": 2}}
+    checked = client.post(f"{url}/actions", headers=token, json=check)
+    assert checked.status_code == 201
+    client.post(f"{url}/scenes", headers=token)
+    exported = client.get(f"{url}/export", headers=token).json()
+    assert verify_table(exported).ok
+    event = next(e for e in exported["events"] if e.get("action") == "cogent.check")
+    event["result"]["summary"]["values"]["margin"] = 99
+    assert not verify_table(exported).ok

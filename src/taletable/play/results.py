@@ -22,7 +22,16 @@ from taletable._model import Record
 from taletable.explain import Note
 from taletable.play.registry import all_actions
 
-__all__ = ["RESULTS", "engine", "read_result", "result_type", "summary_of"]
+__all__ = [
+    "PRESENTATION",
+    "RESULTS",
+    "decisive",
+    "engine",
+    "read_result",
+    "result_type",
+    "results_of",
+    "summary_of",
+]
 
 #: The shape of the result records this engine logs: 1, rules applied logged as English lines
 #: (the logs of builds before notes); 2, as notes (:class:`taletable.explain.Note`). A table's
@@ -36,6 +45,30 @@ def engine() -> dict[str, Any]:
     from taletable import __version__
 
     return {"name": "taletable", "version": __version__, "results": RESULTS}
+
+
+#: The fields of a result that present it and decide nothing: the rules applied (English lines
+#: in results 1, notes in 2), the summary note, the narrative outcome's words. What the dice
+#: decided (wins, margins, success, victory levels, totals, faces) is in the other fields.
+PRESENTATION = frozenset({"rules_applied", "summary", "outcome", "notes"})
+
+
+def results_of(opening_engine: Mapping[str, Any] | None) -> int:
+    """The results version of a log, from its opening entry's ``engine`` (1: a build from
+    before it was recorded, which logged rules applied as English lines, or earlier)."""
+    version = (opening_engine or {}).get("results", 1)
+    return version if isinstance(version, int) and not isinstance(version, bool) else 0
+
+
+def decisive(data: Any) -> Any:
+    """``data`` without its :data:`PRESENTATION` fields, at any depth: what a verifier holds a
+    result made by an older engine to (its presentation may have changed since; what the dice
+    decided may not)."""
+    if isinstance(data, Mapping):
+        return {key: decisive(value) for key, value in data.items() if key not in PRESENTATION}
+    if isinstance(data, list):
+        return [decisive(value) for value in data]
+    return data
 
 
 @cache
