@@ -132,6 +132,7 @@ def measure(url: str, pid: int, table: dict[str, Any], size: int, into: Path) ->
     after = max(last - 500, 0)
     seen = player.get(f"/api/tables/{table_id}/events", params={"after": after}).json()["events"]
     figures: dict[str, float] = {}
+    narrator.post(f"/api/tables/{table_id}/scenes")  # every die checkable: the export imports
     before = peak_kib(pid)
     started = time.monotonic()
     with narrator.stream("GET", f"/api/tables/{table_id}/export") as answer, into.open("wb") as f:
