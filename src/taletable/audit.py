@@ -291,11 +291,11 @@ class _Replay:
         aside (:func:`taletable.play.results.decisive`); this engine's, to every field."""
         if dice.used != len(dice.dice):
             return f"the action rolls {dice.used} dice, not the {len(dice.dice)} recorded"
-        made, recorded = played.to_data(), entry.result
+        result: tuple[Any, Any] = (played.to_data(), entry.result)
         if results < RESULTS:
-            made, recorded = decisive(made), decisive(recorded)
+            result = (decisive(result[0]), decisive(result[1]))
         replayed = {
-            "result": (made, recorded),
+            "result": result,
             "changes": (
                 [change.to_data() for change in played.events],
                 [change.model_dump(exclude_unset=True) for change in entry.changes],

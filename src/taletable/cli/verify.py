@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import click
@@ -10,19 +9,15 @@ import click
 from taletable.errors import InputError
 from taletable.files import check_regular_file, shown_path
 from taletable.ledger import EXPORT_FORMAT, ExportFile, LimitExceeded
+from taletable.ledger.seats import SEAT_SEED_TEXT, is_seat_seed
 
 __all__ = ["verify"]
 
 
-_SEED = re.compile(r"^[0-9a-f]{64}$")
-
-
 def _seat_seeds(_context: Any, _parameter: Any, given: tuple[str, ...]) -> tuple[str, ...]:
     for seed in given:
-        if not _SEED.match(seed):
-            raise click.BadParameter(
-                "a seat's seed is 64 lower-case hex digits, as the seat's client made it"
-            )
+        if not is_seat_seed(seed):
+            raise click.BadParameter(SEAT_SEED_TEXT)
     return given
 
 

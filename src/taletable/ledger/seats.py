@@ -33,8 +33,29 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 
-__all__ = ["hidden_secret", "roll_prefix", "seat_key", "seed_commitment"]
+__all__ = [
+    "SEAT_SEED_PATTERN",
+    "SEAT_SEED_TEXT",
+    "hidden_secret",
+    "is_seat_seed",
+    "roll_prefix",
+    "seat_key",
+    "seed_commitment",
+]
+
+#: A seat's seed as its client gives it: 32 random bytes as 64 lower-case hex digits (the API's
+#: field, the server's check and ``taletable verify --seat-seed`` all take this one spelling).
+SEAT_SEED_PATTERN = "^[0-9a-f]{64}$"
+SEAT_SEED_TEXT = (
+    "a seat's seed is 32 bytes as 64 lower-case hex digits, as the seat's client made it"
+)
+
+
+def is_seat_seed(text: str) -> bool:
+    """Whether ``text`` is spelt as a seat's seed (:data:`SEAT_SEED_PATTERN`)."""
+    return re.fullmatch(SEAT_SEED_PATTERN[1:-1], text) is not None
 
 
 def seed_commitment(seed_hex: str) -> str:

@@ -12,7 +12,14 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, select, text
 
 from taletable.ledger import CHAIN_BODY, LedgerDice, commitment, hidden_dice_fields
-from taletable.ledger.seats import hidden_secret, roll_prefix, seat_key, seed_commitment
+from taletable.ledger.seats import (
+    SEAT_SEED_TEXT,
+    hidden_secret,
+    is_seat_seed,
+    roll_prefix,
+    seat_key,
+    seed_commitment,
+)
 from taletable.server.errors import ApiError, Conflict
 from taletable.server.log import TableHead, Writer
 from taletable.server.schema import SCENES, SEATS, TABLES
@@ -42,7 +49,6 @@ _GIVE_SEED = text(
 _SEEDS_OF_SCENE = select(SEATS.c.id, SEATS.c.scene_seed).where(
     (SEATS.c.table_id == bindparam("table_id")) & (SEATS.c.seed_scene == bindparam("scene"))
 )
-SEED_HEX = 64
 
 
 def open_scene(writer: Writer, number: int) -> str:
@@ -91,8 +97,8 @@ def give_seat_seed(writer: Writer, seat: str, seed: str) -> None:
     422 for one that is not, 409 when the seat has given one or rolled in this scene."""
     if writer.head.chain != CHAIN_BODY:
         raise ApiError("seed", "this table was made before seats' seeds: its scenes' seeds alone")
-    if len(seed) != SEED_HEX or any(c not in "0123456789abcdef" for c in seed):
-        raise ApiError("seed", "a seat's seed is 32 bytes as 64 lower-case hex digits")
+    if not is_seat_seed(seed):
+        raise ApiError("seed", SEAT_SEED_TEXT)
     scene = writer.head.scene
     taken = writer.connection.execute(_GIVE_SEED, {"scene": scene, "seed": seed, "seat": seat})
     if taken.rowcount != 1:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from taletable.ledger.seats import seed_commitment
+from taletable.ledger.seats import SEAT_SEED_PATTERN, seed_commitment
 from taletable.server.log import table_write
 from taletable.server.responses import ERRORS
 from taletable.server.seeds import close_scene, give_seat_seed, open_scene
@@ -45,7 +45,7 @@ class SeatSeed(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     seed: str = Field(
-        min_length=64, max_length=64, pattern="^[0-9a-f]{64}$",
+        min_length=64, max_length=64, pattern=SEAT_SEED_PATTERN,
         description="32 random bytes the seat's client made, as 64 lower-case hex digits: "
         "with the scene's seed they draw this seat's dice, so no one steers them; keep it to "
         "check them after the scene closes (taletable verify --seat-seed)",
