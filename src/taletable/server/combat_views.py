@@ -41,11 +41,14 @@ FIGHT_STEPS = (
 )
 #: The narrator's taking back of a fight's last step (its event holds the fight as it leaves it).
 TAKE_BACK = "cogent.combat.take-back"
-_STEPS = (
+#: A table's fight steps, newest first (through the ``events_by_kind`` index).
+_STEPS_BACK = (
     select(EVENTS.c.kind, EVENTS.c.visibility, EVENTS.c.event)
     .where((EVENTS.c.table_id == bindparam("table_id")) & EVENTS.c.kind.in_(FIGHT_STEPS))
-    .order_by(EVENTS.c.seq)
+    .order_by(EVENTS.c.seq.desc())
 )
+#: Rows read at a time while looking back (a fight's last public step is near the end).
+_BATCH = 16
 
 
 @dataclass(frozen=True)
@@ -74,17 +77,24 @@ def seen_fight(
 
 
 def _public(connection: Connection, table_id: str, key: str) -> Mapping[str, Any] | None:
-    """The fight ``key`` as its last public step left it (None: nothing of it is public)."""
-    public: Mapping[str, Any] | None = None
-    for row in connection.execute(_STEPS, {"table_id": table_id}):
-        entry = read_entry(row.event)
-        if encounter_key(entry.args) != key:
-            continue
-        if row.kind == "cogent.combat.start":
-            public = None  # a fight started again under the key: what came before is gone
-        if row.visibility == "public":
-            public = entry.result
-    return public
+    """The fight ``key`` as its last public step left it (None: nothing of it is public),
+    read back from the newest step to that one or to the fight's start, never further: the
+    table's earlier fights are not read."""
+    rows = connection.execution_options(yield_per=_BATCH).execute(
+        _STEPS_BACK, {"table_id": table_id}
+    )
+    try:
+        for row in rows:
+            entry = read_entry(row.event)
+            if encounter_key(entry.args) != key:
+                continue
+            if row.visibility == "public":
+                return entry.result
+            if row.kind == "cogent.combat.start":
+                return None  # the fight under this key started in secret
+        return None
+    finally:
+        rows.close()
 
 
 def hides_a_secret(
