@@ -191,6 +191,10 @@ def table(client: TestClient) -> Seats:
     return make_table(client)
 
 
+#: How long a test waits for ``taletable serve`` to answer (a loaded machine starts it slowly).
+START_SECONDS = 90
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -245,7 +249,7 @@ def start_server(
         env=environment, stdout=subprocess.DEVNULL, stderr=errors,
     )  # fmt: skip
     server = LiveServer(process, f"http://127.0.0.1:{port}", errors)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"serve exited: {server.log()}")
@@ -255,7 +259,7 @@ def start_server(
         except httpx.HTTPError:
             time.sleep(0.1)
     server.stop()
-    raise RuntimeError("serve did not answer within 30 s")
+    raise RuntimeError(f"serve did not answer within {START_SECONDS} s")
 
 
 @pytest.fixture
