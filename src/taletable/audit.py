@@ -205,7 +205,10 @@ class _Replay:
         from taletable.systems.cogent.rules import Rules
 
         edition = self.table.get("edition") or "core"
-        given: dict[str, Any] = {"rules": Rules(edition=edition, **(self.table.get("rules") or {}))}
+        # a boons table's options (Let it Ride's) are the live table's, not Cogent ``Rules``
+        cogent = self.table.get("system", "cogent") == "cogent"
+        options = (self.table.get("rules") or {}) if cogent else {}
+        given: dict[str, Any] = {"rules": Rules(edition=edition, **options)}
         if self.table.get("house_rules"):
             given["library"] = RulesLibrary(dict(self.table["house_rules"]))
         return given

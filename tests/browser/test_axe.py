@@ -180,3 +180,23 @@ def test_a_boons_sheets_plain_form(browser: Any, server_url: str, width: str) ->
     found = _violations(page)
     context.close()
     assert found == []
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_boons_tables_narrator_tools(browser: Any, server_url: str, width: str) -> None:
+    """A boons table as its narrator sees it (issue 37): Let it Ride's marks and the group
+    challenge form opened, a challenge run from it and its result with 003's advice drawn."""
+    made = httpx.post(f"{server_url}/api/tables", json={"name": "Cliff", "system": "boons"})
+    table = made.json()
+    context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{server_url}/t/{table['id']}/enter?token={table['narrator_token']}")
+    page.wait_for_selector("#connection[data-state=live]", timeout=5000)
+    for details in page.locator("details").all():
+        details.evaluate("d => d.open = true")
+    page.get_by_label("Situation (binds the challenge)").fill("scale the cliff")
+    page.get_by_role("button", name="Run the group challenge").click()
+    page.locator("#group-result", has_text="final").wait_for(timeout=5000)
+    found = _violations(page)
+    context.close()
+    assert found == []

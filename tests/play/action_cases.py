@@ -205,6 +205,12 @@ expect(
     situation="deceive the magistrate",
     character="Silarn",
 )
+expect(
+    "boons.bind-again",
+    {"situation": " deceive the magistrate ", "character": "Silarn"},
+    situation="deceive the magistrate",
+    character="Silarn",
+)
 expect("boons.track", {"character": "irzi", "track": "strain", "value": 7}, value=7, high=20)
 expect(
     "labcats.roll",

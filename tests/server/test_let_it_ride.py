@@ -1,5 +1,5 @@
 """Let it Ride and Prior Declaration at the live table (003 > Additional Mechanics): a boons
-check that names its situation binds it for the scene; the narrator frees it; an ability's
+check that names its situation binds it; the narrator frees it; an ability's
 re-roll stays possible; boons and banes are declared before the roll, never after."""
 
 from __future__ import annotations
@@ -63,8 +63,9 @@ def test_silarn_magistrate_at_the_live_table(client: TestClient, boons: Seats) -
 def test_only_the_same_check_by_the_same_character_in_the_scene_is_refused(
     client: TestClient, boons: Seats
 ) -> None:
-    """Another character, another test, a check naming no situation, a re-roll an ability
-    grants, and the next scene are all allowed."""
+    """Another character, another test, a check naming no situation and a re-roll an ability
+    grants are all allowed; the next scene is not (the book's reading: "or even the next
+    day"; tests/server/test_let_it_ride_scenes.py has the switch that frees at a new scene)."""
     assert _check(client, boons, boons.mara, **SILARN).status_code == 201
     allowed = [
         {**SILARN, "character": "Irzi"},
@@ -80,7 +81,7 @@ def test_only_the_same_check_by_the_same_character_in_the_scene_is_refused(
     assert _check(client, boons, boons.mara, **SILARN).status_code == 422
     scene = client.post(f"/api/tables/{boons.id}/scenes", headers=boons.narrator)
     assert scene.status_code == 201
-    assert _check(client, boons, boons.mara, **SILARN).status_code == 201
+    assert _check(client, boons, boons.mara, **SILARN).status_code == 422
 
 
 def test_a_seat_without_a_character_is_bound_by_its_seat(client: TestClient, boons: Seats) -> None:

@@ -116,8 +116,10 @@ NOT_COMPARED: dict[str, str] = {
 #: Registered actions the CLI does not expose, a live table's own, each with its reason: there is
 #: no second shell to compare with.
 TABLE_ONLY: dict[str, str] = {
-    "boons.circumstances-changed": "the narrator's mark in a live table's log that a scene's "
-    "circumstances changed (Let it Ride); the CLI keeps no scene and no log",
+    "boons.circumstances-changed": "the narrator's mark in a live table's log that a "
+    "situation's circumstances changed (Let it Ride); the CLI keeps no scene and no log",
+    "boons.bind-again": "the narrator's taking back, in a live table's log, of a mark that "
+    "freed a situation (Let it Ride); the CLI keeps no log",
     "chat.say": "a message in a live table's chat; the CLI has no table to talk at",
     "cogent.destiny-after": "destiny spent after a check logged at a live table (it follows "
     "the entry's number); the CLI spends it with the check itself (cogent check "

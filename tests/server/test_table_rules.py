@@ -87,7 +87,9 @@ def test_a_broken_choice_is_refused_naming_it(client: TestClient) -> None:
             {"house_rules": {"cogent/weapons.yaml": {"groups": "none"}}},
             "house_rules.cogent/weapons.yaml",
         ),
-        ({"system": "boons", "edition": None, "rules": {"hardcore_armour": True}}, "rules"),
+        ({"system": "boons", "edition": None, "rules": {"hardcore_armour": True}},
+         "rules.hardcore_armour"),
+        ({"system": "labcats", "edition": None, "rules": {"hardcore_armour": True}}, "rules"),
     ]
     for extra, field in cases:
         body = {"name": "T", "system": "cogent", **extra}

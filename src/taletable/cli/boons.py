@@ -19,7 +19,7 @@ from taletable.cli.common import (
     table_for,
 )
 from taletable.cli.options import request_options
-from taletable.explain import render
+from taletable.explain import render as english
 from taletable.play import boons as play
 from taletable.play import boons_tracks as tracks
 from taletable.systems.boons.chance import Grid
@@ -43,7 +43,7 @@ def _render_check(result: CheckResult) -> None:
         console.print(f"target {result.target} ({result.difficulty}), margin {result.margin:+d}")
     say_outcome(result.summary, result.passed)
     for line in result.rules_applied:
-        console.print(f"  [dim]· {escape(render(line))}[/dim]")
+        console.print(f"  [dim]· {escape(english(line))}[/dim]")
 
 
 @boons.command("check")
@@ -103,6 +103,8 @@ def group(faces: str | None, seed: int | None, as_json: bool, **fields: Any) -> 
             f"{challenge.successes} successes of {challenge.required} needed"
             f" (misses: {challenge.failures}): {verdict}"
         )
+        for advice in challenge.advice:
+            console.print(english(advice), markup=False)
 
     emit(challenge, as_json, render)
 

@@ -50,9 +50,11 @@ __all__ = [
     "BoonsGroupRequest",
     "BoonsScatterRequest",
     "BoonsTwistRequest",
+    "BoundAgain",
     "CircumstancesChanged",
     "CircumstancesRequest",
     "GroupMember",
+    "boons_bind_again",
     "boons_check",
     "boons_circumstances_changed",
     "boons_contest",
@@ -73,13 +75,18 @@ FAILURES = (
 #: Let it Ride (003 > Additional Mechanics): a check may name its situation.
 SITUATION = (
     "The check's situation (003 > Let it Ride): at a live table its result binds it, and the "
-    "same character's same check there this scene is refused until the narrator marks that "
-    "the circumstances changed."
+    "same character's same check there is refused, in later scenes too, until the narrator "
+    "marks that the circumstances changed."
 )
 REROLL = "An ability explicitly grants a re-roll of this check (003 > Let it Ride: an exception)."
 MAX_SITUATION = 200
 #: The form of a member written as one text (the CLI's ``--member``).
-MEMBER_FORM = "NAME:BONUS:TARGET[:BOONS:BANES], e.g. Irzi:9:25"
+MEMBER_FORM = "NAME:BONUS:TARGET[:BOONS:BANES][:SKILL], e.g. Irzi:9:25 or Irzi:9:25:Acrobatics"
+GROUP_SITUATION = (
+    "The challenge's situation (003 > Group Challenges: its outcome \"is final\"): at a live "
+    "table the same group challenge there is refused until the narrator marks that the "
+    "circumstances changed."
+)
 
 
 class BoonsCheckRequest(Request):
@@ -138,10 +145,9 @@ def boons_check(request: BoonsCheckRequest, table: Table) -> Played[CheckResult]
     source = dice_for(table, request.faces)
     result = roll_check(declared, request.target, source)
     finish(source)
-    if request.situation is not None and request.situation.strip():
-        kind = "boons.check.rerolled" if request.reroll else "boons.check.binding"
-        applied = note(kind, LET_IT_RIDE, situation=request.situation.strip())
-        result = result.model_copy(update={"rules_applied": (*result.rules_applied, applied)})
+    applied = _binding(request.situation, request.reroll)
+    if applied:
+        result = result.model_copy(update={"rules_applied": (*result.rules_applied, *applied)})
     return Played(result, (Event(kind="boons.check"),))
 
 
@@ -161,6 +167,23 @@ class BoonsContestRequest(Request):
                            json_schema_extra={"metavar": "LIST"})  # fmt: skip
     faces_b: Faces = Field(None, description="Side b's faces (rerolls included).",
                            json_schema_extra={"metavar": "LIST"})  # fmt: skip
+    situation: str | None = Field(None, max_length=MAX_SITUATION, description=SITUATION)
+    character: str | None = Field(None, max_length=MAX_SITUATION,
+                                  description="Who makes the attempt (side a: a name or a "
+                                  "stored character), for {situation}.")  # fmt: skip
+    tested: str | None = Field(None, max_length=MAX_SITUATION,
+                               description="What side a's roll tests (a skill's or ability's "
+                               "name: Stealth), for {situation}.")  # fmt: skip
+    reroll: bool = Field(False, description=REROLL)
+
+
+def _binding(situation: str | None, reroll: bool) -> tuple[Note, ...]:
+    """The note that a roll naming its situation binds it (or is an ability's re-roll)
+    (003 > Let it Ride)."""
+    if situation is None or not situation.strip():
+        return ()
+    kind = "boons.check.rerolled" if reroll else "boons.check.binding"
+    return (note(kind, LET_IT_RIDE, situation=situation.strip()),)
 
 
 @action("boons.contest", BoonsContestRequest)
@@ -184,6 +207,9 @@ def boons_contest(request: BoonsContestRequest, table: Table) -> Played[ContestR
         defender=request.defender, stalemate_possible=request.stalemate,
     )  # fmt: skip
     finish(source_a, source_b)
+    applied = _binding(request.situation, request.reroll)
+    if applied:
+        result = result.model_copy(update={"rules_applied": (*result.rules_applied, *applied)})
     return Played(result, (Event(kind="boons.contest"),))
 
 
@@ -195,16 +221,20 @@ class GroupMember(Record):
     target: int
     boons: int = 0
     banes: int = 0
+    skill: str | None = Field(None, max_length=MAX_SITUATION)
 
 
 def _parse_member(text: str) -> GroupMember:
     parts = text.split(":")
+    skill = None
+    if len(parts) in (4, 6):
+        skill = parts.pop().strip() or None
     try:
         if len(parts) not in (3, 5):
             raise ValueError
         extra = (int(parts[3]), int(parts[4])) if len(parts) == 5 else (0, 0)
         member = GroupMember(name=parts[0].strip(), bonus=int(parts[1]), target=int(parts[2]),
-                             boons=extra[0], banes=extra[1])  # fmt: skip
+                             boons=extra[0], banes=extra[1], skill=skill)  # fmt: skip
         if not member.name:
             raise ValueError
     except ValueError:
@@ -239,6 +269,7 @@ class BoonsGroupRequest(Request):
     )  # fmt: skip
     method: ResizeMethod = Field("sequence", description=METHOD)
     failures: GroupFailures = Field("offset", description=FAILURES)
+    situation: str | None = Field(None, max_length=MAX_SITUATION, description=GROUP_SITUATION)
     faces: Faces = None
 
 
@@ -246,12 +277,14 @@ class BoonsGroupRequest(Request):
 def boons_group(request: BoonsGroupRequest, table: Table) -> Played[GroupChallenge]:
     """Run a group challenge: each member's successes against the party's requirement
     (003 > Group Challenges)."""
-    members = [
-        _declared(_parse_member(member) if isinstance(member, str) else member, request.method)
-        for member in request.members
-    ]
+    given = [_parse_member(member) if isinstance(member, str) else member
+             for member in request.members]  # fmt: skip
+    members = [_declared(member, request.method) for member in given]
+    skills = {member.name: member.skill for member in given if member.skill}
+    situation = (request.situation or "").strip() or None
     source = dice_for(table, request.faces)
-    challenge = start_group_challenge(request.difficulty, members, source, request.failures)
+    challenge = start_group_challenge(request.difficulty, members, source, request.failures,
+                                      skills=skills, situation=situation)  # fmt: skip
     for name in request.rerolls:
         challenge = challenge.reroll(name, source)
     challenge = challenge.fix()
@@ -335,3 +368,28 @@ def boons_circumstances_changed(
                             situation=situation),),
     )  # fmt: skip
     return Played(result, (Event(kind="boons.circumstances-changed"),))
+
+
+class BoundAgain(Record):
+    """A situation bound again: the narrator takes back the mark that freed it (003 > Let it
+    Ride; RULINGS.md "let it ride")."""
+
+    situation: str
+    character: str | None
+    rules_applied: tuple[Note, ...]
+
+
+@action("boons.bind-again", CircumstancesRequest)
+def boons_bind_again(request: CircumstancesRequest, table: Table) -> Played[BoundAgain]:
+    """Bind a freed situation again: the checks the narrator's mark (or, where the table frees
+    them at each scene, a new scene) freed bind as before (003 > Let it Ride: "It is left to the
+    Game Master to arbitrate whether conditions have changed enough"). A live table refuses it
+    where nothing in the situation was freed."""
+    situation = request.situation.strip()
+    if not situation:
+        raise InputError("situation", "is blank", expected="a situation's name")
+    result = BoundAgain(
+        situation=situation, character=request.character,
+        rules_applied=(note("boons.check.bound_again", LET_IT_RIDE, situation=situation),),
+    )  # fmt: skip
+    return Played(result, (Event(kind="boons.bind-again"),))

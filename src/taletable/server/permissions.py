@@ -32,7 +32,7 @@ from taletable.server import combat_seats
 from taletable.server.auth import Seat
 from taletable.server.combat_seats import check_combat_seat
 from taletable.server.errors import ApiError, Forbidden
-from taletable.server.let_it_ride import CIRCUMSTANCES_CHANGED, check_let_it_ride
+from taletable.server.let_it_ride import BIND_AGAIN, CIRCUMSTANCES_CHANGED, check_let_it_ride
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.log import TableHead
 from taletable.server.owners import character_owners, owner_of
@@ -83,13 +83,14 @@ UNDOING = ("log.strike", "cogent.combat.take-back")
 #: Actions only the narrator takes: setting a tracked value and its bounds (003 > Accumulation
 #: Checks: the bounds are the narrator's; RULINGS.md "accumulation bounds").
 #: So is the word that a situation's circumstances changed (003 > Let it Ride: "It is left to
-#: the Game Master to arbitrate whether conditions have changed enough").
-NARRATOR_ACTIONS = ("boons.track", CIRCUMSTANCES_CHANGED)
+#: the Game Master to arbitrate whether conditions have changed enough"), and its taking back.
+NARRATOR_ACTIONS = ("boons.track", CIRCUMSTANCES_CHANGED, BIND_AGAIN)
 #: What each narrator-only action does, in a player's words, for the refusal.
 NARRATOR_DOES = {
     **combat_seats.NARRATOR_DOES,
     "boons.track": "keep a track",
     CIRCUMSTANCES_CHANGED: "say the circumstances have changed",
+    BIND_AGAIN: "bind a situation again",
 }
 
 

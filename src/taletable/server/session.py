@@ -52,7 +52,7 @@ from taletable.server.schema import SEATS
 from taletable.server.seeds import action_dice
 from taletable.server.state import RecordingStore
 from taletable.server.strikes import strike_visibility
-from taletable.server.table_rules import house_library, table_rules
+from taletable.server.table_rules import cogent_options, house_library, table_rules
 from taletable.server.visibility import Row, seen_by
 from taletable.server.world import World, world_of
 from taletable.store import Store
@@ -220,7 +220,7 @@ async def _page_session_or_join(request: Request, table_id: str) -> TableSession
 def table_context(head: TableHead, store: Store, **given: Any) -> Table:
     """The ``Table`` an action of ``head``'s table plays at: its edition, its rule options, its
     house rules, ``store``, and any ``dice`` given."""
-    rules = table_rules(head.edition or "core", head.rules)
+    rules = table_rules(head.edition or "core", cogent_options(head.system, head.rules))
     library = house_library(head.house_rules)
     if library is not None:
         given["library"] = library

@@ -20,13 +20,17 @@ from typing import Any
 from taletable.errors import TaletableError
 from taletable.library import MAX_HOUSE_TABLES, RulesLibrary
 from taletable.server.errors import ApiError
+from taletable.systems.boons.tracking import PER_SCENE_SWITCH
 from taletable.systems.cogent.rules import Rules, Switch, switches
 
 __all__ = [
+    "BOONS_OPTIONS",
     "OPTIONS",
     "SYSTEM_NAMES",
+    "SYSTEM_OPTIONS",
     "checked_house_rules",
     "checked_rules",
+    "cogent_options",
     "house_library",
     "house_rule_tables",
     "table_rules",
@@ -42,15 +46,24 @@ SYSTEM_NAMES = {
 #: The rule options a Cogent table may switch on or off, as ``Rules`` describes them (the Start
 #: page's checkboxes; ``GET /api/tables/rule-options``).
 OPTIONS: dict[str, Switch] = {name: rule for name, rule in switches().items() if rule.yes_or_no}
+#: The rule options a boons table may switch on or off (003 > Let it Ride; RULINGS.md).
+BOONS_OPTIONS: dict[str, Switch] = {
+    PER_SCENE_SWITCH["name"]: Switch(**PER_SCENE_SWITCH, default=False),
+}
+#: Each system's rule options (a system not named here has none).
+SYSTEM_OPTIONS: dict[str, dict[str, Switch]] = {"cogent": OPTIONS, "boons": BOONS_OPTIONS}
 
 
 def checked_rules(system: str, edition: str | None, rules: Mapping[str, Any]) -> dict[str, bool]:
-    """The rule options asked for, each a known switch with a yes or no (422 naming it)."""
-    if rules and system != "cogent":
+    """The rule options asked for, each a known switch of the table's system with a yes or no
+    (422 naming it)."""
+    offered = SYSTEM_OPTIONS.get(system, {})
+    if rules and not offered:
         raise ApiError("rules", f"{system} tables have no rule options; send none")
     for name, value in rules.items():
-        if name not in OPTIONS:
-            raise ApiError(f"rules.{name}", f"no rule option {name!r}; one of {', '.join(OPTIONS)}")
+        if name not in offered:
+            raise ApiError(f"rules.{name}", f"no rule option {name!r} for {system} tables; one "
+                           f"of {', '.join(offered)}")  # fmt: skip
         if not isinstance(value, bool):
             raise ApiError(f"rules.{name}", "true or false")
     return {name: bool(value) for name, value in rules.items()}
@@ -115,6 +128,12 @@ def table_rules(edition: str, options: Mapping[str, Any]) -> Rules:
         return _kept_rules(edition, tuple(sorted(options.items())))
     except TypeError:  # an option whose value is a list or a mapping: made each time
         return Rules(edition=edition, **options)
+
+
+def cogent_options(system: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The options of a table that are Cogent ``Rules`` switches: all of a Cogent table's,
+    none of another system's (a boons table's options are its own; the server reads them)."""
+    return options if system == "cogent" else {}
 
 
 @functools.lru_cache(maxsize=256)

@@ -17,6 +17,7 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 * :mod:`.restore` — a sheet's last change taken back (the narrator's);
 * :mod:`.wizard` — the creation wizard, each step checked by the engine;
 * :mod:`.sheet_check` — the sheet editor's live check, each problem beside its field;
+* :mod:`.situations` — the narrator's Let it Ride marks and group challenge (boons);
 * :mod:`.combat` — the combat tracker, live for every seat.
 """
 
@@ -41,6 +42,7 @@ def routers() -> list[APIRouter]:
         seeds,
         sheet_check,
         sheet_edit,
+        situations,
         start,
         table,
         wizard,
@@ -58,6 +60,7 @@ def routers() -> list[APIRouter]:
         sheet_edit.router,
         wizard.router,
         sheet_check.router,
+        situations.router,
         combat.router,
         chat.router,
         seeds.router,

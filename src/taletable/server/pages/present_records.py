@@ -12,7 +12,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from taletable._model import Record
-from taletable.play.boons import CircumstancesChanged
+from taletable.explain import render
+from taletable.play.boons import BoundAgain, CircumstancesChanged
 from taletable.play.boons_tracks import TrackSet
 from taletable.play.character_creation import CreatedCharacter, QuirkPicked
 from taletable.play.labcats import TroubleResult
@@ -67,6 +68,7 @@ def _npc(entry: Entry, result: ShownStatblock) -> None:
 def _group(entry: Entry, result: GroupChallenge) -> None:
     state = {True: "passed", False: "failed", None: "still going"}[result.passed]
     entry.outcome = f"{state}: {result.successes} of {result.required} successes needed"
+    entry.lines = [render(advice, cited=False) for advice in result.advice]
 
 
 def _scatter(entry: Entry, result: ScatterResult) -> None:
@@ -121,10 +123,17 @@ def _circumstances(entry: Entry, result: CircumstancesChanged) -> None:
     entry.outcome = f"checks in the situation “{result.situation}” may be rolled again{who}"
 
 
+def _bound_again(entry: Entry, result: BoundAgain) -> None:
+    who = f" for {result.character}" if result.character else ""
+    entry.outcome = (f"checks in the situation “{result.situation}” bind again{who}: "
+                     "they are not rolled again until the circumstances change")  # fmt: skip
+
+
 #: How each record fills its entry.
 RECORD_SHAPES: dict[type[Any], Callable[[Entry, Any], None]] = {
     TrackSet: _track_set,
     CircumstancesChanged: _circumstances,
+    BoundAgain: _bound_again,
     Award: _award,
     Purchase: _purchase,
     CreatedCharacter: _created,

@@ -78,6 +78,7 @@ TITLES = {
     "odds.boons": "asked the odds of a boons check",
     "boons.track": "set a tracked value",
     "boons.circumstances-changed": "marked that the circumstances changed",
+    "boons.bind-again": "marked that a freed situation binds again",
     "odds.labcats": "asked the odds of a labcats pool",
 }
 

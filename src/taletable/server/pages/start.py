@@ -30,7 +30,12 @@ from taletable.server.pages.common import (
 from taletable.server.routes import tables
 from taletable.server.routes.tables import JoinCode, NewTable
 from taletable.server.session import PageSession, seat_of_table
-from taletable.server.table_rules import OPTIONS, SYSTEM_NAMES, house_rule_tables
+from taletable.server.table_rules import (
+    BOONS_OPTIONS,
+    OPTIONS,
+    SYSTEM_NAMES,
+    house_rule_tables,
+)
 from taletable.server.world import world_of
 
 __all__ = ["SYSTEMS", "join_link", "narrator_link", "not_found", "router"]
@@ -59,6 +64,7 @@ def _start_page(status: int = 200, **context: Any) -> HTMLResponse:
         status=status,
         systems=SYSTEMS,
         options=OPTIONS,
+        boons_options=BOONS_OPTIONS,
         tables=house_rule_tables(),
         **{"form": {}, **context},
     )
@@ -86,13 +92,15 @@ def _house_rules(text: str) -> dict[str, Any]:
     return data
 
 
-def _chosen_rules(submitted: Mapping[str, Any]) -> dict[str, bool]:
-    """The rule options the form sets apart from their defaults: with the page's boxes shown
-    (each pre-checked as its rule's default), an unchecked box turns its rule off; a form
-    without them (``rules_shown`` missing) switches on only the boxes it sends."""
-    shown = submitted.get("rules_shown") == "true"
+def _chosen_rules(submitted: Mapping[str, Any], system: str = "cogent") -> dict[str, bool]:
+    """The rule options of ``system`` the form sets apart from their defaults: with the page's
+    Cogent boxes shown (each pre-checked as its rule's default), an unchecked box turns its rule
+    off; a form without them (``rules_shown`` missing) switches on only the boxes it sends (a
+    boons table's one option is off by default, so its box is sent only to switch it on)."""
+    shown = submitted.get("rules_shown") == "true" and system == "cogent"
+    offered = OPTIONS if system == "cogent" else BOONS_OPTIONS if system == "boons" else {}
     rules = {}
-    for name, rule in OPTIONS.items():
+    for name, rule in offered.items():
         checked = submitted.get(f"rule_{name}") == "true"
         if checked != rule.default and (shown or checked):
             rules[name] = checked
@@ -119,7 +127,7 @@ async def start(
     post from another site is refused (:func:`~taletable.server.pages.common.same_site_only`)."""
     same_site_only(request)
     submitted = await request.form()
-    rules = _chosen_rules(submitted)
+    rules = _chosen_rules(submitted, system)
     form = {
         "name": name,
         "system": system,
@@ -135,7 +143,7 @@ async def start(
             system=system,
             edition=edition if cogent else None,
             physical_dice=physical_dice,
-            rules=rules if cogent else {},
+            rules=rules,
             house_rules=_house_rules(house_rules) if cogent else {},
         )
         made = tables.make_table(request, body)

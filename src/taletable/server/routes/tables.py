@@ -57,7 +57,8 @@ class NewTable(BaseModel):
     physical_dice: bool = Field(False, description="May seats type in faces they rolled?")
     rules: dict[str, bool] = Field(
         default_factory=dict,
-        description="Cogent rule options switched on or off (GET /api/rule-options lists them)",
+        description="Rule options switched on or off: a Cogent table's, or a boons table's "
+        "(GET /api/tables/rule-options lists them)",
     )
     house_rules: dict[str, Any] = Field(
         default_factory=dict,
@@ -112,10 +113,11 @@ class TableView(BaseModel):
 
 @router.get("/rule-options", responses=ERRORS)
 def rule_options() -> dict[str, Any]:
-    """The rule options a Cogent table may switch, and the rules tables house rules may replace."""
-    from taletable.server.table_rules import OPTIONS, house_rule_tables
+    """The rule options a Cogent table may switch (``rules``) and a boons table
+    (``boons_rules``), and the rules tables house rules may replace."""
+    from taletable.server.table_rules import BOONS_OPTIONS, OPTIONS, house_rule_tables
 
-    return {"rules": OPTIONS, "house_rules": house_rule_tables()}
+    return {"rules": OPTIONS, "boons_rules": BOONS_OPTIONS, "house_rules": house_rule_tables()}
 
 
 @router.post("", status_code=201, responses=ERRORS)

@@ -363,7 +363,7 @@
       block.hidden = block.getAttribute("data-system-only") !== chosen;
     });
     document.querySelectorAll("[data-system-other]").forEach(function (note) {
-      note.hidden = chosen === "cogent";
+      note.hidden = note.getAttribute("data-system-other").split(",").indexOf(chosen) >= 0;
     });
   });
 })();

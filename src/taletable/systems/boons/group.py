@@ -19,6 +19,8 @@ from pydantic import Field
 from taletable._model import Record
 from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note, note
+from taletable.names import fold
 from taletable.systems.boons.checks import BoonsCheck, CheckResult, roll_check
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "GroupDifficulty",
     "GroupFailures",
     "check_successes",
+    "group_advice",
     "start_group_challenge",
     "successes_for_margin",
     "successes_required",
@@ -96,11 +99,36 @@ def check_successes(result: CheckResult, failures: GroupFailures = "offset") -> 
 
 
 class Member(Record):
-    """One party member's declared check and secret target."""
+    """One party member's declared check, secret target and (where named) the skill tested."""
 
     name: str
     check: BoonsCheck
     target: int
+    skill: str | None = None
+
+
+def group_advice(members: tuple[Member, ...]) -> tuple[Note, ...]:
+    """003's advice to the Gamemaster where it applies (003 > Group Challenges): "the
+    difficulty threshold should be the same for all players for the same Skill (before
+    situational modifiers)", said for each skill (names compared folded) tested against
+    different targets; and where a member's roll has boons, that abilities such as spells
+    "must be declared before the initial roll is made". Advice only: nothing is refused."""
+    by_skill: dict[str, list[Member]] = {}
+    for member in members:
+        if member.skill and fold(member.skill):
+            by_skill.setdefault(fold(member.skill), []).append(member)
+    advice = []
+    for same in by_skill.values():
+        targets = sorted({member.target for member in same})
+        if len(targets) > 1:
+            advice.append(note(
+                "boons.group.same_difficulty", SOURCE, skill=same[0].skill,
+                members=" and ".join(member.name for member in same),
+                targets=" and ".join(map(str, targets)),
+            ))  # fmt: skip
+    if any(member.check.boons for member in members):
+        advice.append(note("boons.group.declared_first", SOURCE))
+    return tuple(advice)
 
 
 class GroupChallenge(Record):
@@ -113,6 +141,10 @@ class GroupChallenge(Record):
     failures: GroupFailures = "big-only"
     rerolls: tuple[str, ...] = ()
     fixed: bool = False
+    #: The situation it was run in, which a live table binds (RULINGS.md "let it ride").
+    situation: str | None = None
+    #: 003's advice where it applies (:func:`group_advice`) and, once fixed, its finality.
+    advice: tuple[Note, ...] = ()
     successes: int = 0
     required: int = Field(default=0, ge=0)
     passed: bool | None = None
@@ -145,8 +177,10 @@ class GroupChallenge(Record):
             raise RulesError(SOURCE, "the outcome is already fixed", fix="start a new challenge")
         required = successes_required(self.difficulty, len(self.members))
         successes = self.tally()
+        final = note("boons.group.final", SOURCE)
         return self.model_copy(
             update={
+                "advice": (*self.advice, final),
                 "fixed": True,
                 "successes": successes,
                 "required": required,
@@ -160,9 +194,13 @@ def start_group_challenge(
     members: list[tuple[str, BoonsCheck, int]],
     source: DiceSource,
     failures: GroupFailures = "offset",
+    *,
+    skills: dict[str, str] | None = None,
+    situation: str | None = None,
 ) -> GroupChallenge:
     """Every member rolls their check against their secret target (003 > Group Challenges);
-    misses will count as ``failures`` says (RULINGS.md "group challenge failures")."""
+    misses will count as ``failures`` says (RULINGS.md "group challenge failures"). ``skills``
+    names the skill each member tests (by member), for 003's advice (:func:`group_advice`)."""
     successes_required(difficulty, max(1, len(members)))
     successes_for_margin(-1, failures)  # the reading, checked before any die is rolled
     if not members:
@@ -170,6 +208,9 @@ def start_group_challenge(
     names = [name for name, _, _ in members]
     if len(set(names)) != len(names):
         raise InputError("members", "two members share a name", expected="distinct names")
-    built = tuple(Member(name=name, check=check, target=target) for name, check, target in members)
+    skills = skills or {}
+    built = tuple(Member(name=name, check=check, target=target, skill=skills.get(name))
+                  for name, check, target in members)  # fmt: skip
     results = tuple(roll_check(member.check, member.target, source) for member in built)
-    return GroupChallenge(difficulty=difficulty, members=built, results=results, failures=failures)
+    return GroupChallenge(difficulty=difficulty, members=built, results=results, failures=failures,
+                          situation=situation, advice=group_advice(built))  # fmt: skip
