@@ -216,6 +216,14 @@ class ConflictOptions(Request):
         "", "Side b spends destiny before: advantage (both); die, disadvantage (to a), half "
         "(tiered).", form="MODE[,MODE]",
     )  # fmt: skip
+    destiny_after_a: int = described(
+        0, "Side a spends destiny after the roll: a win a point (core), on the throw that "
+        "settled the conflict; a tie it makes stands.", ge=0, le=MAX_DESTINY_SPENDS,
+    )  # fmt: skip
+    destiny_after_b: int = described(
+        0, "Side b spends destiny after the roll: a win a point (core), on the throw that "
+        "settled the conflict; a tie it makes stands.", ge=0, le=MAX_DESTINY_SPENDS,
+    )  # fmt: skip
     not_aware: bool = described(False, "A party is not aware and active: a tie stands.")
 
 
@@ -267,6 +275,7 @@ def conflict(request: ConflictRequest, table: Table) -> Played[ConflictResult]:
         advantage_a=request.advantage_a, disadvantage_a=request.disadvantage_a,
         advantage_b=request.advantage_b, disadvantage_b=request.disadvantage_b,
         destiny_before_a=before_a, destiny_before_b=before_b,
+        destiny_after_a=request.destiny_after_a, destiny_after_b=request.destiny_after_b,
     )  # fmt: skip
     finish(source_a, source_b)
     return Played(result, (Event(kind="cogent.conflict"),))

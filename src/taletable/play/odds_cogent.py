@@ -189,6 +189,7 @@ def odds_conflict(request: ConflictOddsRequest, table: Table) -> Played[Conflict
             request.destiny_before_b, rules, field="destiny_before_b"
         ),
         aware_and_active=not request.not_aware,
+        destiny_after_a=request.destiny_after_a, destiny_after_b=request.destiny_after_b,
     )  # fmt: skip
     return Played(result, (Event(kind="odds.cogent.conflict"),))
 

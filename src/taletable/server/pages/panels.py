@@ -69,7 +69,9 @@ def _nonzero(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
 CONFLICT = Panel(
     "conflict", "Conflict (opposed)", "cogent.conflict", "odds.cogent.conflict",
     (_both("pool_a", "Side A's pool (dice)", "5"), _both("pool_b", "Side B's pool (dice)", "5"),
-     _both("not_aware", "Side B is caught unawares (a tie is not rolled again)", kind="checkbox")),
+     _both("not_aware", "Side B is caught unawares (a tie is not rolled again)", kind="checkbox"),
+     _both("destiny_after_a", "Side A's destiny after the roll (core: a win a point)", "0"),
+     _both("destiny_after_b", "Side B's destiny after the roll (core: a win a point)", "0")),
     lambda data: _nonzero([("side A wins", data["p_a"]), ("side B wins", data["p_b"]),
                            ("a tie", data["p_tie"])]),
     (("faces_a", "Side A's faces"), ("faces_b", "Side B's faces")),

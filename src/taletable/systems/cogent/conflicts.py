@@ -18,6 +18,7 @@ from taletable.dice import DiceSource
 from taletable.errors import InputError, RulesError
 from taletable.explain import Note, note
 from taletable.systems.cogent.destiny import (
+    MAX_DESTINY_SPENDS,
     BeforePlan,
     DestinyBeforeMode,
     DestinySpend,
@@ -33,12 +34,14 @@ __all__ = [
     "MAX_TIE_REROLLS",
     "ConflictPlan",
     "ConflictResult",
+    "after_roll_wins",
     "plan_conflict",
     "powerless_challenge_level",
     "roll_conflict",
 ]
 
 CONFLICTS = "002 > How to Play > Reflex Actions and Conflicts > Conflicts"
+RULING_AFTER = 'RULINGS.md "destiny after the roll in a conflict"'
 #: The most tie rerolls one conflict makes before the tie stands (DESIGN > Principles 8).
 MAX_TIE_REROLLS = 100
 
@@ -67,6 +70,9 @@ class ConflictResult(ComputedRecord):
     aware_and_active: bool
     destiny_a: tuple[DestinySpend, ...] = ()
     destiny_b: tuple[DestinySpend, ...] = ()
+    #: Wins each side's destiny added after the roll (in ``a_wins``/``b_wins``; after the cap).
+    destiny_wins_a: int = 0
+    destiny_wins_b: int = 0
     dice_source: str
     rules_applied: tuple[Note, ...]
 
@@ -94,6 +100,31 @@ def _side_roll(size: int, plan: BeforePlan, source: DiceSource, win_on: int, rea
         raise InputError(error.field, f"the roll tied, so {reason} is rolled: {problem}") from None
 
 
+def after_roll_wins(points: int, dice_wins: int, dice: int, rules: Rules, *, half: bool) -> int:
+    """The wins ``points`` of destiny spent after a conflict's roll add to a side that rolled
+    ``dice_wins`` on ``dice`` dice: one each (002 > Destiny Points > After any roll of a dice
+    pool), never lifting the wins above the dice rolled under ``Rules.destiny_after_cap``
+    (RULINGS.md "Core destiny after"; a side that took half rolled none, so no cap)."""
+    if rules.destiny_after_cap and not half:
+        return min(points, max(0, dice - dice_wins))
+    return points
+
+
+def _check_after(points: int, rules: Rules, field: str) -> None:
+    """Destiny after a conflict's roll is core's +1 win a point (002); the tiered edition's
+    after-roll spends reroll, raise or lower a result against a CL (000), which a conflict has
+    not (RULINGS.md "destiny after the roll in a conflict")."""
+    if not 0 <= points <= MAX_DESTINY_SPENDS:
+        raise InputError(field, f"{points} points", expected=f"0 to {MAX_DESTINY_SPENDS}")
+    if points and rules.edition != "core":
+        raise RulesError(
+            "000 > Destiny Points > After a Dice Roll",
+            "the tiered edition's after-roll spends reroll, raise or lower a result against a "
+            "CL, which a conflict has not",
+            fix="spend destiny before the roll (die, advantage, disadvantage, half)",
+        )
+
+
 class ConflictPlan(Record):
     """What a conflict's options make of it before any die: each side's dice and threshold."""
 
@@ -116,15 +147,20 @@ def plan_conflict(
     disadvantage_b: bool = False,
     destiny_before_a: Sequence[DestinyBeforeMode] = (),
     destiny_before_b: Sequence[DestinyBeforeMode] = (),
+    destiny_after_a: int = 0,
+    destiny_after_b: int = 0,
 ) -> ConflictPlan:
     """The one definition of what a conflict may ask, before its dice: :func:`roll_conflict` and
     its odds both plan with it, so they refuse exactly the same conflicts.
 
     002 > Conflicts; 000 > Dice Pools > Advantage and Disadvantage (the narrator's, tiered
-    only); 002 > Destiny Points and 000 > Destiny Points > Before a Dice Roll.
+    only); 002 > Destiny Points and 000 > Destiny Points > Before a Dice Roll; core's destiny
+    after the roll (002 > Destiny Points > After any roll of a dice pool).
     """
     check_pool_size(pool_a, field="pool_a")
     check_pool_size(pool_b, field="pool_b")
+    _check_after(destiny_after_a, rules, "destiny_after_a")
+    _check_after(destiny_after_b, rules, "destiny_after_b")
     if rules.edition == "core" and (advantage_a or disadvantage_a or advantage_b or disadvantage_b):
         raise RulesError(
             ADVANTAGE,
@@ -180,6 +216,8 @@ def roll_conflict(
     rules: Rules = CORE,
     destiny_before_a: Sequence[DestinyBeforeMode] = (),
     destiny_before_b: Sequence[DestinyBeforeMode] = (),
+    destiny_after_a: int = 0,
+    destiny_after_b: int = 0,
 ) -> ConflictResult:
     """Roll a conflict between sides ``a`` and ``b`` (002 > Conflicts).
 
@@ -191,11 +229,16 @@ def roll_conflict(
     ``destiny_before_a``/``_b``: each side's destiny spends before the roll (002 > Destiny
     Points: core ``advantage``; 000 > Destiny Points > Before a Dice Roll: tiered ``die``,
     ``advantage``, ``disadvantage`` given to the other side, ``half`` the pool instead of rolling).
+    ``destiny_after_a``/``_b``: points each side spends after the roll, a win each (core, 002 >
+    Destiny Points > After any roll of a dice pool), on the throw that settled the conflict
+    (tied throws rerolled first); a tie they make stands (RULINGS.md "destiny after the roll in
+    a conflict").
     """
     legal = plan_conflict(
         pool_a.size, pool_b.size, rules=rules, advantage_a=advantage_a,
         disadvantage_a=disadvantage_a, advantage_b=advantage_b, disadvantage_b=disadvantage_b,
         destiny_before_a=destiny_before_a, destiny_before_b=destiny_before_b,
+        destiny_after_a=destiny_after_a, destiny_after_b=destiny_after_b,
     )  # fmt: skip
     rule = source_for(rules)
     source_b = source_b or source_a
@@ -212,20 +255,43 @@ def roll_conflict(
         applied.append(note("cogent.conflict.tie_rerolled", CONFLICTS, rerolls=rerolls))
     if last.tied:
         applied.append(note("cogent.conflict.tie_stands", 'RULINGS.md "conflict ties"'))
-    winner: Literal["a", "b"] | None = None
-    if last.a.wins > last.b.wins:
-        winner = "a"
-    elif last.b.wins > last.a.wins:
-        winner = "b"
+    added_a, added_b = _after_the_roll(legal, last, rules, (destiny_after_a, destiny_after_b),
+                                       applied)  # fmt: skip
+    a_wins, b_wins = last.a.wins + added_a, last.b.wins + added_b
+    winner: Literal["a", "b"] | None = "a" if a_wins > b_wins else "b" if b_wins > a_wins else None
+    after = (DestinySpend(when="after", mode="win"),)
     return ConflictResult(
         pool_a=legal.size_a, pool_b=legal.size_b, win_on_a=legal.win_on_a,
-        win_on_b=legal.win_on_b, a_wins=last.a.wins, b_wins=last.b.wins, winner=winner,
-        victory_level=abs(last.a.wins - last.b.wins), rerolls=rerolls,
+        win_on_b=legal.win_on_b, a_wins=a_wins, b_wins=b_wins, winner=winner,
+        victory_level=abs(a_wins - b_wins), rerolls=rerolls,
         exchanges=tuple(exchanges), aware_and_active=aware_and_active,
-        destiny_a=tuple(DestinySpend(when="before", mode=mode) for mode in destiny_before_a),
-        destiny_b=tuple(DestinySpend(when="before", mode=mode) for mode in destiny_before_b),
+        destiny_a=(*(DestinySpend(when="before", mode=mode) for mode in destiny_before_a),
+                   *after * destiny_after_a),
+        destiny_b=(*(DestinySpend(when="before", mode=mode) for mode in destiny_before_b),
+                   *after * destiny_after_b),
+        destiny_wins_a=added_a, destiny_wins_b=added_b,
         dice_source=source_a.kind, rules_applied=tuple(applied),
     )  # fmt: skip
+
+
+def _after_the_roll(
+    legal: ConflictPlan, last: Exchange, rules: Rules, points: tuple[int, int], applied: list[Note]
+) -> tuple[int, int]:
+    """The wins each side's destiny adds after the settled throw ``last`` (002 > Destiny Points
+    > After any roll of a dice pool), saying so in ``applied``; a tie they make stands."""
+    added_a = after_roll_wins(points[0], last.a.wins, legal.size_a, rules,
+                              half=legal.before_a.half)  # fmt: skip
+    added_b = after_roll_wins(points[1], last.b.wins, legal.size_b, rules,
+                              half=legal.before_b.half)  # fmt: skip
+    rule = source_for(rules)
+    for side, spent, added in (("a", points[0], added_a), ("b", points[1], added_b)):
+        if spent:
+            applied.append(note("cogent.conflict.destiny_after", rule, side=side, points=spent))
+        if added < spent:
+            applied.append(note("cogent.destiny.after_cap", "RULINGS.md"))
+    if any(points) and last.a.wins + added_a == last.b.wins + added_b and not last.tied:
+        applied.append(note("cogent.conflict.destiny_tie", RULING_AFTER))
+    return added_a, added_b
 
 
 def _exchanges(
