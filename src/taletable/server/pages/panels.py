@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -69,13 +69,18 @@ def _nonzero(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
 CONFLICT = Panel(
     "conflict", "Conflict (opposed)", "cogent.conflict", "odds.cogent.conflict",
     (_both("pool_a", "Side A's pool (dice)", "5"), _both("pool_b", "Side B's pool (dice)", "5"),
-     _both("not_aware", "Side B is caught unawares (a tie is not rolled again)", kind="checkbox"),
-     _both("destiny_after_a", "Side A's destiny after the roll (core: a win a point)", "0"),
-     _both("destiny_after_b", "Side B's destiny after the roll (core: a win a point)", "0")),
+     _both("not_aware", "Side B is caught unawares (a tie is not rolled again)", kind="checkbox")),
     lambda data: _nonzero([("side A wins", data["p_a"]), ("side B wins", data["p_b"]),
                            ("a tie", data["p_tie"])]),
     (("faces_a", "Side A's faces"), ("faces_b", "Side B's faces")),
 )  # fmt: skip
+#: A core conflict also takes each side's destiny after the roll, a win a point (002 > Destiny
+#: Points; the tiered edition's after-roll spends need a CL: RULINGS.md).
+CORE_CONFLICT = replace(CONFLICT, fields=(
+    *CONFLICT.fields,
+    _both("destiny_after_a", "Side A's destiny after the roll (a win a point)", "0"),
+    _both("destiny_after_b", "Side B's destiny after the roll (a win a point)", "0"),
+))  # fmt: skip
 CORE_ASSIST = Panel(
     "assist", "Assist (core)", "cogent.assist", "odds.cogent.assist",
     (PanelField("assist_pool", "The helper's pool", default="4", roll="pool", odds="assist_pool"),
@@ -132,7 +137,7 @@ LABCATS = Panel(
 
 #: The panels each system shows (a Cogent table's by its edition).
 PANELS: dict[tuple[str, str | None], tuple[Panel, ...]] = {
-    ("cogent", "core"): (CONFLICT, CORE_ASSIST),
+    ("cogent", "core"): (CORE_CONFLICT, CORE_ASSIST),
     ("cogent", "tiered"): (CONFLICT, TIERED_ASSIST, COLLABORATION),
     ("boons", None): (BOONS_CHECK, BOONS_CONTEST),
     ("labcats", None): (LABCATS,),
