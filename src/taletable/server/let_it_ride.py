@@ -83,16 +83,12 @@ def _replayed(ride: LetItRide, kind: str, actor: str | None, args: Mapping[str, 
             return ride
     if not _named(args):
         return ride
-    if kind == GROUP_CHALLENGE:
-        return _group_again(ride, situation)
-    return ride.attempt(_named(args), _text(args.get("tested")), character=_who(actor, args),
-                        reroll=True)  # fmt: skip
-
-
-def _group_again(ride: LetItRide, situation: str) -> LetItRide:
     try:
-        return ride.run_group(situation)
-    except TaletableError:
+        if kind == GROUP_CHALLENGE:
+            return ride.run_group(situation)
+        return ride.attempt(_named(args), _text(args.get("tested")), character=_who(actor, args),
+                            reroll=True)  # fmt: skip
+    except TaletableError:  # logged before the limit of situations tracked: as it was then
         return ride
 
 
