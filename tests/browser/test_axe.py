@@ -196,7 +196,7 @@ def test_a_boons_tables_narrator_tools(browser: Any, server_url: str, width: str
         details.evaluate("d => d.open = true")
     page.get_by_label("Situation (binds the challenge)").fill("scale the cliff")
     page.get_by_role("button", name="Run the group challenge").click()
-    page.locator("#group-result", has_text="final").wait_for(timeout=5000)
+    page.locator("#group-result", has_text="final").wait_for(timeout=15000)
     found = _violations(page)
     context.close()
     assert found == []
