@@ -75,7 +75,7 @@ def test_the_engine_adds_a_win_a_point_on_the_settled_throw() -> None:
         destiny_after_a=2,
     )  # fmt: skip
     assert (result.rerolls, result.a_wins, result.b_wins) == (1, 3, 2)
-    assert (result.winner, result.victory_level, result.destiny_wins_a) == ("a", 1, 2)
+    assert (result.winner, result.victory_level, result.destiny_wins("a")) == ("a", 1, 2)
     assert [spend.when for spend in result.destiny_a] == ["after", "after"]
 
 
@@ -88,7 +88,7 @@ def test_a_tie_destiny_makes_stands_and_the_cap_holds() -> None:
     assert "cogent.conflict.destiny_tie" in [note.kind for note in tied.rules_applied]
     capped = roll_conflict(pool_of(2), pool_of(2), GivenFaces([6, 1]), GivenFaces([1, 1]),
                            rules=CAPPED, destiny_after_a=3)  # fmt: skip
-    assert (capped.a_wins, capped.destiny_wins_a) == (2, 1)
+    assert (capped.a_wins, capped.destiny_wins("a")) == (2, 1)
 
 
 def test_the_tiered_edition_and_too_many_points_are_refused() -> None:

@@ -28,7 +28,7 @@ def test_the_api_adds_a_win_a_point_and_its_odds_say_so(client: TestClient) -> N
     assert rolled.status_code == 201, rolled.text
     result = rolled.json()["result"]
     assert (result["a_wins"], result["b_wins"], result["winner"]) == (3, 2, "a")
-    assert result["destiny_wins_a"] == 2
+    assert [spend["when"] for spend in result["destiny_a"]] == ["after", "after"]
     odds = client.post(url, json={"action": "odds.cogent.conflict", "args": {
         "pool_a": 5, "pool_b": 5, "destiny_after_a": 1}}, headers=table.mara)  # fmt: skip
     assert odds.status_code == 200, odds.text

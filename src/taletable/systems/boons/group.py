@@ -12,7 +12,7 @@ difficulty table, rounded up.
 from __future__ import annotations
 
 from math import ceil
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -149,6 +149,19 @@ class GroupChallenge(Record):
     required: int = Field(default=0, ge=0)
     passed: bool | None = None
 
+    def to_data(self) -> dict[str, Any]:
+        """The record as JSON data; what issue 37 added (a member's ``skill``, the
+        ``situation``, the ``advice``) only where given, so a challenge logged before replays
+        to the same data."""
+        data = super().to_data()
+        for key in ("situation", "advice"):
+            if not data.get(key):
+                data.pop(key, None)
+        for member in data["members"]:
+            if member.get("skill") is None:
+                member.pop("skill", None)
+        return data
+
     def counts(self) -> tuple[int, ...]:
         """What each member's current roll adds to the group, in the members' order, as the
         switch ``failures`` counts it (003 > Group Challenges; RULINGS.md)."""
@@ -177,16 +190,23 @@ class GroupChallenge(Record):
             raise RulesError(SOURCE, "the outcome is already fixed", fix="start a new challenge")
         required = successes_required(self.difficulty, len(self.members))
         successes = self.tally()
-        final = note("boons.group.final", SOURCE)
+        final = (note("boons.group.final", SOURCE),) if _advised(self) else ()
         return self.model_copy(
             update={
-                "advice": (*self.advice, final),
+                "advice": (*self.advice, *final),
                 "fixed": True,
                 "successes": successes,
                 "required": required,
                 "passed": successes >= required,
             }
         )
+
+
+def _advised(challenge: GroupChallenge) -> bool:
+    """Whether 003's advice is said: for a challenge that names its situation or a member's
+    skill (RULINGS.md "a group challenge is final"; a challenge asked as before issue 37 is
+    played, and replayed, as it was)."""
+    return challenge.situation is not None or any(member.skill for member in challenge.members)
 
 
 def start_group_challenge(
@@ -212,5 +232,8 @@ def start_group_challenge(
     built = tuple(Member(name=name, check=check, target=target, skill=skills.get(name))
                   for name, check, target in members)  # fmt: skip
     results = tuple(roll_check(member.check, member.target, source) for member in built)
-    return GroupChallenge(difficulty=difficulty, members=built, results=results, failures=failures,
-                          situation=situation, advice=group_advice(built))  # fmt: skip
+    challenge = GroupChallenge(difficulty=difficulty, members=built, results=results,
+                               failures=failures, situation=situation)  # fmt: skip
+    if _advised(challenge):
+        challenge = challenge.model_copy(update={"advice": group_advice(built)})
+    return challenge

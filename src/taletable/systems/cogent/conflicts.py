@@ -70,9 +70,6 @@ class ConflictResult(ComputedRecord):
     aware_and_active: bool
     destiny_a: tuple[DestinySpend, ...] = ()
     destiny_b: tuple[DestinySpend, ...] = ()
-    #: Wins each side's destiny added after the roll (in ``a_wins``/``b_wins``; after the cap).
-    destiny_wins_a: int = 0
-    destiny_wins_b: int = 0
     dice_source: str
     rules_applied: tuple[Note, ...]
 
@@ -81,6 +78,13 @@ class ConflictResult(ComputedRecord):
     def summary(self) -> Note:
         """The result in one line, as a note (``side A wins, victory level 2``)."""
         return conflict_summary(self.winner, self.victory_level)
+
+    def destiny_wins(self, side: Literal["a", "b"]) -> int:
+        """The wins ``side``'s destiny added after the roll (in its wins, after the cap): its
+        wins less those of its last throw (a record keeps no field for it, so a conflict logged
+        before issue 37 replays to the same data)."""
+        last = self.exchanges[-1]
+        return self.a_wins - last.a.wins if side == "a" else self.b_wins - last.b.wins
 
 
 ADVANTAGE = "000 > Dice Pools > Calculate Narrative Success or Failure > Advantage and Disadvantage"
@@ -269,7 +273,6 @@ def roll_conflict(
                    *after * destiny_after_a),
         destiny_b=(*(DestinySpend(when="before", mode=mode) for mode in destiny_before_b),
                    *after * destiny_after_b),
-        destiny_wins_a=added_a, destiny_wins_b=added_b,
         dice_source=source_a.kind, rules_applied=tuple(applied),
     )  # fmt: skip
 
