@@ -209,3 +209,17 @@ def test_the_start_page_offers_the_switch_and_the_group_challenge(client: TestCl
     assert "Irzi and Dariel test Acrobatics against different targets, 22 and 25" in ran
     again = html.unescape(client.post(f"/t/{table_id}/group", data=form, headers=hx).text)
     assert FINAL in again and "Rolled" not in again
+
+
+def test_a_per_scene_table_s_export_verifies(client: TestClient) -> None:
+    """A boons table made with the switch is exported and verified whole: its option is the
+    live table's, not a Cogent rule, so its actions replay."""
+    from taletable.audit import verify_table
+
+    table = make_table(client, system="boons", rules={"let_it_ride_per_scene": True})
+    assert _check(client, table).status_code == 201
+    _next_scene(client, table)
+    exported = client.get(f"/api/tables/{table.id}/export", headers=table.narrator)
+    assert exported.status_code == 200, exported.text
+    verified = verify_table(exported.json())
+    assert verified.ok and verified.replayed >= 1, verified
