@@ -210,11 +210,13 @@ async def act(request: Request, session: PageSession) -> Response:
         args["out"] = f"npc-{secrets.token_hex(4)}"
     visibility = str(form.get("visibility", "public"))
     if action in TOOLS:
-        return await asyncio.to_thread(_tool, session, action, args, visibility)
+        return await asyncio.to_thread(tool_result, session, action, args, visibility)
     return await asyncio.to_thread(take, session, action, args, visibility)
 
 
-def _tool(session: TableSession, action: str, args: dict[str, Any], visibility: str) -> Response:
+def tool_result(
+    session: TableSession, action: str, args: dict[str, Any], visibility: str
+) -> Response:
     """Take a narrator's tool; its result as its log entry says it, for the place beside the
     tool's form (the log has it too, for those who may see it)."""
     if not (session.narrator and visibility in VISIBILITIES):

@@ -17,15 +17,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from taletable.server.pages.common import (
-    PAGE_ERRORS,
-    VISIBILITIES,
-    error_text,
-    fragment,
-    seat_names,
-)
-from taletable.server.pages.present import present
-from taletable.server.session import PageSession, TableSession
+from taletable.server.pages.common import fragment
+from taletable.server.pages.rolls import tool_result
+from taletable.server.session import PageSession
 
 __all__ = ["MARKS", "router"]
 
@@ -37,19 +31,6 @@ MARKS = {"changed": "boons.circumstances-changed", "bind-again": "boons.bind-aga
 MAX_LINES = 60
 
 
-def _done(session: TableSession, action: str, args: dict[str, Any], visibility: str) -> Response:
-    """Take ``action``; its entry as the log says it, or the refusal, beside the form."""
-    if not (session.narrator and visibility in VISIBILITIES):
-        visibility = "public"
-    try:
-        event = session.act(action, args, visibility)
-    except PAGE_ERRORS as error:
-        return fragment("_tool_result.html", error=error_text(error))
-    shown = {"public": "everyone sees it", "narrator": "only you see it"}
-    entry = present(event, seat_names(session))
-    return fragment("_tool_result.html", e=entry, shown=shown.get(event.visibility, "kept"))
-
-
 @router.post("/t/{table_id}/situation", response_class=HTMLResponse)
 async def situation(request: Request, session: PageSession) -> Response:
     """Mark a situation's circumstances changed, or bind it again (the narrator's)."""
@@ -59,7 +40,7 @@ async def situation(request: Request, session: PageSession) -> Response:
         return fragment("_tool_result.html", error="mark: choose changed or bind-again")
     args = {name: str(form.get(name, "")).strip() for name in ("situation", "character")}
     args = {name: value for name, value in args.items() if value}
-    return await asyncio.to_thread(_done, session, action, args, "public")
+    return await asyncio.to_thread(tool_result, session, action, args, "public")
 
 
 @router.post("/t/{table_id}/group", response_class=HTMLResponse)
@@ -78,4 +59,4 @@ async def group(request: Request, session: PageSession) -> Response:
         if value:
             args[name] = value
     visibility = str(form.get("visibility", "narrator"))
-    return await asyncio.to_thread(_done, session, "boons.group", args, visibility)
+    return await asyncio.to_thread(tool_result, session, "boons.group", args, visibility)
