@@ -34,6 +34,8 @@ from contextvars import ContextVar
 from typing import Any
 from urllib.parse import parse_qsl
 
+from taletable.server.metrics import HTTP_ERRORS, REQUEST_STARTED
+
 __all__ = ["ACCESS_LOGGER", "MOST_ID", "REQUEST_ID", "SHOWN", "AccessLog", "request_id", "target"]
 
 ACCESS_LOGGER = "taletable.access"
@@ -96,6 +98,7 @@ class AccessLog:
         rid = request_id(scope["headers"])
         echoed = (b"x-request-id", rid.encode())
         token = REQUEST_ID.set(rid)
+        REQUEST_STARTED.set(began)
         status = 500  # what the client gets when the app raises (Starlette answers 500)
 
         async def send_with_id(message: Any) -> None:
@@ -108,6 +111,8 @@ class AccessLog:
         try:
             await self.app(scope, receive, send_with_id)
         finally:
+            if status >= 400:
+                HTTP_ERRORS.labels(str(status)).inc()
             if self.logger.isEnabledFor(logging.INFO):
                 self._line(scope, status, (time.perf_counter() - began) * 1000, rid)
             REQUEST_ID.reset(token)

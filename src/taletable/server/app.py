@@ -22,6 +22,7 @@ from taletable.server.headers import SecurityHeaders
 from taletable.server.limits import IMPORT_PATH, BodyLimit, Limits
 from taletable.server.listen import PostgresListener
 from taletable.server.log import NOTIFY_CHANNEL
+from taletable.server.metrics import MetricsAccess, worker_stopped
 from taletable.server.settings import Settings
 from taletable.server.stream import SERVER_SEND
 from taletable.server.world import make_world
@@ -52,6 +53,7 @@ def create_app(
     freeze_heap: bool = False,
     telemetry: bool = False,
     drain_seconds: float | None = None,
+    metrics_allow: tuple[str, ...] = (),
 ) -> FastAPI:
     """The application serving the tables of ``database_url`` (SQLite or PostgreSQL); a SQLite
     write waits ``sqlite_busy_seconds`` for another's lock, then answers 503. ``freeze_heap``
@@ -59,7 +61,9 @@ def create_app(
     collector's reach once the app has started. ``telemetry``: FastAPI's OpenTelemetry, to
     the providers the process configures; off, it is not looked for at every request (~2% of an
     action's instructions). ``drain_seconds`` (a served worker's): on SIGTERM the worker drains
-    (:mod:`taletable.server.drain`) and stops that much later; None takes no signal."""
+    (:mod:`taletable.server.drain`) and stops that much later; None takes no signal.
+    ``metrics_allow``: the networks that may read ``/metrics`` (none: off;
+    :mod:`taletable.server.metrics`)."""
     database = Database(database_url or default_url(), busy_seconds=sqlite_busy_seconds)
     if migrate_schema:
         migrate(database)
@@ -94,6 +98,7 @@ def create_app(
                 await listener.stop()
                 world.listener = None
             database.dispose()
+            worker_stopped()
 
     app = TableApp(
         title="taletable",
@@ -103,6 +108,7 @@ def create_app(
         telemetry=None if telemetry else NO_TELEMETRY,
     )
     app.state.world = world
+    world.metrics = MetricsAccess(metrics_allow)
     install_error_handlers(app)
     _include_routes(app)
     app.add_middleware(
@@ -133,6 +139,7 @@ def _include_routes(app: FastAPI) -> None:
         characters,
         events,
         health,
+        metrics,
         restore,
         scenes,
         tables,
@@ -145,7 +152,7 @@ def _include_routes(app: FastAPI) -> None:
     # app's own routes, as they are (their paths are whole): an included router is matched, and its
     # route matched again, at every request (~2% of an action's instructions)
     app.router.routes[:0] = [*actions.router.routes, *events.router.routes]
-    for module in (scenes, transfer, tables, characters, restore, health):
+    for module in (scenes, transfer, tables, characters, restore, health, metrics):
         app.include_router(module.router)
     from taletable.server.pages import routers
     from taletable.server.pages.common import install
@@ -167,4 +174,5 @@ def app_from_environment() -> FastAPI:
         freeze_heap=True,
         telemetry=settings.opentelemetry,
         drain_seconds=settings.drain_seconds,
+        metrics_allow=settings.metrics_allow,
     )

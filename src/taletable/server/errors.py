@@ -40,6 +40,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from taletable.errors import ConflictError, InputError, RulesError, TaletableError
 from taletable.server.db import is_unavailable
 from taletable.server.headers import security_headers
+from taletable.server.metrics import DATABASE_FAILURES
 
 __all__ = [
     "DATABASE_ERRORS",
@@ -137,6 +138,7 @@ def database_unavailable(error: Exception) -> JSONResponse:
     and is raised again, for the bug's answer."""
     if not is_unavailable(error):
         raise error
+    DATABASE_FAILURES.inc()
     _log.warning("database unavailable: %s", str(error).splitlines()[0] if str(error) else error)
     return JSONResponse(
         error_body("database", DATABASE_UNAVAILABLE),

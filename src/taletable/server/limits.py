@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from taletable.server.errors import ApiError, error_body
+from taletable.server.metrics import RATE_LIMIT_REFUSALS
 from taletable.server.settings import Settings
 
 __all__ = [
@@ -80,7 +81,13 @@ SLOW_ACTIONS = {
 
 
 class TooManyRequests(ApiError):
+    """429: a limit was reached (counted by its field: :mod:`.metrics`)."""
+
     status = 429
+
+    def __init__(self, field: str | None, message: str, **extra: Any) -> None:
+        super().__init__(field, message, **extra)
+        RATE_LIMIT_REFUSALS.labels(field or "").inc()
 
 
 @dataclass(frozen=True)

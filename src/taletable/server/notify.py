@@ -27,6 +27,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from taletable.server.metrics import EVENTS_FANNED_OUT, STREAMS_DROPPED
 from taletable.server.visibility import Row
 
 __all__ = ["KEEP_ALIVE", "QUEUE", "Hub", "KeepAlive", "Reconnect", "Subscription"]
@@ -100,6 +101,7 @@ class Subscription:
         try:
             self.queue.put_nowait(item)
         except asyncio.QueueFull:
+            STREAMS_DROPPED.inc()
             self.drop()
 
     def drop(self, last: Dropped | Reconnect = Dropped()) -> None:
@@ -299,6 +301,8 @@ class Hub:
                 streams = [stream for group in self._streams.values() for stream in group]
             else:
                 streams = list(self._streams.get(table_id, ()))
+        if isinstance(item, Rows) and streams:
+            EVENTS_FANNED_OUT.inc(len(item.rows) * len(streams))
         for stream in streams:
             stream.put(item)
 

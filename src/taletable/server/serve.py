@@ -8,10 +8,13 @@ or SQLAlchemy, and a missing ``server`` extra is one line when the command runs.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging.config
 import os
 import socket
+import tempfile
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import click
@@ -93,17 +96,39 @@ def serve(
     logging.config.dictConfig(logging_config)  # this process's lines; uvicorn's workers' too
     shown = make_url(url).render_as_string(hide_password=True)  # no password in the log
     logging.getLogger(SERVE_LOGGER).info("taletable: serving %s (database %s)", base, shown)
-    uvicorn.run(
-        "taletable.server.app:app_from_environment",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="warning",
-        log_config=logging_config,
-        access_log=False,  # taletable's own (server/access.py), with request ids, no secrets
-        timeout_graceful_shutdown=GRACE_SECONDS,
-    )
+    with _metrics_folder(settings, workers):
+        uvicorn.run(
+            "taletable.server.app:app_from_environment",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="warning",
+            log_config=logging_config,
+            access_log=False,  # taletable's own (server/access.py), with request ids, no secrets
+            timeout_graceful_shutdown=GRACE_SECONDS,
+            # uvicorn's own default believes 127.0.0.1's X-Forwarded-For: given explicitly
+            proxy_headers=bool(settings.trusted_proxies),
+            forwarded_allow_ips=",".join(settings.trusted_proxies),
+            root_path=settings.root_path,
+        )
+
+
+@contextlib.contextmanager
+def _metrics_folder(settings: Settings, workers: int) -> Iterator[None]:
+    """With metrics on and several workers, a new empty folder for prometheus-client's
+    multiprocess mode (unless the operator names one), removed when the server stops."""
+    from taletable.server.metrics import MULTIPROCESS_DIR
+
+    if not settings.metrics_allow or workers == 1 or os.environ.get(MULTIPROCESS_DIR):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="taletable-metrics-") as folder:
+        os.environ[MULTIPROCESS_DIR] = folder
+        try:
+            yield
+        finally:
+            del os.environ[MULTIPROCESS_DIR]
 
 
 def not_installed(error: ImportError) -> InputError:

@@ -1,19 +1,17 @@
 """One table session (DESIGN > Principles 12): who is asking, at which table, in which context.
 
-Every API route and every page that touches a table gets a :class:`TableSession` from one of
-the dependencies below, and only this module:
+Every route and page that touches a table gets a :class:`TableSession` from below; only it:
 
 * resolves the seat from the request's bearer token or the page's seat cookie (the API:
-  :data:`SessionDep` and its narrower forms; the pages: :data:`PageSession`, which answers a
-  browser without a seat in words, and :data:`PageSessionOrJoin`, which sends it to the join
-  page), with a per-worker cache of seats by token hash (a seat never changes its token);
+  :data:`SessionDep` and narrower; the pages: :data:`PageSession`, which answers a browser
+  without a seat in words, and :data:`PageSessionOrJoin`, which sends it to the join page),
+  with a per-worker cache of seats by token hash (a seat never changes its token);
 * builds the ``Table`` an action or a read plays at (:func:`table_context`: the table's edition,
   rule options and house rules as a rules library, its store and its dice);
 * asks :mod:`taletable.server.permissions` whether this seat may do this, takes the action in
-  one write transaction with the scene's dice, and says what this seat may see of the result.
-
-``tests/server/test_session.py`` fails if any other module of ``server/`` builds a ``Table`` or
-reads a seat from a token.
+  one write transaction with the scene's dice, and says what this seat may see of the result
+  (each action counted: :mod:`.action_counts`). ``tests/server/test_session.py`` fails if any
+  other module of ``server/`` builds a ``Table`` or reads a seat from a token.
 """
 
 from __future__ import annotations
@@ -32,6 +30,7 @@ from taletable.errors import TaletableError
 from taletable.ledger import LedgerDice
 from taletable.log_entry import LogEntry, read_entry
 from taletable.play import Played, Table, perform
+from taletable.server.action_counts import counted
 from taletable.server.auth import Seat, hash_secret
 from taletable.server.combat_seats import encounter_key
 from taletable.server.combat_views import FIGHT_READS, SeenFight, hides_a_secret, seen_fight
@@ -298,6 +297,7 @@ class TableSession:
             answer["secret_steps"] = seen.secret_steps
         return answer
 
+    @counted("read")
     def _ask(self, action: str, args: Mapping[str, Any]) -> tuple[Played[Any], SeenFight | None]:
         args = dict(args)
         may_take(self.seat, action)
@@ -332,6 +332,7 @@ class TableSession:
         self.world.hub.publish(self.table_id, rows)
         return event, rows[-1]
 
+    @counted("taken")
     def _write(
         self, action: str, args: Mapping[str, Any], visibility: str, *, publish: bool
     ) -> tuple[dict[str, Any], list[Row]]:

@@ -21,6 +21,14 @@ variable                           default                     what
                                                                changes) before it stops
 ``TALETABLE_LOG_FORMAT``           ``text``                    ``json``: the log as JSON lines
                                                                (``serve --log-format`` wins)
+``TALETABLE_METRICS_ALLOW``        (none: ``/metrics`` is off)  the addresses and networks that
+                                                               may read ``/metrics``
+                                                               (:mod:`.metrics`)
+``TALETABLE_TRUSTED_PROXIES``      (none)                      the proxies whose
+                                                               ``X-Forwarded-For`` and
+                                                               ``-Proto`` are believed
+``TALETABLE_ROOT_PATH``            (none: the site's root)     the sub-path a proxy serves the
+                                                               site under, e.g. ``/games``
 =================================  ==========================  ==================================
 
 A variable set to nothing counts as unset. A bad value is one :class:`~taletable.errors.InputError`
@@ -36,6 +44,7 @@ project mentions in it).
 from __future__ import annotations
 
 import difflib
+import ipaddress
 import math
 import os
 import re
@@ -62,6 +71,7 @@ __all__ = [
 PREFIX = "TALETABLE_"
 DEFAULT_DATABASE_URL = "sqlite:///taletable.db"
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+]*://")
+_ROOT_PATH = re.compile(r"(/[A-Za-z0-9._~-]+)+")
 
 #: ``TALETABLE_*`` variables that are not the server's settings but are read elsewhere: known
 #: names, so setting them never stops the server. Each with who reads it.
@@ -110,6 +120,28 @@ class TableLimit(BaseModel):
 
     per_address: int = 30
     overall: int = 600
+
+
+def _addresses(text: Any) -> Any:
+    """``ADDRESS,NETWORK,...`` (IPv4 or IPv6, a network in CIDR form; ``*``: any) as a tuple of
+    their normal spellings; empty: none."""
+    if not isinstance(text, str):
+        return text
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if parts == ["*"]:
+        return ("*",)
+    try:
+        return tuple(str(ipaddress.ip_network(part, strict=False)) for part in parts)
+    except ValueError:
+        raise ValueError("not a list of addresses") from None
+
+
+def _root_path(value: str) -> str:
+    """``/games``-like: a path of its own segments, no slash at the end; ``/`` or empty: none."""
+    path = value.strip().rstrip("/")
+    if path and not _ROOT_PATH.fullmatch(path):
+        raise ValueError("not a root path")
+    return path
 
 
 def _table_limit(text: Any) -> Any:
@@ -196,6 +228,37 @@ class Settings(BaseSettings):
         "JSON object a line",
         examples=["json"],
     )
+
+    metrics_allow: Annotated[tuple[str, ...], NoDecode] = Field(
+        (),
+        description="addresses or networks, comma-separated, that may read /metrics (none: "
+        "/metrics answers 404)",
+        examples=["127.0.0.1,10.0.0.0/8"],
+    )
+
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode] = Field(
+        (),
+        description="addresses or networks, comma-separated, of the proxies whose "
+        "X-Forwarded-For and X-Forwarded-Proto are believed (none: no forwarded header is)",
+        examples=["127.0.0.1"],
+    )
+
+    root_path: str = Field(
+        "",
+        description="a path like /games: the sub-path the proxy in front serves the site under "
+        "(the proxy strips it from what it passes on)",
+        examples=["/games"],
+    )
+
+    @field_validator("metrics_allow", "trusted_proxies", mode="before")
+    @classmethod
+    def _parse_addresses(cls, value: Any) -> Any:
+        return _addresses(value)
+
+    @field_validator("root_path")
+    @classmethod
+    def _is_a_root_path(cls, value: str) -> str:
+        return _root_path(value)
 
     @field_validator("database_url")
     @classmethod

@@ -24,6 +24,7 @@ from starlette.types import Receive, Scope, Send
 from taletable.server.auth import Seat
 from taletable.server.errors import ApiError
 from taletable.server.limits import StreamPlace
+from taletable.server.metrics import OPEN_STREAMS
 from taletable.server.notify import (
     Dropped,
     KeepAlive,
@@ -158,6 +159,7 @@ class EventStream(Response):
         hub = self.world.hub
         subscription = hub.subscribe(self.seat.table_id, self.seat.id)
         watcher = asyncio.create_task(_until_gone(receive, subscription))
+        OPEN_STREAMS.inc()
         try:
             await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
             # the start went through the middlewares (their headers are on it); the chunks go
@@ -168,6 +170,7 @@ class EventStream(Response):
         except OSError:
             pass  # the client left while a chunk was on its way
         finally:
+            OPEN_STREAMS.dec()
             watcher.cancel()
             self.place.release()
             hub.unsubscribe(subscription)

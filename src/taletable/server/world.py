@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import functools
 import threading
 from collections import OrderedDict
@@ -20,6 +21,7 @@ from taletable.server.db import Database
 from taletable.server.health import Readiness
 from taletable.server.limits import Guesses, Limits, OpenStreams, RateLimiter, TablesMade
 from taletable.server.listen import PostgresListener
+from taletable.server.metrics import MetricsAccess
 from taletable.server.notify import Hub
 from taletable.server.presence import Presence
 from taletable.server.schema import SCENES
@@ -90,6 +92,8 @@ class World:
     exports: OpenStreams
     #: The readiness probe of this worker (``GET /readyz``).
     readiness: Readiness
+    #: Who may read ``/metrics`` (:mod:`.metrics`; off unless the operator allows some).
+    metrics: MetricsAccess = field(default_factory=MetricsAccess)
     #: This worker's LISTEN on PostgreSQL while the app runs (None on SQLite).
     listener: PostgresListener | None = None
     #: Scene seeds read so far, by (table id, scene number): a seed never changes.
@@ -106,9 +110,11 @@ class World:
     )
 
     async def in_writer(self, work: Callable[..., T], *args: Any, **named: Any) -> T:
-        """``work(*args, **named)`` in one of the writers' threads (one hop from the loop)."""
+        """``work(*args, **named)`` in one of the writers' threads (one hop from the loop), in
+        a copy of the caller's context (the request's id and arrival: :mod:`.access`)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.writers, functools.partial(work, *args, **named))
+        run = functools.partial(contextvars.copy_context().run, work, *args, **named)
+        return await loop.run_in_executor(self.writers, run)
 
     def scene_seed(self, connection: Connection, table_id: str, scene: int) -> bytes:
         """The secret seed of a table's scene (never sent to a seat while the scene is open),

@@ -27,6 +27,7 @@ from taletable.ledger.export_file import (
 from taletable.server.errors import ApiError
 from taletable.server.exports import full_log, seat_log
 from taletable.server.log import read_table
+from taletable.server.metrics import EXPORT_BYTES
 from taletable.server.responses import ERRORS
 from taletable.server.routes.tables import MadeTable
 from taletable.server.schema import SCENES
@@ -70,7 +71,9 @@ def export(session: SessionDep) -> StreamingResponse:
 
     def chunks() -> Iterator[bytes]:
         try:
-            yield from _batched(_export_text(session))
+            for chunk in _batched(_export_text(session)):
+                EXPORT_BYTES.inc(len(chunk))
+                yield chunk
         finally:
             table.release()
             seat.release()
