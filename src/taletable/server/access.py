@@ -34,6 +34,7 @@ from contextvars import ContextVar
 from typing import Any
 from urllib.parse import parse_qsl
 
+from taletable.server.links import ROOT_PATH
 from taletable.server.metrics import HTTP_ERRORS, REQUEST_STARTED
 
 __all__ = ["ACCESS_LOGGER", "MOST_ID", "REQUEST_ID", "SHOWN", "AccessLog", "request_id", "target"]
@@ -99,6 +100,7 @@ class AccessLog:
         echoed = (b"x-request-id", rid.encode())
         token = REQUEST_ID.set(rid)
         REQUEST_STARTED.set(began)
+        ROOT_PATH.set(scope.get("root_path", ""))  # the links it makes: :mod:`.links`
         status = 500  # what the client gets when the app raises (Starlette answers 500)
 
         async def send_with_id(message: Any) -> None:

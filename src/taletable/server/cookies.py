@@ -23,6 +23,7 @@ import re
 from fastapi import Request, Response
 from sqlalchemy import select
 
+from taletable.server.links import link
 from taletable.server.schema import SERVER_KEYS
 from taletable.server.world import world_of
 
@@ -89,7 +90,7 @@ def set_seat_cookie(request: Request, response: Response, table_id: str, token: 
         httponly=True,
         samesite="lax",
         secure=request.url.scheme == "https",
-        path="/",
+        path=link("/"),
     )
 
 
@@ -115,7 +116,7 @@ def seat_cookie_tables(request: Request) -> list[str]:
 def forget_seat(request: Request, response: Response, table_id: str) -> None:
     """This browser leaves ``table_id``: its seat cookie is deleted."""
     response.delete_cookie(
-        cookie_name(table_id), path="/", httponly=True, samesite="lax",
+        cookie_name(table_id), path=link("/"), httponly=True, samesite="lax",
         secure=request.url.scheme == "https",
     )  # fmt: skip
 
@@ -133,7 +134,7 @@ def show_once(request: Request, response: Response, table_id: str, *codes: str) 
     response.set_cookie(
         f"{SHOWN_PREFIX}{table_id}", f"{value}.{_signature(_key(request), value)}",
         max_age=SHOWN_AGE, httponly=True, samesite="lax",
-        secure=request.url.scheme == "https", path=f"/t/{table_id}/made",
+        secure=request.url.scheme == "https", path=link(f"/t/{table_id}/made"),
     )  # fmt: skip
 
 

@@ -18,6 +18,7 @@ from taletable.errors import TaletableError
 from taletable.explain import render_data
 from taletable.server.cookies import is_same_origin_or_htmx
 from taletable.server.errors import DATABASE_ERRORS, ActionError, ApiError, database_unavailable
+from taletable.server.links import link, root, route_path
 from taletable.server.schema import SEATS
 from taletable.server.session import CrossSitePost, NoSeat, TableSession
 
@@ -55,6 +56,8 @@ def plain_cite(cite: Any) -> str:
 
 #: ``{{ cite | plain_cite }}``: beside a field or an option (``Rules applied`` keeps them whole).
 TEMPLATES.filters["plain_cite"] = plain_cite
+#: ``{{ root() }}/t/...``: every link of a page starts with the site's root path (:mod:`.links`).
+TEMPLATES.globals["root"] = root
 
 
 def render(template: str, **context: Any) -> str:
@@ -119,7 +122,7 @@ def install(app: FastAPI) -> None:
 
     async def _database(request: Request, error: Exception) -> Response:
         answer = database_unavailable(error)  # a bug is raised again; an outage is logged
-        if request.url.path.startswith("/api/"):
+        if route_path(request).startswith("/api/"):
             return answer
         if request.headers.get("HX-Request") == "true":
             reconnecting = message(error=RECONNECTING)
@@ -135,7 +138,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def _no_table(request: Request, error: ApiError) -> Response:
-        if error.status == 404 and not request.url.path.startswith("/api/"):
+        if error.status == 404 and not route_path(request).startswith("/api/"):
             return page("notice.html", status=404, error=NO_TABLE)  # none, or deleted
         answered = answer_json(request, error)
         return await answered if inspect.isawaitable(answered) else answered
@@ -147,7 +150,7 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(NoSeat)
     async def _no_seat(_request: Request, error: NoSeat) -> Response:
         if error.join:
-            return RedirectResponse(f"/join/{error.table_id}", status_code=303)
+            return RedirectResponse(link(f"/join/{error.table_id}"), status_code=303)
         return message(error=NO_SEAT)
 
 

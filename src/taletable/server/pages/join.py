@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from taletable.server.cookies import is_table_id, set_seat_cookie
 from taletable.server.errors import ApiError
+from taletable.server.links import link
 from taletable.server.pages.common import error_text, page, retry_after, same_site_only
 from taletable.server.pages.start import NO_SUCH_TABLE, SYSTEMS, not_found
 from taletable.server.routes import tables
@@ -89,6 +90,6 @@ def join(
         return _join_page(422, error=text, table=_seen(request, table_id, code), **context)
     except ApiError as error:
         return retry_after(_join_page(error.status, error=error_text(error), **context), error)
-    response = RedirectResponse(f"/t/{table_id}", status_code=303)
+    response = RedirectResponse(link(f"/t/{table_id}"), status_code=303)
     set_seat_cookie(request, response, table_id, joined.token)
     return response

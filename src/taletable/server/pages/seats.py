@@ -13,6 +13,7 @@ from taletable.names import fold
 from taletable.server.cookies import forget_seat, set_seat_cookie
 from taletable.server.deletion import remove_seat
 from taletable.server.errors import ApiError
+from taletable.server.links import link
 from taletable.server.pages.common import error_text, page, retry_after, same_site_only
 from taletable.server.pages.start import SYSTEMS
 from taletable.server.permissions import removing_own_seat
@@ -68,7 +69,7 @@ def leave(
     else:
         world.presence.left(world.hub, session.table_id, session.seat.id)
     removed = "&removed=1" if remove else ""
-    response = RedirectResponse(f"/tables?left={head.id}{removed}", status_code=303)
+    response = RedirectResponse(link(f"/tables?left={head.id}{removed}"), status_code=303)
     forget_seat(request, response, session.table_id)
     return response
 
@@ -102,7 +103,7 @@ def delete(
         return page("delete.html", status=422, name=head.name, table_id=head.id, typed=confirm,
                     error=error)  # fmt: skip
     tables.delete_table(session)
-    response = RedirectResponse("/tables?deleted=1", status_code=303)
+    response = RedirectResponse(link("/tables?deleted=1"), status_code=303)
     forget_seat(request, response, session.table_id)
     return response
 
@@ -129,6 +130,6 @@ async def recover(request: Request, code: Annotated[str, Form(max_length=200)] =
         seat = await seat_of_table(world_of(request), found[0], found[1])
     if found is None or seat is None or not seat.narrator:
         return page("recover.html", status=403, code=code, error=NOT_A_RECOVERY_CODE)
-    response = RedirectResponse(f"/t/{seat.table_id}", status_code=303)
+    response = RedirectResponse(link(f"/t/{seat.table_id}"), status_code=303)
     set_seat_cookie(request, response, seat.table_id, found[1])
     return response

@@ -19,6 +19,7 @@ from taletable.server.cookies import (
     show_once,
 )
 from taletable.server.errors import ApiError
+from taletable.server.links import link
 from taletable.server.pages.common import (
     error_text,
     fragment,
@@ -153,7 +154,7 @@ async def start(
         return _start_page(422, form=form, error=text)
     except ApiError as error:
         return retry_after(_start_page(error.status, form=form, error=error_text(error)), error)
-    response = RedirectResponse(f"/t/{made.id}/made", status_code=303)
+    response = RedirectResponse(link(f"/t/{made.id}/made"), status_code=303)
     set_seat_cookie(request, response, made.id, made.narrator_token)
     show_once(request, response, made.id, made.join_code, made.recovery_code)
     return response
@@ -205,7 +206,7 @@ async def enter(request: Request, table_id: str, token: str = "") -> Response:
     token = token.strip()
     if await seat_of_table(world_of(request), table_id, token) is None:
         return not_found(NOT_A_SEAT_LINK)
-    response = RedirectResponse(f"/t/{table_id}", status_code=303)
+    response = RedirectResponse(link(f"/t/{table_id}"), status_code=303)
     set_seat_cookie(request, response, table_id, token)
     return response
 
