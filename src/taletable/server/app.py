@@ -58,10 +58,11 @@ def create_app(
     """The application serving the tables of ``database_url`` (SQLite or PostgreSQL); a SQLite
     write waits ``sqlite_busy_seconds`` for another's lock, then answers 503. ``freeze_heap``
     (a served worker's, the process its own): what start-up made is frozen out of the garbage
-    collector's reach once the app has started. ``telemetry``: FastAPI's OpenTelemetry, to
-    the providers the process configures; off, it is not looked for at every request (~2% of an
-    action's instructions). ``drain_seconds`` (a served worker's): on SIGTERM the worker drains
-    (:mod:`taletable.server.drain`) and stops that much later; None takes no signal.
+    collector's reach once the app has started. ``telemetry``: FastAPI's OpenTelemetry, sent
+    where the ``OTEL_*`` variables say (:data:`OTLP_FROM_ENVIRONMENT`); off, it is not looked
+    for at every request (~2% of an action's instructions). ``drain_seconds`` (a served
+    worker's): on SIGTERM the worker drains (:mod:`taletable.server.drain`) and stops that much
+    later; None takes no signal.
     ``metrics_allow``: the networks that may read ``/metrics`` (none: off;
     :mod:`taletable.server.metrics`)."""
     database = Database(database_url or default_url(), busy_seconds=sqlite_busy_seconds)
@@ -105,7 +106,7 @@ def create_app(
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
-        telemetry=None if telemetry else NO_TELEMETRY,
+        telemetry=OTLP_FROM_ENVIRONMENT if telemetry else NO_TELEMETRY,
     )
     app.state.world = world
     world.metrics = MetricsAccess(metrics_allow)
@@ -124,6 +125,10 @@ def create_app(
 
 #: FastAPI's telemetry, off (``TALETABLE_OPENTELEMETRY``, unset).
 NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}
+#: On: FastAPI's traces, metrics and logs, each sent by OTLP over HTTP where the standard
+#: ``OTEL_*`` variables say (``OTEL_EXPORTER_OTLP_ENDPOINT`` or a signal's own endpoint), to
+#: providers the process made already or, if none, made by FastAPI (its ``auto_configure``).
+OTLP_FROM_ENVIRONMENT: TelemetryConfig = {"auto_configure": True}
 
 
 def _warm_up() -> None:

@@ -74,6 +74,8 @@ def serve(
             "--workers", "SQLite serves one worker; use --workers 1 or a PostgreSQL --database"
         )
     _check_address(host, port)
+    if settings.opentelemetry:
+        _check_opentelemetry()
     try:
         import uvicorn
         from sqlalchemy.engine import make_url
@@ -152,6 +154,20 @@ def read_settings(overridden: tuple[str, ...]) -> Settings:
     except ImportError as error:
         raise not_installed(error) from None
     return Settings.from_environment(overridden)
+
+
+def _check_opentelemetry() -> None:
+    """With ``TALETABLE_OPENTELEMETRY=on``, refuse to start without the exporter installed
+    (one line, exit 2), rather than fail in every worker's start."""
+    try:
+        import opentelemetry.exporter.otlp.proto.http
+        import opentelemetry.sdk  # noqa: F401
+    except ImportError:
+        raise InputError(
+            "TALETABLE_OPENTELEMETRY",
+            "on, but OpenTelemetry's SDK and OTLP exporter are not installed; "
+            "pip install 'taletable[opentelemetry]', or unset it",
+        ) from None
 
 
 def _check_address(host: str, port: int) -> None:

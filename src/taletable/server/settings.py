@@ -14,8 +14,8 @@ variable                           default                     what
 ``TALETABLE_SQLITE_BUSY_SECONDS``  ``30``                      how long a SQLite write waits for
                                                                the lock before answering 503
 ``TALETABLE_OPENTELEMETRY``        ``off``                     ``on``: FastAPI's OpenTelemetry
-                                                               traces, metrics and logs, to the
-                                                               providers the process configures
+                                                               traces, metrics and logs, sent
+                                                               by OTLP where ``OTEL_*`` say
 ``TALETABLE_DRAIN_SECONDS``        ``3``                       on SIGTERM, how long a worker
                                                                answers not ready (and refuses
                                                                changes) before it stops
@@ -207,8 +207,8 @@ class Settings(BaseSettings):
 
     opentelemetry: bool = Field(
         False,
-        description="on or off: FastAPI's own OpenTelemetry traces, metrics and logs, sent to the "
-        "providers the process configures (off: not looked for at every request)",
+        description="on or off: FastAPI's own OpenTelemetry traces, metrics and logs, sent by "
+        "OTLP over HTTP where the standard OTEL_* variables say (needs taletable[opentelemetry])",
         examples=["on"],
     )
 
