@@ -63,7 +63,7 @@ def test_the_counters_move_as_actions_are_taken(tmp_path: Path) -> None:
     """A served process: actions taken, read and refused, their latency, an open stream and
     the events fanned out to it, a 404, 429s by limit, and the bytes of an export."""
     server = start_server(
-        f"sqlite:///{tmp_path / 'metrics.db'}", rate="5,40", environment=ALLOWED
+        f"sqlite:///{tmp_path / 'metrics.db'}", rate="0.5,30", environment=ALLOWED
     )
     try:
         with httpx.Client(base_url=server.url, timeout=10) as http:
@@ -91,7 +91,7 @@ def test_the_counters_move_as_actions_are_taken(tmp_path: Path) -> None:
                 401, 404)  # fmt: skip
             during = read_metrics(server.url)
             refused = [http.get(f"/api/tables/{table.id}", headers=table.bram)
-                       for _ in range(60)]  # fmt: skip
+                       for _ in range(50)]  # fmt: skip
             assert any(answer.status_code == 429 for answer in refused)
             stream.__exit__(None, None, None)
             reader.close()
