@@ -46,23 +46,10 @@ from taletable.systems.cogent.rules import Rules
 from taletable.systems.cogent.tables import ChallengeLevelScale, challenge_level_scale
 
 __all__ = [
-    "AssistRequest",
-    "AssistRoll",
-    "ChallengeLevelsRequest",
-    "CheckRequest",
-    "CollaborateRequest",
-    "ConflictRequest",
-    "DestinyRollRequest",
-    "PowerlessRequest",
-    "PowerlessResult",
-    "assist",
-    "challenge_levels",
-    "check",
-    "collaborate",
-    "conflict",
-    "destiny_roll",
-    "powerless",
-]
+    "AssistRequest", "AssistRoll", "ChallengeLevelsRequest", "CheckRequest", "CollaborateRequest",
+    "ConflictRequest", "DestinyRollRequest", "PowerlessRequest", "PowerlessResult", "assist",
+    "challenge_levels", "check", "collaborate", "conflict", "destiny_roll", "powerless",
+]  # fmt: skip
 
 ASSISTS = "002 > How to Play > Assists; 000 > Dice Pools > Assists and Collaborations"
 
