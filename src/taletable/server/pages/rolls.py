@@ -182,6 +182,7 @@ def odds(request: Request, session: PageSession) -> Response:
         percent=percent(chance),
         fraction=str(chance),
         odds=result.odds,
+        character_pool="character" in args,
         breakdown=result.breakdown or (),
     )
 

@@ -225,26 +225,48 @@
   });
 
   // The roll panel: the pool typed counts only in "a pool I type" mode, so in "a character's
-  // skill" mode (where the odds and the roll use the character's pool) it is disabled.
+  // skill" mode (where the odds and the roll use the character's pool) it is disabled and
+  // shows the character's pool (from the odds, #odds-percent's data-pool); the pool typed is
+  // kept (data-typed) and comes back with "a pool I type".
   function rollMode() {
     var form = document.getElementById("roll-form");
     var pool = document.getElementById("pool");
     if (!form || !pool) { return; }
     var chosen = form.querySelector("input[name=mode]:checked");
-    pool.disabled = !(chosen && chosen.value === "pool");
+    var typing = !!(chosen && chosen.value === "pool");
+    if (typing && pool.disabled && pool.hasAttribute("data-typed")) {
+      pool.value = pool.getAttribute("data-typed");
+      pool.removeAttribute("data-typed");
+    } else if (!typing && !pool.disabled) {
+      pool.setAttribute("data-typed", pool.value);
+    }
+    pool.disabled = !typing;
+    showCharacterPool();
+  }
+  function showCharacterPool() {
+    var pool = document.getElementById("pool");
+    var shown = document.getElementById("odds-percent");
+    if (pool && pool.disabled && shown && shown.getAttribute("data-pool")) {
+      if (!pool.hasAttribute("data-typed")) { pool.setAttribute("data-typed", pool.value); }
+      pool.value = shown.getAttribute("data-pool");
+    }
   }
   document.addEventListener("change", function (event) {
     if (event.target && event.target.name === "mode") { rollMode(); }
   });
-  // The seat's first character arrived (an import, the wizard): the panel rolls with it.
+  // The seat's first character arrived (an import, the wizard): the panel rolls with it, and
+  // its odds are asked again for it (a mode checked by a script fires no change of its own).
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail && event.detail.target;
-    if (!target || target.id !== "roll-character") { return; }
+    if (!target) { return; }
+    if (target.id === "odds") { showCharacterPool(); return; }
+    if (target.id !== "roll-character") { return; }
     var select = document.getElementById("character");
     var mode = document.querySelector("#roll-form input[name=mode][value=character]");
-    if (select && mode && select.getAttribute("data-first-character") === "true") {
+    if (select && mode && select.getAttribute("data-first-character") === "true" &&
+        !mode.checked) {
       mode.checked = true;
-      rollMode();
+      mode.dispatchEvent(new Event("change", { bubbles: true }));
     }
   });
   document.addEventListener("DOMContentLoaded", rollMode);
