@@ -25,6 +25,7 @@ from taletable.server.pages.common import (
     error_text,
     fragment,
     message,
+    seat_names,
 )
 from taletable.server.permissions import may_roll_with, taking_part
 from taletable.server.routes import characters as api
@@ -148,7 +149,8 @@ async def import_sheet(request: Request, session: PageSession) -> Response:
 
 
 def read_view(session: TableSession, character_id: str) -> dict[str, Any] | None:
-    """What the sheet's read view shows: the stored sheet and its pools as built."""
+    """What the sheet's read view shows: the stored sheet and its pools as built, whether this
+    seat may roll with it and change it (``may_roll``), and whose it is (``owner_name``)."""
     from taletable.systems.cogent.character.pool_summary import sheet_pools
 
     try:
@@ -166,6 +168,7 @@ def read_view(session: TableSession, character_id: str) -> dict[str, Any] | None
         "table_id": session.table_id,
         "sheet_id": character_id,
         "may_roll": may_roll_with(session.seat, owner),
+        "owner_name": "the narrator" if owner is None else seat_names(session).get(owner, owner),
     }
 
 
