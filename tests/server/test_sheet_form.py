@@ -234,7 +234,9 @@ def test_a_sheet_saved_unchanged_from_the_form_is_the_same_sheet(
 
 def test_another_players_save_is_refused_and_nothing_is_saved(client: TestClient) -> None:
     """The ownership rules hold on the form (``permissions``): Sir Terrik is the narrator's
-    import; a player who does not own him sees why the save is refused; version 1 stays."""
+    import; his sheet's page shows a player who does not own him no form (read only), and a
+    form posted all the same (drawn by the editor's own route) is refused with why; version 1
+    stays."""
     table_id, character, _text = _imported(client)
     code = client.post(f"/t/{table_id}/join-code", headers=HTMX)
     found = re.search(r'value="[^"]*?code=([^"&]+)', code.text) or re.search(
@@ -246,7 +248,9 @@ def test_another_players_save_is_refused_and_nothing_is_saved(client: TestClient
     assert joined.status_code == 201, joined.text
     with TestClient(client.app) as bram:
         bram.get(f"/t/{table_id}/enter?token={joined.json()['token']}")
-        fields = _form(bram, table_id, character)
+        shown = bram.get(f"/t/{table_id}/c/{character}").text
+        assert "Save the sheet" not in shown and "the narrator's character" in shown
+        fields = form_fields(bram.get(f"/t/{table_id}/c/{character}/editor").text)
         refused = _post(bram, table_id, character, {**fields, "identity.goals": "Mine now"})
     assert "Not saved" in refused and "edit its sheet" in refused
     assert _sheet(client, table_id, character)["version"] == 1

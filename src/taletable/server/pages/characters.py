@@ -25,7 +25,7 @@ from taletable.server.pages.common import (
     error_text,
     fragment,
     message,
-    seat_names,
+    seats_of,
 )
 from taletable.server.permissions import may_roll_with, taking_part
 from taletable.server.routes import characters as api
@@ -168,8 +168,16 @@ def read_view(session: TableSession, character_id: str) -> dict[str, Any] | None
         "table_id": session.table_id,
         "sheet_id": character_id,
         "may_roll": may_roll_with(session.seat, owner),
-        "owner_name": "the narrator" if owner is None else seat_names(session).get(owner, owner),
+        "owner_name": _owner_name(session, owner),
     }
+
+
+def _owner_name(session: TableSession, owner: str | None) -> str:
+    """Whose a character is, in words: "the narrator" for the narrator's (or no seat's)."""
+    seat = next((row for row in seats_of(session) if row.id == owner), None)
+    if seat is None or seat.role == "narrator":
+        return "the narrator"
+    return str(seat.name)
 
 
 @router.get("/t/{table_id}/c/{character_id}/read", response_class=HTMLResponse)

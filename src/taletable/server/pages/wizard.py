@@ -184,7 +184,36 @@ def _submit(step: Step, name: str, base: Data) -> bool:
     check = step.ask("cogent.character.new.step", sheet=step.data, step=name)
     step.problems = [p.to_data() for p in check.problems]
     step.extra["budget"] = check.budget
+    if go == "next" and name == "identity" and _only_unwritten(step.problems):
+        missing = ", ".join(p["field"].split(".", 1)[1].replace("_", " ") for p in step.problems)
+        step.notice = (f"Kept as a draft: {missing} still to write before the character is "
+                       "made (the book asks every character for them).")  # fmt: skip
+        return True
     return go == "next" and check.legal
+
+
+def _only_unwritten(problems: list[dict[str, Any]]) -> bool:
+    """Whether the identity step's problems are only parts the book asks for left blank (a
+    draft may go on to the attributes; creation still asks them: RULINGS.md "What creation
+    asks of the identity"). A character needs its name before anything else."""
+    return all(
+        str(p.get("field", "")).startswith("identity.") and p.get("field") != "identity.name"
+        and str(p.get("found", "")).startswith("no ")
+        for p in problems
+    )  # fmt: skip
+
+
+def _kept_on_leaving(form: Any, data: Data, name: str) -> Data:
+    """What was typed on the step ``name`` kept when its person goes back to another step
+    (unchecked; nothing it chooses by a roll is taken); the draft as it was if it cannot be
+    read."""
+    if name not in FILLS or name in ("commerce", "disabling", "finishing"):
+        return data
+    try:
+        kept: Data = FILLS[name](form, data)
+    except PAGE_ERRORS:
+        return data
+    return kept
 
 
 def _creation_step(data: Data, name: str) -> Any:
@@ -200,7 +229,12 @@ def _keys(data: Data, name: str) -> list[str]:
     keys = [*step.checks, *(f"identity.{f}" for f in ("name", "concept", "disposition",
                                                      "history", "beliefs", "goals",
                                                      "elevator_pitch"))]  # fmt: skip
+    keys += [f"skills.{name}" for name in data.get("skills") or ()]
     keys += [f"vocations.{n}" for n in range(len(data.get("vocations", ())) + 1)]
+    keys += [f"vocations.{n}.{kind}.{m}"
+             for n, vocation in enumerate(data.get("vocations") or ())
+             for kind in ("vocational_skills", "combat_skills", "specialisations")
+             for m in range(len(vocation.get(kind) or ()))]  # fmt: skip
     keys += [f"disabling_characteristics.{n}.skill"
              for n in range(len(data.get("disabling_characteristics", ())))]  # fmt: skip
     return keys
@@ -228,6 +262,7 @@ def _render(table_id: str, data: Data, name: str, step: Step | None = None, **mo
         "fields": fields,
         "values": plain_values(data, fields),
         "edition_title": EDITIONS[data["edition"]],
+        "vocations_ahead": "vocations" in names[names.index(current.name) + 1 :],
         **extra,
         **more,
     }
@@ -265,7 +300,14 @@ def wizard_page(session: PageSessionOrJoin) -> Response:
     head = session.head()
     if head.system != "cogent":
         return page("_message.html", status=404, error="The wizard makes Cogent characters.")
-    return page("wizard.html", head=head, seat=session.seat, editions=EDITIONS, chosen=head.edition)
+    return page("wizard.html", head=head, seat=session.seat, editions=table_editions(head.edition),
+                chosen=head.edition)
+
+
+def table_editions(edition: str | None) -> dict[str, str]:
+    """The editions the wizard offers at a table: the table's own (every one when it has
+    none), so a core table is never offered the tiered edition's steps, nor the reverse."""
+    return {edition: EDITIONS[edition]} if edition in EDITIONS else dict(EDITIONS)
 
 
 def _draft(text: str) -> Data:
@@ -295,6 +337,9 @@ def _wizard_step(session: TableSession, form: Any) -> Response:
     try:
         if text == "edition":
             data = _draft(json.dumps({"edition": str(form.get("edition", ""))}))
+            if data["edition"] not in table_editions(session.head().edition):
+                raise TaletableError(f"this table plays the {session.head().edition} edition; "
+                                     f"make a {session.head().edition} character")  # fmt: skip
             first = creation_steps(data["edition"])[0].name
             return fragment("_wizard.html", **_render(table_id, data, first))
         data, base = _draft(str(form.get("draft", ""))), json.loads(str(form.get("base") or "{}"))
@@ -302,6 +347,7 @@ def _wizard_step(session: TableSession, form: Any) -> Response:
         return message(error=error_text(error))
     go = str(form.get("go", ""))
     if go.startswith("to:"):
+        data = _kept_on_leaving(form, data, text)
         return fragment("_wizard.html", **_render(table_id, data, go[3:], base=json.dumps(base)))
     step = Step(session, data, form)
     if text == REVIEW:
@@ -319,7 +365,7 @@ def _wizard_step(session: TableSession, form: Any) -> Response:
         # what is left to spend, as the engine counts it (its problems wait for the submit)
         ahead = step.ask("cogent.character.new.step", sheet=step.data, step=following_name)
         return fragment("_wizard.html", **_render(table_id, step.data, following_name,
-                                                  base=json.dumps(base),
+                                                  base=json.dumps(base), notice=step.notice,
                                                   budget=ahead.budget))  # fmt: skip
     return _reviewed(step, text, base, names)
 

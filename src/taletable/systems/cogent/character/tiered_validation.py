@@ -64,7 +64,7 @@ def _attribute_and_skill_problems(sheet: TieredCharacter, tier: Tier) -> list[Pr
                     rule=f"{CREATION} > Skills",
                     found=f"{name!r} is not a skill",
                     fix=f"use one of {known}",
-                    field="skills",
+                    field=f"skills.{name}",
                 )
             )
         if not 0 <= points <= tier.max_skill:
@@ -73,7 +73,7 @@ def _attribute_and_skill_problems(sheet: TieredCharacter, tier: Tier) -> list[Pr
                     rule=LIMITS,
                     found=f"{name} has {points}",
                     fix=f"0 to {tier.max_skill} at tier {tier.tier}",
-                    field="skills",
+                    field=f"skills.{name}",
                 )
             )
     return problems
@@ -93,17 +93,17 @@ def _vocation_problems(sheet: TieredCharacter, tier: Tier) -> list[Problem]:
                 field="vocations",
             )
         )
-    for vocation in sheet.vocations:
+    for index, vocation in enumerate(sheet.vocations):
         if not 0 <= vocation.rank <= tier.max_vocation:
             problems.append(
                 Problem(
                     rule=LIMITS,
                     found=f"vocation {vocation.name} rank {vocation.rank}",
                     fix=f"0 to {tier.max_vocation} at tier {tier.tier}",
-                    field="vocations",
+                    field=f"vocations.{index}",
                 )
             )
-        for special in vocation.specialisations:
+        for row, special in enumerate(vocation.specialisations):
             if special.points < 0:
                 found = f"{special.name} has {special.points}"
                 fix = f"0 to {vocation.name}'s rank {vocation.rank}"
@@ -112,9 +112,8 @@ def _vocation_problems(sheet: TieredCharacter, tier: Tier) -> list[Problem]:
                 fix = "no specialisation above its vocation"
             else:
                 continue
-            problems.append(
-                Problem(rule=f"{CREATION} > Skills", found=found, fix=fix, field="vocations")
-            )
+            where = f"vocations.{index}.specialisations.{row}"
+            problems.append(Problem(rule=f"{CREATION} > Skills", found=found, fix=fix, field=where))
     return problems
 
 

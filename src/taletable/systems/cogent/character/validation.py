@@ -113,6 +113,7 @@ def _skills(sheet: CoreCharacter, core_cap: int, problems: list[Problem]) -> Non
                     rule=CORE_SKILLS,
                     found=f"{name!r} is not a core skill",
                     fix=f"use one of {known}",
+                    field=f"skills.{name}",
                 )
             )
         if points > core_cap:
@@ -121,6 +122,7 @@ def _skills(sheet: CoreCharacter, core_cap: int, problems: list[Problem]) -> Non
                     rule=CORE_SKILLS if sheet.mode == "fast_play" else CAMPAIGN,
                     found=f"{name} has {points} points",
                     fix=f"at most {core_cap} in a core skill",
+                    field=f"skills.{name}",
                 )
             )
     if len(negatives) > 1 or any(sheet.skills[name] < -1 for name in negatives):
@@ -157,21 +159,31 @@ def _vocations(
                 rule=VOCATIONS,
                 found=f"{sheet.vocations[0].name} has no points",
                 fix="the first vocation takes its free point: give it at least 1",
+                field="vocations.0",
             )
         )
-    for vocation in sheet.vocations:
+    for index, vocation in enumerate(sheet.vocations):
         cap = overrides.get(vocation.name.lower(), vocation_cap)
-        problems += _vocation_problems(sheet, vocation, cap)
+        problems += tagged(_vocation_problems(sheet, vocation, cap, index), f"vocations.{index}")
 
 
-def _vocation_problems(sheet: CoreCharacter, vocation: CoreVocation, cap: int) -> list[Problem]:
-    """One vocation: its points within the cap, at most four skills nested under it, none above
-    it or the cap, and its combat skills weapon categories (002 > Vocations; Combat Skills)."""
+def _vocation_problems(
+    sheet: CoreCharacter, vocation: CoreVocation, cap: int, index: int = 0
+) -> list[Problem]:
+    """One vocation (the ``index``-th): its points within the cap, at most four skills nested
+    under it, none above it or the cap, and its combat skills weapon categories (002 >
+    Vocations; Combat Skills); a nested skill's problem names its row's field."""
     problems = []
     nested: list[VocationalSkill | CombatSkill] = [
         *vocation.vocational_skills,
         *vocation.combat_skills,
     ]
+    rows = [
+        f"vocations.{index}.{kind}.{n}"
+        for kind, held in (("vocational_skills", vocation.vocational_skills),
+                           ("combat_skills", vocation.combat_skills))
+        for n in range(len(held))
+    ]  # fmt: skip
     if vocation.points > cap or vocation.points < 0:
         problems.append(
             Problem(
@@ -188,7 +200,7 @@ def _vocation_problems(sheet: CoreCharacter, vocation: CoreVocation, cap: int) -
                 fix=f"at most {MAX_SKILLS_PER_VOCATION} skills under a vocation",
             )
         )
-    for skill in nested:
+    for skill, row in zip(nested, rows, strict=True):
         if skill.points > vocation.points:
             problems.append(
                 Problem(
@@ -196,6 +208,7 @@ def _vocation_problems(sheet: CoreCharacter, vocation: CoreVocation, cap: int) -
                     found=f"{skill.name} ({skill.points}) is above its vocation {vocation.name} "
                     f"({vocation.points})",
                     fix="never more points in a vocational or combat skill than its vocation",
+                    field=row,
                 )
             )
         if skill.points > cap or skill.points < 0:
@@ -204,6 +217,7 @@ def _vocation_problems(sheet: CoreCharacter, vocation: CoreVocation, cap: int) -
                     rule=_cap_rule(sheet, skill.points),
                     found=f"{skill.name} has {skill.points}",
                     fix=f"0 to {cap} points",
+                    field=row,
                 )
             )
     categories = combat_skill_table()
@@ -213,8 +227,9 @@ def _vocation_problems(sheet: CoreCharacter, vocation: CoreVocation, cap: int) -
             rule=COMBAT_SKILLS,
             found=f"{combat.name!r} is not a weapon category",
             fix=f"use one of {known} (beasts, monsters and magic may set free_form)",
+            field=f"vocations.{index}.combat_skills.{n}",
         )
-        for combat in vocation.combat_skills
+        for n, combat in enumerate(vocation.combat_skills)
         if combat.free_form is None and categories.canonical(combat.name) is None
     ]
     return problems
