@@ -39,3 +39,24 @@ def test_a_strike_shows_struck_on_a_players_page_live(
     finally:
         for page in (narrator, mara):
             page.context.close()
+
+
+def test_a_struck_message_is_struck_through_whole(browser: Any, server_url: str) -> None:
+    """A chat message struck: its text is struck through, not only its header line."""
+    narrator, mara = _seated(browser, server_url)
+    try:
+        mara.get_by_label("Message", exact=True).fill("The door was open all along")
+        mara.get_by_role("button", name="Send", exact=True).click()
+        said = narrator.locator("#log > li.entry", has_text="The door was open all along").last
+        said.wait_for(timeout=3000)
+        said.locator("details.strike > summary").click()
+        said.get_by_label("Why strike this entry?", exact=False).fill("said by mistake")
+        said.get_by_role("button", name="Strike this entry").click()
+        entry = mara.locator("#log > li.entry", has_text="The door was open all along").first
+        entry.locator(".struck-note").wait_for(state="visible", timeout=2000)
+        for part in (".head", ".chat-text"):
+            shown = entry.locator(f"> {part}")
+            assert "line-through" in shown.evaluate("e => getComputedStyle(e).textDecorationLine")
+    finally:
+        for page in (narrator, mara):
+            page.context.close()
