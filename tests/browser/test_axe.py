@@ -200,3 +200,33 @@ def test_a_boons_tables_narrator_tools(browser: Any, server_url: str, width: str
     found = _violations(page)
     context.close()
     assert found == []
+
+
+def test_a_players_read_only_sheet_and_table_page(
+    browser: Any, server_url: str, width: str
+) -> None:
+    """A player's view of the narrator's character (read only: no form) and of the table page
+    (its link to the player's own export)."""
+    made = httpx.post(f"{server_url}/api/tables", json={"name": "Keep", "system": "cogent"})
+    table = made.json()
+    headers = {"Authorization": f"Bearer {table['narrator_token']}"}
+    sheet = yaml.safe_load(SHEET.read_text(encoding="utf-8"))
+    added = httpx.post(f"{server_url}/api/tables/{table['id']}/characters",
+                       json={"sheet": sheet}, headers=headers)  # fmt: skip
+    added.raise_for_status()
+    joined = httpx.post(f"{server_url}/api/tables/{table['id']}/join",
+                        json={"code": table["join_code"], "name": "Ann", "role": "player"})
+    joined.raise_for_status()
+    context = browser.new_context(viewport=WIDTHS[width], bypass_csp=True)
+    page = context.new_page()
+    base = f"{server_url}/t/{table['id']}"
+    page.goto(f"{base}/enter?token={joined.json()['token']}")
+    found = {}
+    page.goto(f"{base}/c/{added.json()['id']}")
+    page.wait_for_selector("#read-only", timeout=5000)
+    found["read-only sheet"] = _violations(page)
+    page.goto(base)
+    page.wait_for_selector("#export-view", timeout=5000)
+    found["player's table"] = _violations(page)
+    context.close()
+    assert {name: lines for name, lines in found.items() if lines} == {}
