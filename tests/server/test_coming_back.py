@@ -215,13 +215,15 @@ def test_guessing_join_codes_is_bounded_by_the_address_rate_limit(database_url: 
 
 def test_a_boons_start_page_shows_no_cogent_options(client: TestClient) -> None:
     """The start page opened for a boons table hides Cogent's edition, rule options and house
-    rules and says the system has none; a boons table is made with no edition whatever the
-    hidden fields send."""
+    rules and shows boons' own (Let it Ride's per-scene switch, issue 37), not the hint of a
+    system with none; a boons table is made with no edition whatever the hidden fields send."""
     page = client.get("/", params={"system": "boons"}).text
     cogent = re.search(r'<div data-system-only="cogent"([^>]*)>', page)
     assert cogent is not None and "hidden" in cogent.group(1)
+    boons = re.search(r'<fieldset data-system-only="boons"([^>]*)>', page)
+    assert boons is not None and "hidden" not in boons.group(1)
     other = re.search(r"<p class=\"hint\" data-system-other([^>]*)>", page)
-    assert other is not None and "hidden" not in other.group(1)
+    assert other is not None and "hidden" in other.group(1)
     assert "Start a table" in page
     table_id, _made = _start(client, "Boons", system="boons")
     seen = client.get(f"/api/tables/{table_id}").json()
