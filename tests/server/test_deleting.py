@@ -34,10 +34,10 @@ def row_counts(database_url: str, table_id: str) -> dict[str, int]:
 
 
 def played(http: httpx.Client, table: Seats) -> None:
-    """Give the table a roll, a character, a whisper and a secret roll."""
+    """Give the table a roll (under a key), a character, a whisper and a secret roll."""
     actions = f"/api/tables/{table.id}/actions"
     rolled = http.post(actions, json={"action": "cogent.check", "args": {"pool": 5, "cl": 2}},
-                       headers=table.mara)  # fmt: skip
+                       headers={**table.mara, "Idempotency-Key": "roll-1"})  # fmt: skip
     assert rolled.status_code == 201, rolled.text
     made = http.post(f"/api/tables/{table.id}/characters", json={"sheet": terrik()},
                      headers=table.mara)  # fmt: skip
@@ -97,6 +97,7 @@ def test_the_narrator_deletes_a_whole_table_and_nothing_else(database_url: str) 
             before = row_counts(database_url, doomed.id)
             assert all(before[name] for name in ("seats", "events", "things", "presence"))
             assert before["recipients"] == 1 and before["scenes"] == 1
+            assert before["idempotency_keys"] == 1
             kept_before = row_counts(database_url, kept.id)
             gone = http.delete(f"/api/tables/{doomed.id}", headers=doomed.narrator)
             assert gone.status_code == 200, gone.text

@@ -30,7 +30,16 @@ from taletable.server.log import NOTIFY_CHANNEL, lock_table, read_table
 from taletable.server.notify import Hub
 from taletable.server.owners import character_owners
 from taletable.server.presence import STALE_SECONDS
-from taletable.server.schema import EVENTS, PRESENCE, RECIPIENTS, SCENES, SEATS, TABLES, THINGS
+from taletable.server.schema import (
+    EVENTS,
+    PRESENCE,
+    RECIPIENTS,
+    RETRIES,
+    SCENES,
+    SEATS,
+    TABLES,
+    THINGS,
+)
 
 __all__ = [
     "TABLE_ROWS",
@@ -44,6 +53,7 @@ __all__ = [
 
 #: Every row of a table, by the column naming it, in the order they are deleted.
 TABLE_ROWS: tuple[Column[Any], ...] = (
+    RETRIES.c.table_id,
     RECIPIENTS.c.table_id,
     EVENTS.c.table_id,
     SCENES.c.table_id,

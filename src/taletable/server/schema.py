@@ -16,6 +16,8 @@
 * ``things``  the SQL store's rows (:mod:`taletable.store.sql`): characters, encounters...
 * ``server_keys``  keys the server keeps: ``cookie`` signs the pages' seat cookies.
 * ``presence``  each open page stream (any worker's): its table, seat and last heartbeat.
+* ``idempotency_keys``  each action taken under an ``Idempotency-Key``: the seat, the key, the
+  request's fingerprint, the event it wrote and the answer given (:mod:`.retries`; kept 24 h).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ __all__ = [
     "METADATA",
     "PRESENCE",
     "RECIPIENTS",
+    "RETRIES",
     "SCENES",
     "SEATS",
     "SERVER_KEYS",
@@ -126,4 +129,21 @@ PRESENCE = Table(
     Column("table_id", String(64), nullable=False, index=True),
     Column("seat_id", String(64), nullable=False),
     Column("seen_at", Float, nullable=False),
+)
+
+RETRIES = Table(
+    "idempotency_keys",
+    METADATA,
+    Column("table_id", String(64), primary_key=True),
+    Column("seat_id", String(64), primary_key=True),
+    #: The key as the client sent it (an action after the first of one request: ``KEY#N``).
+    Column("key", String(140), primary_key=True),
+    #: The SHA-256 of the request taken under the key (another request under it is refused).
+    Column("fingerprint", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("status", Integer, nullable=False),
+    #: The answer's body, as the seat was first answered (the API's JSON).
+    Column("answer", Text, nullable=False),
+    #: When the key was first used (seconds since the epoch): kept at least 24 hours.
+    Column("made_at", Float, nullable=False, index=True),
 )

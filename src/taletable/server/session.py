@@ -3,9 +3,9 @@
 Every route and page that touches a table gets a :class:`TableSession` from below; only it:
 
 * resolves the seat from the request's bearer token or the page's seat cookie (the API:
-  :data:`SessionDep` and narrower; the pages: :data:`PageSession`, which answers a browser
-  without a seat in words, and :data:`PageSessionOrJoin`, which sends it to the join page),
-  with a per-worker cache of seats by token hash (a seat never changes its token);
+  :data:`SessionDep` and narrower; the pages: :data:`PageSession`, which answers a seatless
+  browser in words, :data:`PageSessionOrJoin`, which sends it to the join page), with a
+  per-worker cache of seats by token hash (a seat never changes its token);
 * builds the ``Table`` an action or a read plays at (:func:`table_context`: the table's edition,
   rule options and house rules as a rules library, its store and its dice);
 * asks :mod:`taletable.server.permissions` whether this seat may do this, takes the action in
@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -40,6 +40,7 @@ from taletable.server.errors import ActionError, ApiError, Forbidden, Unauthoriz
 from taletable.server.fields import has_nul
 from taletable.server.followups import FOLLOWS, followed
 from taletable.server.log import TableHead, Writer, read_table, table_write
+from taletable.server.page_errors import CrossSitePost, NoSeat
 from taletable.server.permissions import (
     chat_visibility,
     check_action,
@@ -47,6 +48,7 @@ from taletable.server.permissions import (
     narrator_only,
     taking_part,
 )
+from taletable.server.retries import RetryKey, Taken, first_answer, page_retry, remember
 from taletable.server.schema import SEATS
 from taletable.server.seeds import action_dice
 from taletable.server.state import RecordingStore
@@ -58,6 +60,7 @@ from taletable.store import Store
 from taletable.store.sql import SqlStore
 
 __all__ = [
+    "CrossSitePost",
     "NarratorSession",
     "NoSeat",
     "PageSession",
@@ -162,24 +165,12 @@ async def _narrator_session(
     return session
 
 
-class NoSeat(Exception):
-    """A page asked for by a browser with no seat at the table (answered by ``pages``)."""
-
-    def __init__(self, table_id: str, *, join: bool) -> None:
-        super().__init__(table_id)
-        self.table_id = table_id
-        self.join = join
-
-
-class CrossSitePost(Exception):
-    """A change to a page sent by another site (or without the page's own header): refused
-    with a page that says so, never taken as the seat's."""
-
-
 async def page_session_or_none(request: Request, table_id: str) -> TableSession | None:
-    """The session of this browser's seat cookie at ``table_id``, or None."""
+    """The session of this browser's seat cookie at ``table_id``, or None; a change carries
+    the key it was sent with (:func:`.retries.page_retry`), so a retry of it is safe."""
     try:
-        return await _session(request, table_id, "")
+        session = await _session(request, table_id, "")
+        return replace(session, retry=await page_retry(request))
     except ApiError as error:
         cross_site = cookie_token(request, table_id) and not is_same_origin_or_htmx(request)
         if isinstance(error, Forbidden) and cross_site:
@@ -252,6 +243,8 @@ class TableSession:
 
     world: World
     seat: Seat
+    #: The key the request was sent with (a page's change): its actions are safe to retry.
+    retry: RetryKey | None = None
 
     @property
     def table_id(self) -> str:
@@ -315,35 +308,41 @@ class TableSession:
         return played, seen
 
     def act(self, action: str, args: Mapping[str, Any], visibility: str = "public") -> LogEntry:
-        """Take ``action`` as this seat with the scene's dice; append and return its whole
-        entry (one transaction: the change and its entry together). Call from a thread."""
-        return read_entry(self._write(action, args, visibility, publish=True)[0])
+        """Take ``action`` as this seat with the scene's dice; append and return its whole entry
+        (one transaction); a retry under the request's key: the first's. Call from a thread."""
+        return read_entry(self._write(action, args, visibility, self.retry, publish=True).event)
 
     async def act_on_loop(
-        self, action: str, args: Mapping[str, Any], visibility: str = "public"
-    ) -> tuple[dict[str, Any], Row]:
+        self, action: str, args: Mapping[str, Any], visibility: str = "public",
+        retry: RetryKey | None = None,
+    ) -> Taken:  # fmt: skip
         """:meth:`act` from the event loop: the API's writers of the table take turns on the
         loop, the transaction runs in a thread, and its row goes to this worker's streams from
-        the loop; the event, and its row as stored."""
+        the loop; the action taken (under ``retry``'s key, a retry is its first taking)."""
         async with self.world.write_lock(self.table_id):
-            event, rows = await self.world.in_writer(
-                self._write, action, args, visibility, publish=False
+            taken = await self.world.in_writer(
+                self._write, action, args, visibility, retry, publish=False
             )
-        self.world.hub.publish(self.table_id, rows)
-        return event, rows[-1]
+        if taken.rows:
+            self.world.hub.publish(self.table_id, taken.rows)
+        return taken
 
     @counted("taken")
     def _write(
-        self, action: str, args: Mapping[str, Any], visibility: str, *, publish: bool
-    ) -> tuple[dict[str, Any], list[Row]]:
+        self, action: str, args: Mapping[str, Any], visibility: str, retry: RetryKey | None,
+        *, publish: bool,
+    ) -> Taken:  # fmt: skip
         args = dict(args)
         may_take(self.seat, action)
-        world = self.world
+        world, slot = self.world, retry.next_slot() if retry else ""
         with table_write(world.database, world.hub, self.table_id, publish=publish) as writer:
+            if retry is not None:  # after the lock: a retry racing the first waits for it
+                first = first_answer(writer.connection, self.table_id, self.seat.id, slot, retry)
+                if first is not None:
+                    return first
             entered = check_action(writer.connection, writer.head, self.seat, action, args)
-            visibility, audience = chat_visibility(
-                writer.connection, self.table_id, action, args, visibility
-            )
+            visibility, audience = chat_visibility(writer.connection, self.table_id, action,
+                                                   args, visibility)  # fmt: skip
             follow = followed(writer.connection, self.table_id, self.seat, action, args)
             shown = self._shown(writer.connection, action, args, follow.visibility or visibility)
             dice, hidden = self._dice(writer, shown != "public")
@@ -368,13 +367,15 @@ class TableSession:
             event = writer.append(
                 action, content, actor=self.seat.id, visibility=shown, audience=audience
             )
-        return event, writer.rows
+            taken = Taken(event, writer.rows, self.shown_row(writer.rows[-1]))
+            if retry is not None:
+                remember(writer.connection, self.table_id, self.seat.id, slot, retry, taken)
+        return taken
 
     def _dice(self, writer: Writer, hidden: bool) -> tuple[LedgerDice, dict[str, Any]]:
         """The dice of the action ``writer`` is about to log (:func:`.seeds.action_dice`)."""
-        head = writer.head
-        seed = self.world.scene_seed(writer.connection, self.table_id, head.scene)
-        return action_dice(writer.connection, head, seed, self.seat.id, hidden)
+        seed = self.world.scene_seed(writer.connection, self.table_id, writer.head.scene)
+        return action_dice(writer.connection, writer.head, seed, self.seat.id, hidden)
 
     def _shown(
         self, connection: Connection, action: str, args: Mapping[str, Any], visibility: str

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from taletable.play import all_actions, is_read
 from taletable.server.limits import SLOW_ACTIONS
 from taletable.server.responses import ERRORS
+from taletable.server.retries import HEADER, retry_key
 from taletable.server.session import SessionDep, request_session
 
 __all__ = ["NewAction", "router"]
@@ -67,16 +68,19 @@ async def act(table_id: str, request: Request) -> Response:
     A read (odds, a fight's status or replay, a sheet's pools: ``"read": true`` in ``GET
     /actions``) makes no event: 200 with ``{"action", "result"}``, the result as this seat may
     see it (a fight's secret steps are the narrator's: a player sees it as of its last public
-    step, and ``secret_steps`` counts those since)."""
+    step, and ``secret_steps`` counts those since). With an ``Idempotency-Key`` header, a
+    retry by the same seat is answered as the first was, and writes nothing; the same key with
+    another body is a 422 naming the header (``server/retries.py``)."""
     # the hot path: the session and the body are read here, not solved as FastAPI dependencies
     # (about 6% of an action's instructions; the answers to a bad token or body are the same)
     session = await request_session(request, table_id)
     body = await _new_action(request)
+    retry = retry_key(request.headers.get(HEADER), body.model_dump(mode="json"))
     if is_read(body.action):
         answer = await asyncio.to_thread(session.answer, body.action, body.args)
         return JSONResponse(answer, status_code=200)
-    _event, row = await session.act_on_loop(body.action, body.args, body.visibility)
-    return Response(session.shown_row(row), status_code=201, media_type="application/json")
+    taken = await session.act_on_loop(body.action, body.args, body.visibility, retry)
+    return Response(taken.answer, status_code=taken.status, media_type="application/json")
 
 
 # the hot path's route: its parameters solved by no one (~5% of an action's instructions)
@@ -91,7 +95,20 @@ router.add_api_route(
         **ERRORS,
     },
     response_class=Response,
-    openapi_extra={"requestBody": _BODY, "security": [{"HTTPBearer": []}]},
+    openapi_extra={
+        "requestBody": _BODY,
+        "security": [{"HTTPBearer": []}],
+        "parameters": [
+            {
+                "name": HEADER,
+                "in": "header",
+                "required": False,
+                "description": "A retry with the same key by the same seat gets the first "
+                "answer and writes nothing (kept 24 hours); 1 to 128 of A-Z a-z 0-9 . _ : + / = -",
+                "schema": {"type": "string", "maxLength": 128, "pattern": "^[A-Za-z0-9._:+/=-]+$"},
+            }
+        ],
+    },
     route_class_override=DirectRoute,
 )
 
