@@ -170,7 +170,6 @@ async def page_session_or_none(request: Request, table_id: str) -> TableSession 
     the key it was sent with (:func:`.retries.page_retry`), so a retry of it is safe."""
     try:
         session = await _session(request, table_id, "")
-        return replace(session, retry=await page_retry(request))
     except ApiError as error:
         cross_site = cookie_token(request, table_id) and not is_same_origin_or_htmx(request)
         if isinstance(error, Forbidden) and cross_site:
@@ -178,6 +177,7 @@ async def page_session_or_none(request: Request, table_id: str) -> TableSession 
         if error.status in (404, 429):  # no such table (or deleted); too many requests
             raise
         return None
+    return replace(session, retry=await page_retry(request))  # a bad key: 422, the header
 
 
 async def browser_sessions(request: Request) -> list[TableSession]:
