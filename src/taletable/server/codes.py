@@ -12,7 +12,8 @@ the SHA-256 of the code as :func:`normal` spells it, so a table is found by its 
   chance of 31,536,000 / 31**9 = 0.00012 % per table on the server. The bound is in
   ``README.md`` (a server of T tables: T times that).
 * The **recovery code**: 20 characters, four groups of five (31**20, about 2**99): shown once
-  when the table is made, it seats the narrator in any browser (:func:`narrator_token`).
+  when the table is made, it seats the narrator in any browser (:func:`narrator_token`); shown
+  once to a player or observer when it joins, it seats that seat again (:func:`seat_token`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ __all__ = [
     "narrator_token",
     "new_code",
     "normal",
+    "seat_token",
 ]
 
 #: Digits 2-9 and the letters but I, L and O.
@@ -54,4 +56,12 @@ def narrator_token(recovery_code: str) -> str:
     URL-safe): the code and the token are the same secret, so the recovery code seats the
     narrator again without the server keeping either (it keeps the hash of each)."""
     digest = hashlib.sha256(b"taletable narrator seat\0" + normal(recovery_code).encode()).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def seat_token(recovery_code: str) -> str:
+    """The token of the player's or observer's seat a recovery code stands for (as
+    :func:`narrator_token`, under another label): shown once to the seat as it joins, the code
+    seats it again in any browser; the server keeps only the token's hash, as for any seat."""
+    digest = hashlib.sha256(b"taletable seat\0" + normal(recovery_code).encode()).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()

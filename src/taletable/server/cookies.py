@@ -35,10 +35,12 @@ __all__ = [
     "forget_seat",
     "is_same_origin_or_htmx",
     "is_table_id",
+    "read_seat_code",
     "read_shown_once",
     "seat_cookie_tables",
     "set_seat_cookie",
     "show_once",
+    "show_seat_code",
 ]
 
 COOKIE_PREFIX = "taletable_"
@@ -153,3 +155,25 @@ def is_same_origin_or_htmx(request: Request) -> bool:
     origin = request.headers.get("origin")
     own = f"{request.url.scheme}://{request.url.netloc}"
     return origin is not None and origin == own
+
+
+SEAT_CODE_PREFIX = "tt-seat-code-"
+
+
+def show_seat_code(request: Request, response: Response, table_id: str, code: str) -> None:
+    """Keep a player's or observer's recovery code, just made as it joined, in a signed,
+    HttpOnly cookie that only the table's pages receive, for :data:`SHOWN_AGE`: the table page
+    shows it to that browser (post/redirect/get, as :func:`show_once` for the narrator)."""
+    response.set_cookie(
+        f"{SEAT_CODE_PREFIX}{table_id}", f"{code}.{_signature(_key(request), code)}",
+        max_age=SHOWN_AGE, httponly=True, samesite="lax",
+        secure=request.url.scheme == "https", path=f"/t/{table_id}",
+    )  # fmt: skip
+
+
+def read_seat_code(request: Request, table_id: str) -> str:
+    """The code :func:`show_seat_code` kept for ``table_id``, or "" (none, expired, altered)."""
+    value, _, signature = request.cookies.get(f"{SEAT_CODE_PREFIX}{table_id}", "").rpartition(".")
+    if not value or not hmac.compare_digest(_signature(_key(request), value), signature):
+        return ""
+    return value

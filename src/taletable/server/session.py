@@ -100,13 +100,14 @@ async def _seat_by_token(world: World, token: str) -> Seat | None:
     return seat
 
 
-async def seat_of_table(world: World, table_id: str, token: str) -> Seat | None:
-    """The seat ``token`` names at ``table_id``, or None (no such seat, or another table's):
-    what a link that holds a token is checked by before its token is kept in a cookie."""
+async def seat_of_table(world: World, table_id: str | None, token: str) -> Seat | None:
+    """The seat ``token`` names at ``table_id`` (None: at any table), or None (no such seat, or
+    another table's): what a link or a seat's recovery code is checked by before its token is
+    kept in a cookie."""
     if not token or has_nul(token):
         return None
     seat = await _seat_by_token(world, token)
-    return seat if seat is not None and seat.table_id == table_id else None
+    return seat if seat is not None and table_id in (None, seat.table_id) else None
 
 
 def _request_token(request: Request, table_id: str, bearer: str) -> str:

@@ -7,7 +7,7 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 
 * :mod:`.start` — start a table (post/redirect/get), the narrator's link, a new join code;
 * :mod:`.join` — join a table by its code alone or its link, the page naming the table;
-* :mod:`.seats` — the tables this browser sits at, leaving one, the narrator's recovery;
+* :mod:`.seats` — the tables this browser sits at, leaving one, recovery codes (every seat's);
 * :mod:`.table` — the table page, its live stream of rendered log entries and presence;
 * :mod:`.chat` — the chat box: messages, whispers and inline rolls;
 * :mod:`.rolls` — the roll panel, its exact odds, other rolls and the narrator's tools;
@@ -15,6 +15,7 @@ No rule is decided in a template or in JavaScript. The seat is the signed cookie
 * :mod:`.characters` — characters: import, read, export;
 * :mod:`.sheet_edit` — a sheet edited as a form (or YAML), a stale save's differing fields;
 * :mod:`.restore` — a sheet's last change taken back (the narrator's);
+* :mod:`.handing` — whose a character is, and the narrator handing it to another seat;
 * :mod:`.wizard` — the creation wizard, each step checked by the engine;
 * :mod:`.sheet_check` — the sheet editor's live check, each problem beside its field;
 * :mod:`.situations` — the narrator's Let it Ride marks and group challenge (boons);
@@ -34,6 +35,7 @@ def routers() -> list[APIRouter]:
         characters,
         chat,
         combat,
+        handing,
         join,
         panels,
         restore,
@@ -57,6 +59,7 @@ def routers() -> list[APIRouter]:
         panels.router,
         characters.router,
         restore.router,
+        handing.router,
         sheet_edit.router,
         wizard.router,
         sheet_check.router,

@@ -1,5 +1,8 @@
 """Join a table: by its code alone (read aloud, typed in any case, spaces or dashes) or by the
-join link; the page names the table and its game before the person joins."""
+join link; the page names the table and its game before the person joins. A name already
+seated there is asked about (that person coming back takes the seat back with their recovery
+code), never made a second seat by accident; the new seat's recovery code is shown once, on
+the table's page (:func:`~taletable.server.cookies.show_seat_code`)."""
 
 from __future__ import annotations
 
@@ -9,8 +12,8 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
-from taletable.server.cookies import is_table_id, set_seat_cookie
-from taletable.server.errors import ApiError
+from taletable.server.cookies import is_table_id, set_seat_cookie, show_seat_code
+from taletable.server.errors import ApiError, Conflict
 from taletable.server.links import link
 from taletable.server.pages.common import error_text, page, retry_after, same_site_only
 from taletable.server.pages.start import NO_SUCH_TABLE, SYSTEMS, not_found
@@ -74,16 +77,23 @@ def join(
     code: Annotated[str, Form()] = "",
     name: Annotated[str, Form()] = "",
     role: Annotated[str, Form()] = "player",
+    again: Annotated[bool, Form()] = False,
 ) -> Response:
-    """Take a seat through the API's own function; keep its token in the cookie (a post from
-    another site is refused: :func:`~taletable.server.pages.common.same_site_only`)."""
+    """Take a seat through the API's own function; keep its token in the cookie, and its
+    recovery code for the table page to show once (a post from another site is refused:
+    :func:`~taletable.server.pages.common.same_site_only`). A name already seated is a 409
+    asking whether this is that person coming back, unless ``again`` (a new seat all the same)."""
     same_site_only(request)
     if not is_table_id(table_id):
         return not_found(NO_SUCH_TABLE)
     context = {"table_id": table_id, "code": code, "name": name, "role": role}
     try:
         body = Join(code=code.strip(), name=name.strip(), role=role)
-        joined = tables.join(request, table_id, body)
+        joined = tables.take_seat(request, table_id, body, new_name=not again)
+    except Conflict as error:
+        seated = str(error.extra.get("seated", name))
+        return _join_page(409, error=error.message + ".", seated=seated,
+                          table=_seen(request, table_id, code), **context)  # fmt: skip
     except ValidationError as error:
         problem = error.errors()[0]
         text = f"{'.'.join(map(str, problem['loc']))}: {problem['msg']}"
@@ -92,4 +102,5 @@ def join(
         return retry_after(_join_page(error.status, error=error_text(error), **context), error)
     response = RedirectResponse(link(f"/t/{table_id}"), status_code=303)
     set_seat_cookie(request, response, table_id, joined.token)
+    show_seat_code(request, response, table_id, joined.recovery_code)
     return response

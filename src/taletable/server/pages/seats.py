@@ -1,5 +1,6 @@
-"""Coming back: the tables this browser holds a seat at, leaving one, and the narrator's
-recovery code, which seats the narrator again in a browser that lost the link."""
+"""Coming back: the tables this browser holds a seat at, leaving one, and recovery codes: the
+narrator's, which seats the narrator again in a browser that lost the link, and a player's or
+observer's (shown once as it joined), which seats that seat again, its characters with it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from taletable.server.links import link
 from taletable.server.pages.common import error_text, page, retry_after, same_site_only
 from taletable.server.pages.start import SYSTEMS
 from taletable.server.permissions import removing_own_seat
+from taletable.server.recovery import recover as recovered
+from taletable.server.recovery import wrong_recovery
 from taletable.server.routes import tables
 from taletable.server.session import PageSession, browser_sessions, seat_of_table
 from taletable.server.world import world_of
@@ -27,8 +30,9 @@ router = APIRouter(include_in_schema=False)
 
 #: What a recovery code of no table is answered with (nothing changed).
 NOT_A_RECOVERY_CODE = (
-    "This is not the recovery code of a table here. Check it (twenty letters and digits in four "
-    "groups, shown once when the table was made); nothing was changed."
+    "This is not the recovery code of a table or a seat here. Check it (twenty letters and "
+    "digits in four groups, shown once when the table was made or you joined); nothing was "
+    "changed."
 )
 
 
@@ -110,25 +114,29 @@ def delete(
 
 @router.get("/recover", response_class=HTMLResponse)
 def recover_page() -> HTMLResponse:
-    """The recovery form: a narrator who lost the link types the table's recovery code."""
+    """The recovery form: a narrator who lost the link types the table's recovery code, a
+    player or observer in a new browser the code it was shown when it joined."""
     return page("recover.html", code="")
 
 
 @router.post("/recover", response_class=HTMLResponse)
 async def recover(request: Request, code: Annotated[str, Form(max_length=200)] = "") -> Response:
-    """Seat this browser as the narrator of the table whose recovery code this is (the same
-    seat: the narrator's other browsers keep theirs), then open the table. A post from another
-    site is refused (:func:`~taletable.server.pages.common.same_site_only`)."""
+    """Seat this browser as the narrator of the table whose recovery code this is, or as the
+    player or observer whose code it is (the same seat, its characters with it: its other
+    browsers keep theirs), then open the table. A post from another site is refused
+    (:func:`~taletable.server.pages.common.same_site_only`)."""
     same_site_only(request)
     try:
-        found = await asyncio.to_thread(tables.recover, request, code)
+        found = await asyncio.to_thread(recovered, request, code)
     except ApiError as error:
         answer = page("recover.html", status=error.status, code=code, error=error_text(error))
         return retry_after(answer, error)
     seat = None
     if found is not None:
         seat = await seat_of_table(world_of(request), found[0], found[1])
-    if found is None or seat is None or not seat.narrator:
+    if found is None or seat is None or (found[0] is not None and not seat.narrator):
+        if found is not None:
+            wrong_recovery(request)
         return page("recover.html", status=403, code=code, error=NOT_A_RECOVERY_CODE)
     response = RedirectResponse(link(f"/t/{seat.table_id}"), status_code=303)
     set_seat_cookie(request, response, seat.table_id, found[1])

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from taletable.log_entry import LogEntry, read_entry
 from taletable.server.auth import Seat
+from taletable.server.cookies import read_seat_code
 from taletable.server.log import TableHead, newest_events
 from taletable.server.pages.chat import chat_context
 from taletable.server.pages.combat import fight_view
@@ -59,6 +60,7 @@ def _roll_asked(context: dict[str, Any], pool: int | None, cl: int | None) -> di
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 def table_page(
+    request: Request,
     session: PageSessionOrJoin,
     character: str = "",
     skill: str = "",
@@ -66,7 +68,8 @@ def table_page(
     cl: Annotated[int | None, Query(ge=0, le=1000)] = None,
 ) -> Response:
     """The table: its log, the roll panel, characters and (for the narrator) the tools; a
-    sheet's skill opens it with the roll panel set for that skill."""
+    sheet's skill opens it with the roll panel set for that skill; a seat just joined, its
+    recovery code (shown on this browser for a few minutes only)."""
     head = session.head()
     names = seat_names(session)
     entries = attach(mark_struck([present(entry, names) for entry in _entries(session)]))
@@ -85,6 +88,7 @@ def table_page(
         fight=fight["fight"],
         acts_for=fight.get("acts_for", []),
         **chat_context(session),
+        seat_code=read_seat_code(request, session.table_id),
     )
 
 

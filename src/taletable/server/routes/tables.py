@@ -13,14 +13,22 @@ from taletable.audit import house_rules_digest
 from taletable.ledger import CHAIN_BODY, genesis_hash
 from taletable.play.results import engine
 from taletable.server import deletion
-from taletable.server.auth import hash_secret, new_id, new_secret, secrets_match
-from taletable.server.codes import JOIN_GROUPS, RECOVERY_GROUPS, narrator_token, new_code, normal
+from taletable.server.auth import hash_secret, new_id, secrets_match
+from taletable.server.codes import (
+    JOIN_GROUPS,
+    RECOVERY_GROUPS,
+    narrator_token,
+    new_code,
+    normal,
+    seat_token,
+)
 from taletable.server.errors import ApiError, Forbidden
 from taletable.server.fields import PlainText
 from taletable.server.log import Writer, lock_table, now, read_table, table_write
 from taletable.server.permissions import removing_own_seat
 from taletable.server.responses import ERRORS
 from taletable.server.schema import SCENES, SEATS, TABLES
+from taletable.server.seat_names import name_not_seated
 from taletable.server.seeds import open_scene
 from taletable.server.session import NarratorSession, SessionDep
 from taletable.server.table_rules import checked_house_rules, checked_rules
@@ -34,10 +42,10 @@ __all__ = [
     "delete_table",
     "new_table",
     "preview",
-    "recover",
     "remove_own_seat",
     "router",
     "table_by_code",
+    "take_seat",
     "unused_join_code",
 ]
 
@@ -85,6 +93,8 @@ class Join(BaseModel):
 class Joined(BaseModel):
     seat: str
     token: str
+    recovery_code: str = Field(description="Shown only now: seats this seat again in any "
+                               "browser (the page /recover)")  # fmt: skip
 
 
 class JoinCode(BaseModel):
@@ -216,11 +226,21 @@ def table_by_code(connection: Any, column: Any, code: str, *, as_given: bool = F
 @router.post("/{table_id}/join", status_code=201, responses=ERRORS)
 def join(request: Request, table_id: str, body: Join) -> Joined:
     """Take a seat as a player or an observer with the table's join code (a wrong one counts
-    against the table's and the server's guesses: :class:`~taletable.server.limits.Guesses`)."""
+    against the table's and the server's guesses: :class:`~taletable.server.limits.Guesses`).
+    The answer's recovery code, shown only now, seats this seat again in any browser."""
+    return take_seat(request, table_id, body)
+
+
+def take_seat(request: Request, table_id: str, body: Join, *, new_name: bool = False) -> Joined:
+    """Seat ``body``'s person at ``table_id`` (:func:`join`). With ``new_name`` (the join page),
+    a name already seated there (compared as names are: :func:`taletable.names.fold`) is a 409
+    ``name`` and no seat is made: it may be that person coming back (their recovery code seats
+    them again), and a second seat of the same name is made only when asked for."""
     world = world_of(request)
     world.limiter.check(_address(request))
     world.guesses.check(table_id)
-    seat, token = new_id(), new_secret()
+    seat, recovery = new_id(), new_code(RECOVERY_GROUPS)
+    token = seat_token(recovery)
     with table_write(world.database, world.hub, table_id) as writer:
         code_hash = writer.connection.execute(
             select(TABLES.c.join_code_hash).where(TABLES.c.id == table_id)
@@ -228,6 +248,8 @@ def join(request: Request, table_id: str, body: Join) -> Joined:
         if not code_opens(body.code, code_hash):
             world.guesses.wrong(table_id)
             raise Forbidden("code", "this is not the table's join code; ask the narrator")
+        if new_name:
+            name_not_seated(writer.connection, table_id, body.name)
         writer.connection.execute(
             SEATS.insert().values(
                 id=seat,
@@ -238,7 +260,7 @@ def join(request: Request, table_id: str, body: Join) -> Joined:
             )
         )
         writer.append("seat.join", {"seat": seat, "name": body.name, "role": body.role}, actor=seat)
-    return Joined(seat=seat, token=token)
+    return Joined(seat=seat, token=token, recovery_code=recovery)
 
 
 class TablePreview(BaseModel):
@@ -274,21 +296,6 @@ def preview(request: Request, table_id: str | None, code: str) -> TablePreview |
         world.guesses.wrong(table_id)
         return None
     return TablePreview(id=table_id, name=row.name, system=row.system, edition=row.edition)
-
-
-def recover(request: Request, code: str) -> tuple[str, str] | None:
-    """The table whose narrator ``code`` (the recovery code, typed in any case, spaces or
-    dashes) is, and the narrator's token it stands for; None for a code of no table. Counted
-    against the address's rate limit, and a wrong code against the server's guesses."""
-    world = world_of(request)
-    world.limiter.check(_address(request))
-    world.guesses.check(None)
-    with world.database.read() as connection:
-        table_id = table_by_code(connection, TABLES.c.recovery_hash, code)
-    if table_id is None:
-        world.guesses.wrong(None)
-        return None
-    return table_id, narrator_token(code)
 
 
 @router.put("/{table_id}/join-code", responses=ERRORS)
