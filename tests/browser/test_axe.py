@@ -34,6 +34,20 @@ def _violations(page: Any) -> list[str]:
     ]
 
 
+#: Pages reached by joining: under a name already seated, and as a new seat (its code shown).
+SEATED, JOINED = "join: seated", "join: new seat"
+
+
+def _join_as(page: Any, join_link: str, name: str) -> None:
+    page.goto(join_link)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Join").click()
+    if name == "Narrator":
+        page.get_by_role("heading", name="Are you narrator, coming back?").wait_for(timeout=5000)
+    else:
+        page.get_by_label("Your recovery code", exact=True).wait_for(timeout=5000)
+
+
 def _pages(server_url: str) -> dict[str, str]:
     made = httpx.post(f"{server_url}/api/tables", json={"name": "Keep", "system": "cogent"})
     table = made.json()
@@ -81,6 +95,8 @@ def _pages(server_url: str) -> dict[str, str]:
         "wizard": f"{base}/wizard",
         "combat": f"{base}/combat",
         "delete the table": f"{base}/delete",
+        "join, a name already seated": SEATED,  # asks whether this is that seat coming back
+        "table, just joined": JOINED,  # its seat's recovery code, shown once
     }
 
 
@@ -99,7 +115,9 @@ def test_no_page_has_a_serious_accessibility_violation(
     page.goto(pages.pop("enter"))
     found = {}
     for name, url in pages.items():
-        if url == MADE:  # a table made on the start page: its links and codes, shown once
+        if url in (SEATED, JOINED):
+            _join_as(page, pages["join"], "Narrator" if url == SEATED else "Ann")
+        elif url == MADE:  # a table made on the start page: its links and codes, shown once
             page.goto(pages["start"])
             page.get_by_label("Table name").fill("Axe")
             page.get_by_role("button", name="Create the table").click()
@@ -114,6 +132,7 @@ def test_no_page_has_a_serious_accessibility_violation(
                 page.get_by_role("button", name="Roll dice").click()
         if name == "sheet":
             page.wait_for_selector("#restore-form", timeout=5000)
+            page.wait_for_selector("#owner-form", timeout=5000)
         if name == "combat":
             page.wait_for_selector("#take-back-form", timeout=5000)
         found[name] = _violations(page)

@@ -16,8 +16,8 @@ __all__ = ["NAME_SEATED", "name_not_seated"]
 #: What a join under a name already seated is answered with (nothing is made).
 NAME_SEATED = (
     "{name} already has a seat at this table. If you are {name} coming back, take your seat "
-    "back with the recovery code you were shown when you joined; if you are someone else, "
-    "join under another name"
+    "back with the recovery code you were shown when you joined (the narrator: when the table "
+    "was made); if you are someone else, join under another name"
 )
 
 
