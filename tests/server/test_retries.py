@@ -239,3 +239,19 @@ def _at_once(clients: list[httpx.Client], path: str, headers: dict[str, str]) ->
     for thread in threads:
         thread.join(timeout=20)
     return answers
+
+
+def test_a_page_request_of_several_actions_keeps_each_under_its_own_slot() -> None:
+    """The wizard takes several actions in one request: the first is kept under the key, the
+    next under KEY#2, KEY#3, so a retry of the request replays each in turn; the fingerprint
+    is the request's (the same for each)."""
+    from taletable.server.retries import retry_key
+
+    retry = retry_key("abc", {"path": "/t/x/wizard", "form": [["step", "review"]]})
+    assert retry is not None
+    assert [retry.next_slot() for _ in range(3)] == ["abc", "abc#2", "abc#3"]
+    again = retry_key("abc", {"path": "/t/x/wizard", "form": [["step", "review"]]})
+    other = retry_key("abc", {"path": "/t/x/wizard", "form": [["step", "identity"]]})
+    assert again is not None and other is not None
+    assert again.fingerprint == retry.fingerprint != other.fingerprint
+    assert retry_key(None, {}) is None
