@@ -28,14 +28,17 @@
     return parts.join("&");
   }
   // Called as a change is asked for (a submit, a click on a button that posts): a new key
-  // unless the same change is on its way or its answer was lost.
+  // unless the same change is on its way (then it is sent again: "again") or its answer was
+  // lost.
   function arm(elt) {
     var now = content(elt);
-    if (!elt.getAttribute("data-retry-key") ||
-        elt.getAttribute("data-retry-state") === "answered" ||
+    var state = elt.getAttribute("data-retry-state");
+    if (!elt.getAttribute("data-retry-key") || state === "answered" ||
         elt.getAttribute("data-retry-content") !== now) {
       elt.setAttribute("data-retry-key", newKey());
       elt.setAttribute("data-retry-state", "armed");
+    } else if (state === "sent") {
+      elt.setAttribute("data-retry-state", "again");
     }
     elt.setAttribute("data-retry-content", now);
   }
@@ -54,7 +57,11 @@
     var detail = event.detail;
     if (!detail || detail.verb === "get") { return; }
     var elt = detail.elt;
-    if (!elt.getAttribute("data-retry-key")) { arm(elt); }
+    // sent by another trigger than a submit or a click (a change, a delay): a new change
+    if (!elt.getAttribute("data-retry-key") ||
+        elt.getAttribute("data-retry-state") === "answered") {
+      elt.setAttribute("data-retry-key", newKey());
+    }
     detail.headers["Idempotency-Key"] = elt.getAttribute("data-retry-key");
     elt.setAttribute("data-retry-state", "sent");
   });
@@ -63,6 +70,7 @@
     if (!detail || !detail.elt || !detail.requestConfig || detail.requestConfig.verb === "get") {
       return;
     }
+    if (detail.elt.getAttribute("data-retry-state") === "again") { return; }  // sent again next
     var status = detail.xhr ? detail.xhr.status : 0;
     detail.elt.setAttribute("data-retry-state", status > 0 && status < 500 ? "answered" : "lost");
   });
