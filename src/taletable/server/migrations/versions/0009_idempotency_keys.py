@@ -1,8 +1,8 @@
 """Safe retries: each action taken under an ``Idempotency-Key`` (its seat, key, request's
 fingerprint, event and answer), written in the action's own transaction.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
