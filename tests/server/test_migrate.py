@@ -18,7 +18,7 @@ from taletable.cli.main import main
 from taletable.server.db import Database
 from taletable.server.revisions import alembic_config, head
 
-ALL = ["0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008"]
+ALL = ["0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009"]
 
 
 def said_revisions(out: str, word: str) -> list[str]:

@@ -167,7 +167,7 @@ def show_seat_code(request: Request, response: Response, table_id: str, code: st
     response.set_cookie(
         f"{SEAT_CODE_PREFIX}{table_id}", f"{code}.{_signature(_key(request), code)}",
         max_age=SHOWN_AGE, httponly=True, samesite="lax",
-        secure=request.url.scheme == "https", path=f"/t/{table_id}",
+        secure=request.url.scheme == "https", path=link(f"/t/{table_id}"),
     )  # fmt: skip
 
 

@@ -4,14 +4,14 @@ Every route and page that touches a table gets a :class:`TableSession` from belo
 
 * resolves the seat from the request's bearer token or the page's seat cookie (the API:
   :data:`SessionDep` and narrower; the pages: :data:`PageSession`, which answers a seatless
-  browser in words, :data:`PageSessionOrJoin`, which sends it to the join page), with a
-  per-worker cache of seats by token hash (a seat never changes its token);
+  browser in words, :data:`PageSessionOrJoin`, which sends it to join), with a per-worker
+  cache of seats by token hash (a seat never changes its token);
 * builds the ``Table`` an action or a read plays at (:func:`table_context`: the table's edition,
   rule options and house rules as a rules library, its store and its dice);
 * asks :mod:`taletable.server.permissions` whether this seat may do this, takes the action in
   one write transaction with the scene's dice, and says what this seat may see of the result
-  (each action counted: :mod:`.action_counts`). ``tests/server/test_session.py`` fails if any
-  other module of ``server/`` builds a ``Table`` or reads a seat from a token.
+  (counted: :mod:`.action_counts`); ``tests/server/test_session.py`` fails if another module
+  builds a ``Table`` or reads a token.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from taletable.server.fields import has_nul
 from taletable.server.followups import FOLLOWS, followed
 from taletable.server.log import TableHead, Writer, read_table, table_write
 from taletable.server.page_errors import CrossSitePost, NoSeat
-from taletable.server.permissions import (
+from taletable.server.permissions import (  # fmt: skip
     chat_visibility,
     check_action,
     may_take,
@@ -60,21 +60,10 @@ from taletable.store import Store
 from taletable.store.sql import SqlStore
 
 __all__ = [
-    "CrossSitePost",
-    "NarratorSession",
-    "NoSeat",
-    "PageSession",
-    "PageSessionOrJoin",
-    "PlayerSession",
-    "Reading",
-    "SessionDep",
-    "TableSession",
-    "browser_sessions",
-    "page_session_or_none",
-    "request_session",
-    "seat_of_table",
-    "table_context",
-]
+    "CrossSitePost", "NarratorSession", "NoSeat", "PageSession", "PageSessionOrJoin",
+    "PlayerSession", "Reading", "SessionDep", "TableSession", "browser_sessions",
+    "page_session_or_none", "request_session", "seat_of_table", "table_context",
+]  # fmt: skip
 
 _BEARER = HTTPBearer(auto_error=False, description="The seat's token")
 #: Built once: a seat read from its token's hash (on a cache miss only).
