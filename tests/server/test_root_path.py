@@ -91,7 +91,10 @@ def _walk(site: str, origin: str) -> None:
     joined = player.post(f"{PREFIX}/join/{table_id}", data=form)
     assert joined.status_code == 303, joined.text
     assert joined.headers["location"] == f"{PREFIX}/t/{table_id}"
-    assert _cookie_paths(joined) == {f"taletable_{table_id}": f"{PREFIX}/"}
+    assert _cookie_paths(joined) == {
+        f"taletable_{table_id}": f"{PREFIX}/",
+        f"tt-seat-code-{table_id}": f"{PREFIX}/t/{table_id}",  # the seat's code, shown once
+    }
 
     with player.stream("GET", f"{PREFIX}/t/{table_id}/stream") as stream:
         assert stream.status_code == 200
