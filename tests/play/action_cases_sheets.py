@@ -191,3 +191,47 @@ def _take_back(played: Played[Any], table: Table) -> None:
     assert [d.actor for d in played.result.declarations] == ["g"]
     assert table.store.read("encounter", "f").version == 4
     assert _stored(table, "terrik")["destiny"]["points"] == 3
+
+
+def _ended(table: Table) -> dict[str, Any]:
+    """The fight rolled and its victory chosen: ready to end."""
+    return _chosen_args(_chosen(table), table)
+
+
+def _chosen_args(args: dict[str, Any], table: Table) -> dict[str, Any]:
+    perform("cogent.combat.choose", args, table)
+    return {"encounter": args["encounter"]}
+
+
+@case("cogent.combat.end", _ended)
+def _end(played: Played[Any], table: Table) -> None:
+    """Sir Terrik's injuries and lasting states go on his stored sheet when they changed; the
+    goblin is reported; the fight is played on no more."""
+    ends = {end.id: end for end in played.result.fighters}
+    assert ends["g"].character is None and ends["k"].character == "terrik"
+    assert ends["k"].destiny_spent == 1  # his point before the roll, already off his sheet
+    stored = _stored(table, "terrik")
+    assert len(stored.get("injuries", [])) == len(ends["k"].injuries)
+    assert table.store.read("encounter", "f").data["ended"] is True
+
+
+def _hurt(table: Table) -> dict[str, Any]:
+    sheet = {**_stored(table, "ansel"), "injuries": [{"level": 1}, {"level": 3}]}
+    table.store.save(
+        "character", "ansel", sheet, version=table.store.read("character", "ansel").version
+    )
+    return {"character": "ansel"}
+
+
+@case("cogent.character.treat", _hurt)
+def _treat(played: Played[Any], table: Table) -> None:
+    """The most severe untreated injury (the serious one) at CL 3, treated on a pass only."""
+    assert played.result.injury.level == 3 and played.result.check.challenge_level == 3
+    assert _stored(table, "ansel")["injuries"][1].get("treated", False) is played.result.treated
+
+
+@case("cogent.character.rest", lambda table: {**_hurt(table), "days": 3})
+def _rest(played: Played[Any], table: Table) -> None:
+    """Three days heal the untreated minor injury; the untreated serious one waits."""
+    assert [injury.level for injury in played.result.injuries] == [3]
+    assert _stored(table, "ansel")["injuries"] == [{"level": 3, "description": ""}]

@@ -12,6 +12,7 @@ from pydantic import AliasChoices
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note
 from taletable.play.context import Table
 from taletable.play.dice import Side, dice_for, finish, sides_dice
 from taletable.play.events import Event, Played
@@ -144,6 +145,16 @@ def _check_pool(request: CheckRequest, table: Table) -> tuple[DicePool, Table, S
     return built, table, read
 
 
+def _injury_notes(read: StoredSheet | None, pool: DicePool) -> tuple[Note, ...]:
+    """Why a sheet's pool lost dice to its injuries (002 > Victory Levels), said with the
+    check; none for a pool given without a sheet."""
+    if read is None:
+        return ()
+    from taletable.systems.cogent.character.pools import injury_notes
+
+    return injury_notes(read.sheet, pool)
+
+
 @action("cogent.check", CheckRequest)
 def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
     """Roll a Cogent pool against a CL with every rule (002 > How to Play; 000 > Dice Pools).
@@ -162,6 +173,7 @@ def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
             )  # fmt: skip
         points = read.sheet.destiny.points
     rules = table.rules
+    notes = _injury_notes(read, pool)
     source = dice_for(table, request.faces)
     result = roll_check(
         pool,
@@ -178,6 +190,7 @@ def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
         reflex=request.reflex,
         assist_bonus=request.assist_bonus,
         scale=request.scale,
+        notes=notes,
     )
     finish(source)
     spent = sum(1 for spend in result.destiny if not spend.temporary)

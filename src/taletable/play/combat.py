@@ -17,6 +17,7 @@ from taletable.play.dice import dice_for, finish
 from taletable.play.encounters import (
     StoredEncounter,
     create_encounter,
+    playing_encounter,
     read_encounter,
     save_encounter,
 )
@@ -246,7 +247,7 @@ def combat_start(request: CombatStartRequest, table: Table) -> Played[Encounter]
 @action("cogent.combat.declare", CombatDeclareRequest)
 def combat_declare(request: CombatDeclareRequest, table: Table) -> Played[Encounter]:
     """Declare a combatant's action: lowest RFL first, and it cannot be changed."""
-    read = read_encounter(table, request.encounter)
+    read = playing_encounter(table, request.encounter)
     given = request.model_dump(exclude={"encounter", "modifiers", "unsteady"})
     declaration = Declaration(
         **given, modifiers=narrator_modifiers(request.modifiers), steady=not request.unsteady
@@ -262,7 +263,7 @@ def combat_declare(request: CombatDeclareRequest, table: Table) -> Played[Encoun
 @action("cogent.combat.resolve", CombatResolveRequest)
 def combat_resolve(request: CombatResolveRequest, table: Table) -> Played[Encounter]:
     """Roll every declared pool (faces read highest RFL first) and find the victories."""
-    read = read_encounter(table, request.encounter)
+    read = playing_encounter(table, request.encounter)
     source = dice_for(table, request.faces)
     encounter = resolve(read.encounter, source, exact_faces=request.faces is not None)
     finish(source)
@@ -273,7 +274,7 @@ def combat_resolve(request: CombatResolveRequest, table: Table) -> Played[Encoun
 @action("cogent.combat.choose", CombatChooseRequest)
 def combat_choose(request: CombatChooseRequest, table: Table) -> Played[Encounter]:
     """Apply a victory's outcome with the loser's reductions (002 > Combat > Victory Levels)."""
-    read = read_encounter(table, request.encounter)
+    read = playing_encounter(table, request.encounter)
     encounter = choose(
         read.encounter,
         request.victory,
@@ -292,7 +293,7 @@ def combat_condition(request: CombatConditionRequest, table: Table) -> Played[En
         raise InputError(
             "condition", "give a state to set or one to clear", expected="one of set, clear"
         )
-    read = read_encounter(table, request.encounter)
+    read = playing_encounter(table, request.encounter)
     encounter = narrate_condition(
         read.encounter,
         request.fighter,
@@ -308,7 +309,7 @@ def combat_condition(request: CombatConditionRequest, table: Table) -> Played[En
 def combat_destiny(request: CombatDestinyRequest, table: Table) -> Played[Encounter]:
     """Spend destiny after a roll: a win each, and the round's rolls compared again (002 >
     Character Creation > Destiny Points)."""
-    read = read_encounter(table, request.encounter)
+    read = playing_encounter(table, request.encounter)
     encounter = destiny_after(read.encounter, request.fighter, request.points)
     what = f"round {encounter.round} of {read.key}"
     debits = destiny_debits(table, read.sheets, read.encounter, encounter, what)

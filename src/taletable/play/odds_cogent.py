@@ -16,6 +16,7 @@ from pydantic import AliasChoices
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
+from taletable.explain import Note
 from taletable.play.cogent_checks import ASSISTS, ConflictOptions, SheetPool
 from taletable.play.context import Table
 from taletable.play.events import Event, Played
@@ -77,19 +78,24 @@ class CheckOddsResult(Record):
     odds: CheckOdds
     skill: str | None = None
     breakdown: tuple[Contribution, ...] = ()
+    #: Why the sheet's pool is as built: its injuries took dice (002 > Victory Levels).
+    rules_applied: tuple[Note, ...] = ()
 
     def to_data(self) -> dict[str, Any]:
-        """The CLI contract's JSON: the odds, and the pool's breakdown for a sheet's skill."""
+        """The CLI contract's JSON: the odds, and the pool's breakdown (and why it lost dice)
+        for a sheet's skill."""
         data = self.odds.to_data()
         if self.breakdown:
             data["breakdown"] = [part.model_dump() for part in self.breakdown]
+        if self.rules_applied:
+            data["rules_applied"] = [line.model_dump(mode="json") for line in self.rules_applied]
         return data
 
 
 @action("odds.cogent", CheckOddsRequest, reads=True)
 def odds_check(request: CheckOddsRequest, table: Table) -> Played[CheckOddsResult]:
     """The exact chance a Cogent check passes (002 > How to Play; 000 > Dice Pools)."""
-    pool, breakdown = request.pool, tuple[Contribution, ...]()
+    pool, breakdown, notes = request.pool, tuple[Contribution, ...](), tuple[Note, ...]()
     if request.character is not None or request.skill is not None or request.situation is not None:
         if request.character is None or request.skill is None or pool is not None:
             raise InputError(
@@ -97,11 +103,13 @@ def odds_check(request: CheckOddsRequest, table: Table) -> Played[CheckOddsResul
                 expected="{character} FILE {skill} NAME",
             )  # fmt: skip
         from taletable.systems.cogent.character import check_pool  # only for a sheet's odds
+        from taletable.systems.cogent.character.pools import injury_notes
 
         sheet = read_character(table, request.character).sheet
         table = table.with_rules(table.rules.model_copy(update={"edition": sheet.edition}))
         built = check_pool(sheet, request.skill, situation=request.situation)
         pool, breakdown = built.size, built.contributions
+        notes = injury_notes(sheet, built)
     if pool is None or request.challenge_level is None:
         raise InputError(
             "pool/challenge_level", "both are needed", expected="{pool} N {challenge_level} C"
@@ -116,7 +124,9 @@ def odds_check(request: CheckOddsRequest, table: Table) -> Played[CheckOddsResul
         disadvantage=request.disadvantage, destiny_before=before, destiny_after=after,
         routine=request.routine,
     )  # fmt: skip
-    result = CheckOddsResult(odds=odds, skill=request.skill, breakdown=breakdown)
+    result = CheckOddsResult(
+        odds=odds, skill=request.skill, breakdown=breakdown, rules_applied=notes
+    )
     return Played(result, (Event(kind="odds.cogent", subject=request.character),))
 
 

@@ -50,6 +50,8 @@ MODULES = (
     "taletable.play.tables",
     "taletable.play.narrator",
     "taletable.play.combat",
+    "taletable.play.combat_end",
+    "taletable.play.healing",
     "taletable.play.character_creation",
     "taletable.play.cogent_magic",
     "taletable.play.npcs",

@@ -18,7 +18,7 @@ from taletable.explain import Note, note
 from taletable.play.combat import CombatRequest
 from taletable.play.combat_sheets import Debit
 from taletable.play.context import Table
-from taletable.play.encounters import StoredEncounter, read_encounter, save_encounter
+from taletable.play.encounters import StoredEncounter, playing_encounter, save_encounter
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
 from taletable.play.requests import Request, described
@@ -86,7 +86,7 @@ def _refunds(table: Table, read: StoredEncounter, taken: Encounter) -> list[Debi
 def combat_take_back(request: CombatRequest, table: Table) -> Played[Encounter]:
     """Take back the fight's last step: save the encounter its opening and the steps before
     it make, as a new version (the step stays in the log)."""
-    read = read_encounter(table, request.encounter)
+    read = playing_encounter(table, request.encounter)
     steps = read.encounter.steps
     if not steps:
         raise InputError(

@@ -198,6 +198,7 @@ def roll_check(
     reflex: bool = False,
     assist_bonus: int = 0,
     scale: tuple[int, int] | None = None,
+    notes: Sequence[Note] = (),
 ) -> CheckResult:
     """Roll ``pool`` against ``challenge_level`` with every rule that applies.
 
@@ -209,8 +210,9 @@ def roll_check(
     ``reflex``: a failed margin becomes the injury level (002 > Reflex Actions).
     ``assist_bonus``: wins an assist added (core, see ``assists.py``). ``scale``: the roller's
     and the target's scale (tiered). Advantage and Disadvantage are the narrator's (tiered).
+    ``notes``: why the pool is as built (a sheet's injuries took dice), said first.
     """
-    applied: list[Note] = [note("cogent.check.dice_pools", DICE_POOLS)]
+    applied: list[Note] = [note("cogent.check.dice_pools", DICE_POOLS), *notes]
     scaling = challenge_level is None
     level = 1 if challenge_level is None else challenge_level
     legal = plan_check(

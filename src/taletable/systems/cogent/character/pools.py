@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Literal
 
 from taletable.errors import InputError
+from taletable.explain import Note, note
 from taletable.systems.cogent.character.sheet import CoreCharacter, CoreVocation, TieredCharacter
 from taletable.systems.cogent.character.tables import disabling_table, skill_table
 from taletable.systems.cogent.equipment import armour_level, armour_penalty, weapon_group
@@ -27,6 +28,7 @@ __all__ = [
     "combat_pool",
     "endurance_points",
     "gloved",
+    "injury_notes",
     "injury_penalty",
     "pool_names",
     "situations",
@@ -53,6 +55,23 @@ def gloved(sheet: Sheet) -> bool:
 def injury_penalty(sheet: Sheet) -> int:
     """Dice injuries take from physical checks: 1D6 per level, stacking (002 > Victory Levels)."""
     return sum(injury.level for injury in sheet.injuries)
+
+
+#: Where the injuries' dice are ruled: the book's penalty, and which checks are physical.
+INJURIES_ON_CHECKS = '002 > Combat > Victory Levels; RULINGS.md "injuries on checks"'
+
+
+def injury_notes(sheet: Sheet, pool: DicePool) -> tuple[Note, ...]:
+    """Why ``pool``, built from ``sheet``, lost dice to its injuries: a note naming them and the
+    dice, citing the section (002 > Victory Levels: "-1D6 to all physical-based dice checks"
+    per level, stacking); none when the pool took none (not physical, or no injury)."""
+    taken = sum(-part.dice for part in pool.contributions if part.source == "injuries")
+    if taken <= 0:
+        return ()
+    from taletable.systems.cogent.character.healing import injury_name
+
+    names = tuple(injury_name(injury) for injury in sheet.injuries)
+    return (note("cogent.check.injuries", INJURIES_ON_CHECKS, dice=taken, injuries=names),)
 
 
 def endurance_points(sheet: Sheet) -> int:

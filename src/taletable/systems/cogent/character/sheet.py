@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Discriminator, Field, TypeAdapter
+from pydantic import Discriminator, Field, SerializationInfo, TypeAdapter, model_serializer
+from pydantic_core.core_schema import SerializerFunctionWrapHandler
 
 from taletable._model import Record
 
@@ -196,10 +197,26 @@ class Equipment(Record):
 
 
 class Injury(Record):
-    """An injury: level 1 minor, 2 medium, 3 serious, 4 fatal (002 > Victory Levels)."""
+    """An injury: level 1 minor, 2 medium, 3 serious, 4 fatal (002 > Victory Levels).
+
+    ``treated``: first aid was given (002 > Victory Levels: a medium injury "must be treated
+    relatively soon", a serious one kills "if the wound is untreated"; RULINGS.md "healing").
+    An untreated injury is written as before, without the field, so sheets and fights saved
+    before it read and replay alike.
+    """
 
     level: int = Field(ge=1, le=4)
     description: str = ""
+    treated: bool = False
+
+    @model_serializer(mode="wrap")
+    def _untreated_as_before(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, object]:
+        data: dict[str, object] = handler(self)
+        if not self.treated:
+            data.pop("treated", None)
+        return data
 
 
 class Award(Record):
