@@ -28,7 +28,8 @@ ANSEL = EXAMPLES / "characters/core_brother_ansel.yaml"
 
 #: Valid arguments for each command, so that only the option under test is wrong. ``{sheet}``
 #: is a copy of Sir Terrik, ``{boons}`` a boons character with a track, ``{thug}`` of the Thug,
-#: ``{fight}`` a fight between them, ``{tmp}`` the test's folder.
+#: ``{fight}`` a fight between them, ``{hurt}`` Brother Ansel with two injuries, ``{tmp}`` the
+#: test's folder.
 BASE: dict[str, list[str]] = {
     "boons accumulate": ["--character", "{boons}", "--track", "strain", "--formula", "1d6"],
     "boons check": ["--target", "15"],
@@ -73,6 +74,9 @@ BASE: dict[str, list[str]] = {
     ],
     "cogent combat status": ["{fight}"],
     "cogent combat take-back": ["{fight}"],
+    "cogent combat end": ["{fight}"],
+    "cogent character treat": ["{hurt}", "--faces", "6,6,1,1,1,1,1,1"],
+    "cogent character rest": ["{hurt}", "--days", "3"],
     "cogent conflict": ["--pool-a", "3", "--pool-b", "2"],
     "cogent destiny-roll": [],
     "cogent encounter": ["--where", "city", "--time", "day"],
@@ -236,6 +240,10 @@ def places(tmp_path: Path, run_cli: Any) -> dict[str, str]:
     debtor.write_text(yaml.safe_dump(in_debt))
     for _ in range(2):  # two arcs: an attribute point to raise with
         assert run_cli("cogent", "character", "advance", str(veteran), "--event", "arc").status == 0
+    hurt = tmp_path / "hurt.yaml"
+    wounded = yaml.safe_load(ANSEL.read_text())
+    wounded["injuries"] = [{"level": 1}, {"level": 2}]  # for treatment and rest
+    hurt.write_text(yaml.safe_dump(wounded))
     boons = tmp_path / "irzi.yaml"
     boons.write_text("name: Irzi\ntracks: {strain: {value: 3}}\n")
     return {
@@ -247,6 +255,7 @@ def places(tmp_path: Path, run_cli: Any) -> dict[str, str]:
         "adept": str(adept),
         "debtor": str(debtor),
         "veteran": str(veteran),
+        "hurt": str(hurt),
     }
 
 

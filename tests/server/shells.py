@@ -50,6 +50,9 @@ def _sheets() -> dict[str, tuple[str, dict[str, Any]]]:
     raiser = yaml.safe_load((EXAMPLES / SHEETS["ansel"][1]).read_text())
     raiser["progress"] = {"attribute_points_awarded": 1}  # an arc's end gave him a point
     sheets["raiser"] = ("core", raiser)
+    hurt = yaml.safe_load((EXAMPLES / SHEETS["ansel"][1]).read_text())
+    hurt["injuries"] = [{"level": 1, "description": "a cut"}, {"level": 2}]  # after a fight
+    sheets["hurt"] = ("core", hurt)
     return sheets
 
 

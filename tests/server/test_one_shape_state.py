@@ -22,6 +22,7 @@ COMPARED_HERE = frozenset({
     "cogent.combat.start", "cogent.combat.declare", "cogent.combat.resolve",
     "cogent.combat.destiny", "cogent.combat.choose", "cogent.combat.condition",
     "cogent.combat.status", "cogent.combat.replay", "cogent.combat.take-back",
+    "cogent.combat.end",
     "cogent.npc.new", "cogent.npc.show", "cogent.character.new",
 })  # fmt: skip
 
@@ -111,6 +112,10 @@ def test_a_fight_is_the_same_record_at_each_step(
     unspent = step("take-back", [], {})  # the destiny spent: given back
     assert _fighter(unspent, "t")["sheet"]["destiny"]["points"] == points
     assert step("status", [], {}) == unspent
+    step("choose", ["--victory", "1"], {"victory": 1})
+    both.names["the-fight"] = "<fight>"  # the record names the fight's key
+    ended = step("end", [], {})  # the same fighters' ends (the keys written as names)
+    assert [(f["id"], f["destiny_spent"]) for f in ended["fighters"]] == [("t", 0), ("g", 0)]
 
 
 @SQLITE

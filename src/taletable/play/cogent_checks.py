@@ -12,14 +12,13 @@ from pydantic import AliasChoices
 
 from taletable._model import Record
 from taletable.errors import InputError, RulesError
-from taletable.explain import Note
 from taletable.play.context import Table
 from taletable.play.dice import Side, dice_for, finish, sides_dice
 from taletable.play.events import Event, Played
 from taletable.play.fields import Face, Faces, IntList, Parts, Scale
 from taletable.play.registry import action
 from taletable.play.requests import Request, described
-from taletable.play.sheets import StoredSheet, debit_destiny, read_character
+from taletable.play.sheets import StoredSheet, debit_destiny, injury_notes, read_character
 from taletable.systems.cogent.assists import (
     AssistResult,
     AssistRoll,
@@ -145,16 +144,6 @@ def _check_pool(request: CheckRequest, table: Table) -> tuple[DicePool, Table, S
     return built, table, read
 
 
-def _injury_notes(read: StoredSheet | None, pool: DicePool) -> tuple[Note, ...]:
-    """Why a sheet's pool lost dice to its injuries (002 > Victory Levels), said with the
-    check; none for a pool given without a sheet."""
-    if read is None:
-        return ()
-    from taletable.systems.cogent.character.pools import injury_notes
-
-    return injury_notes(read.sheet, pool)
-
-
 @action("cogent.check", CheckRequest)
 def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
     """Roll a Cogent pool against a CL with every rule (002 > How to Play; 000 > Dice Pools).
@@ -173,7 +162,7 @@ def check(request: CheckRequest, table: Table) -> Played[CheckResult]:
             )  # fmt: skip
         points = read.sheet.destiny.points
     rules = table.rules
-    notes = _injury_notes(read, pool)
+    notes = injury_notes(read, pool)
     source = dice_for(table, request.faces)
     result = roll_check(
         pool,

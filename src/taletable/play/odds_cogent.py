@@ -23,7 +23,7 @@ from taletable.play.events import Event, Played
 from taletable.play.fields import IntList
 from taletable.play.registry import action
 from taletable.play.requests import Request, described
-from taletable.play.sheets import read_character
+from taletable.play.sheets import injury_notes, read_character
 from taletable.prob import fraction_text, probability_rows
 from taletable.systems.cogent.destiny import parse_after_modes, parse_before_modes
 from taletable.systems.cogent.dice import win_threshold
@@ -103,13 +103,13 @@ def odds_check(request: CheckOddsRequest, table: Table) -> Played[CheckOddsResul
                 expected="{character} FILE {skill} NAME",
             )  # fmt: skip
         from taletable.systems.cogent.character import check_pool  # only for a sheet's odds
-        from taletable.systems.cogent.character.pools import injury_notes
 
-        sheet = read_character(table, request.character).sheet
+        read = read_character(table, request.character)
+        sheet = read.sheet
         table = table.with_rules(table.rules.model_copy(update={"edition": sheet.edition}))
         built = check_pool(sheet, request.skill, situation=request.situation)
         pool, breakdown = built.size, built.contributions
-        notes = injury_notes(sheet, built)
+        notes = injury_notes(read, built)
     if pool is None or request.challenge_level is None:
         raise InputError(
             "pool/challenge_level", "both are needed", expected="{pool} N {challenge_level} C"

@@ -16,13 +16,16 @@ from taletable.play.context import Table
 from taletable.play.events import Event
 
 if TYPE_CHECKING:
+    from taletable.explain import Note
     from taletable.systems.cogent.character import CoreCharacter, TieredCharacter
+    from taletable.systems.cogent.pools import DicePool
     from taletable.systems.cogent.statblock import Statblock
 
 __all__ = [
     "Sheet",
     "StoredSheet",
     "debit_destiny",
+    "injury_notes",
     "read_character",
     "read_sheet_or_statblock",
     "read_statblock",
@@ -102,6 +105,17 @@ def debit_destiny(table: Table, read: StoredSheet | None, spent: int, what: str)
     saved = save_character(table, read, updated)
     facts = {"destiny_spent": spent, "destiny": updated.destiny.points}
     return [saved.model_copy(update={"data": facts})]
+
+
+def injury_notes(read: StoredSheet | None, pool: DicePool) -> tuple[Note, ...]:
+    """Why the pool built from the sheet ``read`` lost dice to its injuries (002 > Victory
+    Levels: "-1D6 to all physical-based dice checks" per level), said with the check or its
+    odds; none for a pool given without a sheet."""
+    if read is None:
+        return ()
+    from taletable.systems.cogent.character.pools import injury_notes as notes_of
+
+    return notes_of(read.sheet, pool)
 
 
 def read_statblock(table: Table, key: str) -> Statblock:

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from taletable.cli.common import ask, console, emit, json_option, table_for
+from taletable.cli.common import ask, console, dice_options, emit, json_option, say, table_for
 from taletable.cli.options import request_options
 from taletable.play.character_awards import (
     CommerceRequest,
@@ -26,6 +26,7 @@ from taletable.play.character_awards import quirk as play_quirk
 from taletable.play.character_awards import raise_attribute_point as play_raise
 from taletable.play.context import Table
 from taletable.play.events import Played
+from taletable.play.healing import RestRequest, TreatRequest
 from taletable.play.requests import Request
 from taletable.systems.cogent.character.sheet import Award
 
@@ -88,7 +89,38 @@ def destiny_command(file: str, out: str | None, as_json: bool, **fields: Any) ->
     _play(DestinyRequest, play_destiny, file, out, as_json, fields)
 
 
+@click.command("treat")
+@click.argument("file", type=click.Path(dir_okay=False))
+@request_options(TreatRequest, skip=("character", "faces"))
+@dice_options
+@json_option
+def treat_command(
+    file: str, faces: str | None, seed: int | None, as_json: bool, **fields: Any
+) -> None:
+    """Treat an injury: a Survival check at CL of its level; a pass marks it treated (002 >
+    Victory Levels; RULINGS.md "healing")."""
+    from taletable.play.healing import treat_injury
+
+    request = ask(TreatRequest, character=file, faces=faces, **fields)
+    treated = treat_injury(request, table_for(seed=seed, faces=faces)).result
+    emit(treated, as_json, lambda: say((*treated.check.rules_applied, treated.summary)))
+
+
+@click.command("rest")
+@click.argument("file", type=click.Path(dir_okay=False))
+@request_options(RestRequest, skip=("character",))
+@json_option
+def rest_command(file: str, as_json: bool, **fields: Any) -> None:
+    """Rest for days: minor injuries heal in a few, treated ones lose a level every few, an
+    untreated serious one waits for treatment (002 > Victory Levels; RULINGS.md "healing")."""
+    from taletable.play.healing import rest_character
+
+    rested = rest_character(ask(RestRequest, character=file, **fields), table_for()).result
+    emit(rested, as_json, lambda: say((*rested.rules_applied, rested.summary)))
+
+
 def register_awards(group: click.Group) -> None:
     """Add the commands of play-time changes to `taletable cogent character`."""
-    for command in (raise_command, commerce_command, quirk_command, destiny_command):
+    commands = (raise_command, commerce_command, quirk_command, destiny_command)
+    for command in (*commands, treat_command, rest_command):
         group.add_command(command)

@@ -17,6 +17,7 @@ from taletable.cli.cogent.combat_chase import chase_command
 from taletable.cli.cogent.combat_narrator import (
     condition_command,
     destiny_command,
+    end_command,
     take_back_command,
 )
 from taletable.cli.common import (
@@ -207,4 +208,5 @@ def register(group: click.Group) -> None:
     combat.add_command(condition_command)
     combat.add_command(destiny_command)
     combat.add_command(take_back_command)
+    combat.add_command(end_command)
     group.add_command(combat)

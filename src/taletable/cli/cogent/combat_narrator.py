@@ -20,7 +20,7 @@ from taletable.play.combat import (
 )
 from taletable.play.undo import combat_take_back
 
-__all__ = ["condition_command", "destiny_command", "take_back_command"]
+__all__ = ["condition_command", "destiny_command", "end_command", "take_back_command"]
 
 
 def _print_from(lines: tuple[Note, ...], start: int) -> None:
@@ -68,3 +68,27 @@ def take_back_command(encounter: str, as_json: bool) -> None:
         )
 
     emit(taken_back, as_json, render)
+
+
+@click.command("end")
+@click.argument("encounter", metavar="FILE", type=click.Path(dir_okay=False))
+@json_option
+def end_command(encounter: str, as_json: bool) -> None:
+    """End the fight: each character's injuries and lasting states written onto its sheet file
+    as a new revision; creatures and statblocks only reported (RULINGS.md "a fight's end")."""
+    from taletable.play.combat_end import combat_end
+    from taletable.systems.cogent.character.healing import INJURY_NAMES
+
+    ended = combat_end(ask(CombatRequest, encounter=encounter), table_for(sealed=True)).result
+
+    def render() -> None:
+        say((ended.summary,))
+        for fighter in ended.fighters:
+            taken = [f"{INJURY_NAMES[i.level]} injury" for i in fighter.injuries]
+            what = ", ".join([*taken, *fighter.conditions]) or "nothing lasting"
+            where = f"written to {fighter.character}" if fighter.character else "reported only"
+            if fighter.character and fighter.version is None:
+                where = f"{fighter.character} unchanged"
+            console.print(f"{fighter.name}: {what} ({where})", markup=False)
+
+    emit(ended, as_json, render)

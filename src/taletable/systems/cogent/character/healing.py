@@ -13,8 +13,8 @@ How long and how much are rulings (RULINGS.md "healing"):
 * **Resting** heals: an untreated minor injury after ``heal_days`` days (3 by default: "a few
   days"); a treated minor injury after one day ("faster if treated actively"); a treated injury
   above minor loses a level every ``heal_days`` days and stays treated; an untreated injury
-  above minor does not heal ("must be treated"), and is named. A rest wakes the unconscious
-  and the asleep.
+  above minor does not heal ("must be treated"), and is named. Days of rest add up across
+  rests (kept on the injury as ``rested``). A rest wakes the unconscious and the asleep.
 """
 
 from __future__ import annotations
@@ -104,24 +104,26 @@ def treat(sheet: Sheet, index: int, passed: bool, by: str) -> tuple[Sheet, Note]
     return updated, note("cogent.heal.treated", HEALING, injury=injury_name(injury), by=by)
 
 
-def _rested(injury: Injury, days: int, heal_days: int) -> tuple[Injury | None, Note | None]:
-    """One injury after ``days`` of rest: healed (None), lowered, or as it was, and why."""
+def _rested(injury: Injury, days: int, heal_days: int) -> tuple[Injury | None, Note]:
+    """One injury after ``days`` more of rest (its earlier days counted): healed (None),
+    lowered, or as it was, and why."""
     name = injury_name(injury)
-    if injury.level == 1:
-        needed = 1 if injury.treated else heal_days
-        if days >= needed:
-            return None, note("cogent.heal.healed", HEALING, injury=name, days=needed)
-        return injury, note("cogent.heal.healing", HEALING, injury=name, days=needed - days)
-    if not injury.treated:
+    if injury.level > 1 and not injury.treated:
         return injury, note("cogent.heal.needs_treatment", HEALING, injury=name)
-    needed = (injury.level - 1) * heal_days + 1
-    if days >= needed:
+    total = injury.rested + days
+    needed = 1 if injury.treated and injury.level == 1 else heal_days
+    if injury.level > 1:
+        needed = (injury.level - 1) * heal_days + 1
+    if total >= needed:
         return None, note("cogent.heal.healed", HEALING, injury=name, days=needed)
-    level = injury.level - days // heal_days
-    if level == injury.level:
-        return injury, note("cogent.heal.healing", HEALING, injury=name, days=heal_days - days)
-    lowered = injury.model_copy(update={"level": level})
-    return lowered, note("cogent.heal.lowered", HEALING, injury=name, now=injury_name(lowered))
+    level = injury.level - total // heal_days
+    left = injury.model_copy(
+        update={"level": level, "rested": total - (injury.level - level) * heal_days}
+    )
+    if level < injury.level:
+        return left, note("cogent.heal.lowered", HEALING, injury=name, now=injury_name(left))
+    to_go = (needed if level == 1 else heal_days) - left.rested
+    return left, note("cogent.heal.healing", HEALING, injury=name, days=to_go, rested=total)
 
 
 def rest(sheet: Sheet, days: int, heal_days: int = HEAL_DAYS) -> tuple[Sheet, tuple[Note, ...]]:
@@ -137,8 +139,7 @@ def rest(sheet: Sheet, days: int, heal_days: int = HEAL_DAYS) -> tuple[Sheet, tu
         after, line = _rested(injury, days, heal_days)
         if after is not None:
             kept.append(after)
-        if line is not None:
-            notes.append(line)
+        notes.append(line)
     awake = tuple(c for c in sheet.conditions if c.strip().lower() not in WAKING)
     for condition in sheet.conditions:
         if condition not in awake:

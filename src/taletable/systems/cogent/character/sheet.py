@@ -201,13 +201,16 @@ class Injury(Record):
 
     ``treated``: first aid was given (002 > Victory Levels: a medium injury "must be treated
     relatively soon", a serious one kills "if the wound is untreated"; RULINGS.md "healing").
-    An untreated injury is written as before, without the field, so sheets and fights saved
-    before it read and replay alike.
+    ``rested``: days of rest so far toward its healing. An untreated, unrested injury is
+    written as before, without these fields, so sheets and fights saved before read and replay
+    alike.
     """
 
     level: int = Field(ge=1, le=4)
     description: str = ""
     treated: bool = False
+    #: Days of rest toward its healing (or its next level lost) so far.
+    rested: int = Field(default=0, ge=0, le=365)
 
     @model_serializer(mode="wrap")
     def _untreated_as_before(
@@ -216,6 +219,8 @@ class Injury(Record):
         data: dict[str, object] = handler(self)
         if not self.treated:
             data.pop("treated", None)
+        if not self.rested:
+            data.pop("rested", None)
         return data
 
 
