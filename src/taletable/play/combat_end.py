@@ -18,11 +18,11 @@ from taletable._model import ComputedRecord
 from taletable.explain import Note, note
 from taletable.play.combat import CombatRequest
 from taletable.play.context import Table
-from taletable.play.encounters import end_encounter, read_encounter
+from taletable.play.encounters import ENDED, end_encounter, read_encounter
 from taletable.play.events import Event, Played
 from taletable.play.registry import action
 from taletable.play.sheets import read_character, save_character
-from taletable.systems.cogent.combat.ending import FIGHT_END, FighterEnd, fighter_ends, written
+from taletable.systems.cogent.combat.ending import FighterEnd, fighter_ends, written
 
 __all__ = ["FightEnded", "combat_end"]
 
@@ -41,7 +41,7 @@ class FightEnded(ComputedRecord):
         """The end in one line (``Ambush ends after round 2: 1 sheet written``)."""
         sheets = sum(1 for fighter in self.fighters if fighter.version is not None)
         return note(
-            "cogent.combat.ended", FIGHT_END, fight=self.name, round=self.round, sheets=sheets
+            "cogent.combat.ended", ENDED, fight=self.name, round=self.round, sheets=sheets
         )
 
 

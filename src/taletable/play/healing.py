@@ -22,7 +22,6 @@ from taletable.play.requests import Request, described
 from taletable.play.sheets import read_character, save_character
 from taletable.systems.cogent.character.healing import (
     HEAL_DAYS,
-    HEALING,
     MAX_REST_DAYS,
     injury_name,
     rest,
@@ -33,6 +32,9 @@ from taletable.systems.cogent.character.sheet import Injury
 from taletable.systems.cogent.checks import CheckResult, roll_check
 
 __all__ = ["RestRequest", "Rested", "TreatRequest", "Treatment", "rest_character", "treat_injury"]
+
+#: The ruling a one-line summary cites (it cites the book's words in turn).
+HEALING_RULING = 'RULINGS.md "healing"'
 
 
 class TreatRequest(Request):
@@ -72,7 +74,7 @@ class Treatment(ComputedRecord):
     def summary(self) -> Note:
         """The treatment in one line (``Mara's minor injury treated by Ansel``)."""
         kind = "cogent.heal.treated" if self.treated else "cogent.heal.untreated"
-        return note(kind, HEALING, injury=injury_name(self.injury), by=self.healer)
+        return note(kind, HEALING_RULING, injury=injury_name(self.injury), by=self.healer)
 
 
 @action("cogent.character.treat", TreatRequest)
@@ -127,7 +129,7 @@ class Rested(ComputedRecord):
     def summary(self) -> Note:
         """The rest in one line (``Mara rests 3 days: 1 injury left``)."""
         return note(
-            "cogent.heal.rested", HEALING, character=self.character, days=self.days,
+            "cogent.heal.rested", HEALING_RULING, character=self.character, days=self.days,
             left=len(self.injuries),
         )  # fmt: skip
 

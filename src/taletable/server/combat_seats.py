@@ -1,8 +1,8 @@
 """Who may act in a live table's fight: the server's rule, not the engine's (the rulebook leaves
-it to the table). The narrator starts fights, sets conditions and acts for anyone; a player acts
-only for the fighters made from a character its seat owns (:mod:`taletable.server.owners`: the
-seat that added it, or the one the narrator handed it to), and chooses the outcome of its
-fighters' victories; an observer acts for no one.
+it to the table). The narrator starts and ends fights, sets conditions and acts for anyone; a
+player acts only for the fighters made from a character its seat owns
+(:mod:`taletable.server.owners`: the seat that added it, or the one the narrator handed it to),
+and chooses the outcome of its fighters' victories; an observer acts for no one.
 
 :func:`check_combat_seat` is called by every action taken at the table (the API and the pages
 alike), before the action is played; :func:`fighters_of` tells a page which forms to offer.
@@ -24,11 +24,12 @@ from taletable.store.sql import SqlStore
 __all__ = ["NARRATOR_ONLY", "check_combat_seat", "encounter_key", "fighters_of"]
 
 #: Combat actions only the narrator takes.
-NARRATOR_ONLY = ("cogent.combat.start", "cogent.combat.condition")
+NARRATOR_ONLY = ("cogent.combat.start", "cogent.combat.condition", "cogent.combat.end")
 #: What each of them does, in a player's words (the refusal names no action).
 NARRATOR_DOES = {
     "cogent.combat.start": "start a fight",
     "cogent.combat.condition": "set or end a condition in a fight",
+    "cogent.combat.end": "end a fight",
 }
 #: Combat actions taken for one fighter: the argument naming it.
 FOR_A_FIGHTER = {"cogent.combat.declare": "actor", "cogent.combat.destiny": "fighter"}

@@ -65,7 +65,9 @@ __all__ = [
 #: Arguments the server never takes from a client: the dice are the server's.
 REFUSED_ARGS = ("seed",)
 #: Arguments naming a stored character an action rolls with, changes or saves over.
-CHARACTER_ARGS = ("character", "out", "key")
+CHARACTER_ARGS = ("character", "out", "key", "healer")
+#: What an action does with the character an argument names, for the refusal.
+DOING = {"character": "roll with it or change it", "healer": "treat with it"}
 #: Actions that name a character they do not change (a new NPC's statblock key): any seat that
 #: takes part may take them with any character; so may every read (``reads=True`` in the
 #: registry: odds, a sheet's pools, its check), which changes nothing.
@@ -80,17 +82,21 @@ AWARDS = ("cogent.character.destiny", "cogent.character.commerce", "cogent.chara
 #: Undoing (issue 24.7): the narrator's only. Striking a log entry, taking back a fight's last
 #: step; a sheet's last change taken back is :func:`narrator_only` at its route.
 UNDOING = ("log.strike", "cogent.combat.take-back")
+#: A rest of days, which heals injuries (RULINGS.md "healing").
+REST = "cogent.character.rest"
 #: Actions only the narrator takes: setting a tracked value and its bounds (003 > Accumulation
 #: Checks: the bounds are the narrator's; RULINGS.md "accumulation bounds").
 #: So is the word that a situation's circumstances changed (003 > Let it Ride: "It is left to
 #: the Game Master to arbitrate whether conditions have changed enough"), and its taking back.
-NARRATOR_ACTIONS = ("boons.track", CIRCUMSTANCES_CHANGED, BIND_AGAIN)
+NARRATOR_ACTIONS = ("boons.track", CIRCUMSTANCES_CHANGED, BIND_AGAIN, REST)
 #: What each narrator-only action does, in a player's words, for the refusal.
+#: (A rest: the days that pass are the narrator's word; RULINGS.md "healing".)
 NARRATOR_DOES = {
     **combat_seats.NARRATOR_DOES,
     "boons.track": "keep a track",
     CIRCUMSTANCES_CHANGED: "say the circumstances have changed",
     BIND_AGAIN: "bind a situation again",
+    REST: "say how many days a character rests",
 }
 
 
@@ -217,7 +223,7 @@ def _check_characters(
     for name in CHARACTER_ARGS:
         value = args.get(name)
         if isinstance(value, str) and value:
-            doing = "roll with it or change it" if name == "character" else "save over it"
+            doing = DOING.get(name, "save over it")
             check_character(connection, table_id, seat, value, f"args.{name}", doing)
 
 

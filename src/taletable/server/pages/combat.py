@@ -124,7 +124,10 @@ def fight_view(session: TableSession, *, with_log: bool = True) -> dict[str, Any
         if key is None:
             return {"head": head, "seat": seat, "fight": None}
         try:
-            whole = read_encounter(reading.table, key).encounter
+            stored = read_encounter(reading.table, key)
+            if stored.ended:  # the newest fight has ended: none is in progress
+                return {"head": head, "seat": seat, "fight": None, "ended": stored.encounter.name}
+            whole = stored.encounter
             seen = seen_fight(reading.connection, session.table_id, seat, key, whole.to_data())
             shown = whole if seat.narrator else _encounter(seen.encounter)
             fight = encounter_view(shown) if shown is not None else None
@@ -180,8 +183,20 @@ def combat_fragment(session: PageSession) -> Response:
 @router.get("/t/{table_id}/combat/card", response_class=HTMLResponse)
 def combat_card(session: PageSession) -> Response:
     """The table page's card of the fight in progress (whose turn, what this seat must do
-    next), fetched again whenever a combat event lands; empty when there is no fight."""
-    return fragment("_combat_card.html", **fight_view(session, with_log=False))
+    next), fetched again whenever a combat event lands; empty when there is no fight. The
+    narrator's has the button that ends it, and the fights left without an ending."""
+    return fragment("_combat_card.html", **card_view(session))
+
+
+def card_view(session: TableSession) -> dict[str, Any]:
+    """What the fight card shows this seat (:func:`fight_view`), and to the narrator the
+    fights started and never ended (:func:`~taletable.server.pages.fight_ends.abandoned`)."""
+    from taletable.server.pages.fight_ends import abandoned
+
+    view = fight_view(session, with_log=False)
+    if session.narrator:
+        view["abandoned"] = abandoned(session, view.get("key"))
+    return view
 
 
 #: A start-form creature that is one of the table's NPCs (``npc new`` at the table), not the
@@ -275,6 +290,7 @@ STEPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "destiny": ("cogent.combat.destiny", ("fighter", "points")),
     "condition": ("cogent.combat.condition", ("fighter", "rounds")),
     "take-back": ("cogent.combat.take-back", ()),
+    "end": ("cogent.combat.end", ()),
 }
 
 #: What each step did, in words, for the message after it.
@@ -285,6 +301,7 @@ DONE = {
     "destiny": "Destiny is spent",
     "condition": "The condition is applied",
     "take-back": "The fight's last step is taken back",
+    "end": "The fight has ended, its injuries written on the sheets",
 }
 
 
@@ -309,6 +326,8 @@ async def combat_step(request: Request, session: PageSession, step: str) -> Resp
 def _combat_step(session: TableSession, step: str, form: Any) -> Response:
     with session.reading() as reading:
         key = current_encounter(reading.connection, session.table_id)
+    if step == "end" and str(form.get("encounter", "")).strip():  # a fight left unended
+        key = str(form["encounter"]).strip()
     if key is None:
         return message(error="There is no fight at this table; the narrator starts one.")
     args = {"encounter": key, **_step_args(step, form)}

@@ -15,9 +15,11 @@ from collections.abc import Mapping
 from taletable.explain import Note, render
 from taletable.explain.notes import Value
 from taletable.log_entry import LogEntry
+from taletable.play.combat_end import FightEnded
 from taletable.play.results import read_result
 from taletable.server.pages.entries import DiceRow, Entry, marked
 from taletable.server.pages.present_titles import title_of
+from taletable.systems.cogent.character.healing import injury_name
 from taletable.systems.cogent.combat.chases import Chase
 from taletable.systems.cogent.combat.state import Encounter
 
@@ -115,7 +117,23 @@ def combat_entry(entry: Entry, logged: LogEntry) -> None:
         entry.lines = ["the step taken back stays in the log"]
     elif isinstance(result, Encounter):
         _fight(entry, action, result, _log_from(logged))
+    elif isinstance(result, FightEnded):
+        _ended(entry, result)
     elif isinstance(result, Chase):
         _lines(entry, list(result.log))
     else:  # a record this version does not read: shown whole
         entry.detail = json.dumps(data, indent=1, ensure_ascii=False)
+
+
+def _ended(entry: Entry, ended: FightEnded) -> None:
+    """A fight's end: its summary, and what each fighter took away (written to its sheet, or
+    reported) (RULINGS.md "a fight's end")."""
+    entry.title += f" ({ended.name}, round {ended.round})"
+    entry.outcome = render(ended.summary, cited=False)
+    entry.rules = [ended.summary.cite]
+    for fighter in ended.fighters:
+        taken = [injury_name(injury) for injury in fighter.injuries] + list(fighter.conditions)
+        where = "on its sheet" if fighter.version is not None else "reported, no sheet written"
+        if fighter.character is not None and fighter.version is None:
+            where = "its sheet unchanged"
+        entry.lines.append(f"{fighter.name}: {', '.join(taken) or 'nothing lasting'} ({where})")

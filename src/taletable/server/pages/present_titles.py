@@ -40,6 +40,8 @@ TITLES = {
     "cogent.character.destiny": "awarded destiny points",
     "cogent.character.quirk": "applied a quirk of wealth",
     "cogent.character.raise": "raised a character",
+    "cogent.character.treat": "treated an injury",
+    "cogent.character.rest": "rested a character",
     "cogent.character.new": "made a new character",
     "cogent.character.new.disabling": "chose a disabling characteristic",
     "cogent.character.new.quirk": "chose a quirk of wealth",
@@ -51,6 +53,7 @@ TITLES = {
     "cogent.combat.condition": "set a condition in the fight",
     "cogent.combat.destiny": "spent destiny in the fight",
     "cogent.combat.take-back": "took back the fight's last step",
+    "cogent.combat.end": "ended the fight",
     "cogent.combat.chase": "ran a chase",
     # reads (a live table logs none; an older log may hold some)
     "cogent.combat.status": "looked at where the fight stands",

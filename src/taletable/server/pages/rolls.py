@@ -184,6 +184,7 @@ def odds(request: Request, session: PageSession) -> Response:
         odds=result.odds,
         character_pool="character" in args,
         breakdown=result.breakdown or (),
+        notes=result.rules_applied,  # why the sheet's pool lost dice (its injuries)
     )
 
 

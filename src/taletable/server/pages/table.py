@@ -21,7 +21,7 @@ from taletable.server.auth import Seat
 from taletable.server.cookies import read_seat_code
 from taletable.server.log import TableHead, newest_events
 from taletable.server.pages.chat import chat_context
-from taletable.server.pages.combat import fight_view
+from taletable.server.pages.combat import card_view
 from taletable.server.pages.common import page, render, seat_names, seats_of
 from taletable.server.pages.entries import mark_struck
 from taletable.server.pages.panels import panels_for
@@ -74,7 +74,7 @@ def table_page(
     names = seat_names(session)
     entries = attach(mark_struck([present(entry, names) for entry in _entries(session)]))
     rolls = roll_panel_context(session, head, character or None, skill or None)
-    fight = fight_view(session, with_log=False) if head.system == "cogent" else {"fight": None}
+    fight = card_view(session) if head.system == "cogent" else {"fight": None}
     return page(
         "table.html",
         head=head,
@@ -87,6 +87,7 @@ def table_page(
         **_roll_asked(rolls, pool, cl),
         fight=fight["fight"],
         acts_for=fight.get("acts_for", []),
+        abandoned=fight.get("abandoned", []),
         **chat_context(session),
         seat_code=read_seat_code(request, session.table_id),
     )
