@@ -69,15 +69,18 @@ def _pages(server_url: str) -> dict[str, str]:
     said.raise_for_status()
     api = f"{server_url}/api/tables/{table['id']}"
     sheet["identity"]["name"] = "Sir Terrik the Bold"  # an edit: the narrator may restore
+    sheet["injuries"] = [{"level": 1, "description": "a cut"}]  # listed; the odds say why
     edit = {"sheet": sheet, "version": 1}
-    httpx.put(f"{api}/characters/{added.json()['id']}", json=edit, headers=headers)
+    httpx.put(f"{api}/characters/{added.json()['id']}", json=edit, headers=headers).raise_for_status()
     roll = {"action": "roll", "args": {"notation": "1d6"}}
     rolled = httpx.post(f"{api}/actions", json=roll, headers=headers).json()
     strike = {"action": "log.strike", "args": {"seq": rolled["seq"], "reason": "a slip"}}
     fighters = [f"k:a:{added.json()['id']}", "g:b:@goblin"]
     fight = {"action": "cogent.combat.start", "args": {"encounter": "f", "fighters": fighters}}
+    left = {"action": "cogent.combat.start", "args": {"encounter": "e", "fighters": fighters}}
     prone = {"encounter": "f", "fighter": "g", "condition": "prone"}  # a step: Undo is offered
-    for body in (strike, fight, {"action": "cogent.combat.condition", "args": prone}):
+    # a fight left without an ending ("e"): the narrator's card lists it, with its button
+    for body in (strike, left, fight, {"action": "cogent.combat.condition", "args": prone}):
         httpx.post(f"{api}/actions", json=body, headers=headers).raise_for_status()
     base = f"{server_url}/t/{table['id']}"
     return {
@@ -106,7 +109,8 @@ def test_no_page_has_a_serious_accessibility_violation(
 ) -> None:
     """Start (for Cogent and for boons), the made table's codes, join (by link, by code), the
     tables this browser sits at, recovery, the table (its closed panels opened; on a phone its
-    rolls opened from the dock; a fight's card), a character sheet, the creation wizard and the
+    rolls opened from the dock; a fight's card, with the narrator's button that ends it and a
+    fight left without an ending), a character sheet (with an injury), the creation wizard and the
     combat tracker (its fight's log), and the page that deletes the table, as the narrator sees
     them."""
     pages = _pages(server_url)
