@@ -71,7 +71,8 @@ def _pages(server_url: str) -> dict[str, str]:
     sheet["identity"]["name"] = "Sir Terrik the Bold"  # an edit: the narrator may restore
     sheet["injuries"] = [{"level": 1, "description": "a cut"}]  # listed; the odds say why
     edit = {"sheet": sheet, "version": 1}
-    httpx.put(f"{api}/characters/{added.json()['id']}", json=edit, headers=headers).raise_for_status()
+    edited = httpx.put(f"{api}/characters/{added.json()['id']}", json=edit, headers=headers)
+    edited.raise_for_status()
     roll = {"action": "roll", "args": {"notation": "1d6"}}
     rolled = httpx.post(f"{api}/actions", json=roll, headers=headers).json()
     strike = {"action": "log.strike", "args": {"seq": rolled["seq"], "reason": "a slip"}}
