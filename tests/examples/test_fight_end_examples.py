@@ -160,3 +160,10 @@ def test_treating_and_resting_follow_the_rulebooks_words() -> None:
     with pytest.raises(InputError) as raised:
         perform("cogent.character.treat", {"character": "mara"}, table)
     assert raised.value.field == "injury"
+    for action, field, value in (("treat", "healer", "nobody"), ("rest", "days", 0)):
+        hurt_again = {**MARA, "injuries": [{"level": 1}]}
+        table.store.save("character", "mara", hurt_again,
+                         version=table.store.read("character", "mara").version)  # fmt: skip
+        with pytest.raises(InputError) as raised:
+            perform(f"cogent.character.{action}", {"character": "mara", field: value}, table)
+        assert raised.value.field == field

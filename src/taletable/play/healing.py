@@ -12,6 +12,7 @@ from __future__ import annotations
 from pydantic import AliasChoices, computed_field
 
 from taletable._model import ComputedRecord
+from taletable.errors import InputError
 from taletable.explain import Note, note
 from taletable.play.context import Table
 from taletable.play.dice import dice_for, finish
@@ -86,8 +87,12 @@ def treat_injury(request: TreatRequest, table: Table) -> Played[Treatment]:
 
     read = read_character(table, request.character)
     index, injury = treatment_level(read.sheet, request.injury)
-    healer = read if request.healer in (None, request.character) else None
-    healer_sheet = (healer or read_character(table, str(request.healer))).sheet
+    healer_sheet = read.sheet
+    if request.healer not in (None, request.character):
+        try:
+            healer_sheet = read_character(table, str(request.healer)).sheet
+        except InputError as error:
+            raise InputError("healer", error.problem, expected=error.expected) from None
     pool = check_pool(healer_sheet, request.skill)
     level = injury.level if request.challenge_level is None else request.challenge_level
     source = dice_for(table, request.faces)
