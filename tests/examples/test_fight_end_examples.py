@@ -167,3 +167,33 @@ def test_treating_and_resting_follow_the_rulebooks_words() -> None:
         with pytest.raises(InputError) as raised:
             perform(f"cogent.character.{action}", {"character": "mara", field: value}, table)
         assert raised.value.field == field
+
+
+def test_the_command_line_ends_the_fight_into_the_sheet_file_and_its_odds_say_why(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """At the command line: Mara's sheet file fights the goblin (the same level 2 victory, the
+    medium injury her leather makes minor), ``combat end`` writes the injury into the file, and
+    ``odds cogent --character`` builds Stealth at 4D6 (11/16 at CL 2, 68.75%) and says why."""
+    sheet, fight = tmp_path / "mara.yaml", str(tmp_path / "fight.json")
+    sheet.write_text(yaml.safe_dump(MARA))
+    assert run_cli("cogent", "combat", "start", "--out", fight, "--fighter",
+                   f"mara:a:{sheet}:Dagger", "--fighter", "goblin:b:@goblin").status == 0
+    for actor, target in (("goblin", "mara"), ("mara", "goblin")):
+        declared = run_cli("cogent", "combat", "declare", fight, "--actor", actor, "--action",
+                           "attack", "--target", target)  # fmt: skip
+        assert declared.status == 0, declared.stderr
+    # Mara's 6D6 (base, RFL, INT, Small Weapons) all ones, then the goblin's 5D6 with two sixes
+    faces = "1,1,1,1,1,1,6,6,1,1,1"
+    assert run_cli("cogent", "combat", "resolve", fight, "--faces", faces).status == 0
+    assert run_cli("cogent", "combat", "choose", fight, "--victory", "1", "--outcome",
+                   "medium injury").status == 0  # fmt: skip
+    ended = run_cli("cogent", "combat", "end", fight)
+    assert ended.status == 0 and "Mara: minor injury (written to" in ended.stdout, ended.stderr
+    assert yaml.safe_load(sheet.read_text())["injuries"][0]["level"] == 1
+    odds = run_cli("odds", "cogent", "--character", str(sheet), "--skill", "Stealth", "--cl", "2")
+    assert "Stealth: 4D6 = base 3, RFL +1, Stealth +2, Heavy -1, injuries -1" in odds.stdout
+    assert "injuries take 1D6 from this physical check: minor injury" in odds.stdout
+    assert "68.75% (11/16)" in odds.stdout
+    again = run_cli("cogent", "combat", "end", fight)
+    assert again.status == 2 and again.stderr.count("\n") == 1 and "ended already" in again.stderr

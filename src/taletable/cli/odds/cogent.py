@@ -14,6 +14,7 @@ from taletable.cli.common import (
     console,
     emit,
     json_option,
+    say,
     table_for,
 )
 from taletable.cli.lazy import LazyGroup
@@ -63,6 +64,7 @@ def odds_cogent(
             console.print(
                 f"{escape(fields['skill'] or '')}: {result.pool}D6 = {pool_breakdown(breakdown)}"
             )
+        say(played.rules_applied)  # why the sheet's pool lost dice: its injuries
         console.print(
             f"{result.pool}D6 vs CL {result.challenge_level} (wins on {result.win_on}-6): "
             f"[bold]{float(result.p_pass):.2%}[/bold] ({data['p_pass']})"
