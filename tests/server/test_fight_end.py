@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from taletable.audit import verify_table
 from tests.server.conftest import SAME_ORIGIN
 
 HTMX = {"HX-Request": "true"}
@@ -146,6 +147,12 @@ def test_the_api_ends_a_fight_the_narrator_rests_and_a_player_treats(client: Tes
     assert treated.status_code == 201 and treated.json()["result"]["treated"] is True
     rested = client.post(act, json=rest, headers=SAME_ORIGIN)
     assert rested.status_code == 201 and rested.json()["result"]["injuries"] == []
+    # the end, the treatment and the rest replay in the table's export, saves and all
+    closed = client.post(f"/api/tables/{table_id}/scenes", headers=SAME_ORIGIN)
+    assert closed.status_code == 201, closed.text
+    exported = client.get(f"/api/tables/{table_id}/export")
+    assert exported.status_code == 200, exported.text
+    assert verify_table(exported.json()).ok
 
 
 @SQLITE
