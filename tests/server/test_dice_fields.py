@@ -62,6 +62,25 @@ def _irzi_tracked(client: TestClient, table: Seats) -> Args:
     return {"character": made.json()["id"], "track": "strain", "formula": "1d6", "faces": "4"}
 
 
+def _an_injured_ranger(client: TestClient, table: Seats) -> Args:
+    """Rick the Ranger (tiered) with a minor injury, treated with his Wildcraft (RULINGS.md
+    "healing"): as many faces as his pool has dice."""
+    from pathlib import Path
+
+    import yaml
+
+    from taletable.systems.cogent.character import check_pool
+    from taletable.systems.cogent.character.files import character_from_data
+
+    path = Path(__file__).resolve().parents[2] / "examples/characters/tiered_rick_the_ranger.yaml"
+    sheet = {**yaml.safe_load(path.read_text()), "injuries": [{"level": 1}]}
+    made = client.post(f"/api/tables/{table.id}/characters", json={"sheet": sheet},
+                       headers=table.narrator)  # fmt: skip
+    assert made.status_code == 201, made.text
+    size = check_pool(character_from_data(dict(sheet), source="rick"), "Wildcraft").size
+    return {"character": made.json()["id"], "skill": "Wildcraft", "faces": ",".join("6" * size)}
+
+
 #: The system of the table an action's dice are tried at, where it is not a tiered Cogent one.
 SYSTEMS = {"boons.accumulate": "boons"}
 
@@ -86,6 +105,7 @@ GOOD: dict[str, Args | Prepare] = {
     "cogent.assist": {"pool": 4, "cl": 3, "faces": "6,6,1,1"},
     "cogent.cast": {"spell": "levitation", "pool": 7, "cl": 4, "faces": "6,5,4,4,1,1,1"},
     "cogent.check": {"pool": 4, "cl": 2, "faces": "4,5,1,2"},
+    "cogent.character.treat": _an_injured_ranger,
     "cogent.collaborate": {"pools": [3, 2], "cl": 2, "faces": "6,5,1,1,6"},
     "cogent.combat.chase": {
         "distance": "close", "pursuer": "3", "target": "3", "rounds": 1, "faces": "6,6,6,1,1,1"
