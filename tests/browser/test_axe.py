@@ -218,6 +218,9 @@ def test_a_boons_tables_narrator_tools(browser: Any, server_url: str, width: str
     page.wait_for_selector("#connection[data-state=live]", timeout=5000)
     for details in page.locator("details").all():
         details.evaluate("d => d.open = true")
+    page.wait_for_timeout(300)  # a panel the stream redraws may close a details again
+    for details in page.locator("details").all():
+        details.evaluate("d => d.open = true")
     page.get_by_label("Situation (binds the challenge)").fill("scale the cliff")
     page.get_by_role("button", name="Run the group challenge").click()
     page.locator("#group-result", has_text="final").wait_for(timeout=15000)
@@ -226,6 +229,7 @@ def test_a_boons_tables_narrator_tools(browser: Any, server_url: str, width: str
     assert found == []
 
 
+@pytest.mark.parametrize("width", list(WIDTHS))
 def test_a_players_read_only_sheet_and_table_page(
     browser: Any, server_url: str, width: str
 ) -> None:

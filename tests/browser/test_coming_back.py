@@ -144,7 +144,11 @@ def test_a_boons_start_page_shows_no_cogent_options(browser: Any, server_url: st
         page.get_by_label("Game system").select_option("boons")
         assert not page.get_by_label("Cogent edition").is_visible()
         assert not page.get_by_text("Rule options (Cogent)").is_visible()
+        assert page.get_by_text("Rule options (3d8 boons and banes)").is_visible()  # issue 37
+        assert not page.get_by_text("This system has no rule options").is_visible()
+        page.get_by_label("Game system").select_option("labcats")
         assert page.get_by_text("This system has no rule options").is_visible()
+        assert not page.get_by_text("Rule options (3d8 boons and banes)").is_visible()
         page.get_by_label("Game system").select_option("cogent")
         assert page.get_by_label("Cogent edition").is_visible()
     finally:
