@@ -32,7 +32,7 @@ def _export_file(export: str) -> ExportFile:
     except OSError as error:
         raise InputError("EXPORT", f"{shown_path(export)}: {error.strerror or error}") from None
     except ValueError as error:
-        raise InputError("EXPORT", f"{shown_path(export)} is not JSON ({error})",
+        raise InputError("EXPORT", f"{shown_path(export)} is not a taletable export ({error})",
                          expected=expected) from None  # fmt: skip
     if document.header.get("format") != EXPORT_FORMAT:
         raise InputError("EXPORT", f"{shown_path(export)} is not a taletable export",
