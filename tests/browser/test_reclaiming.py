@@ -22,7 +22,7 @@ def _import(page: Any, name: str) -> None:
     sheet = (EXAMPLES / "core_sir_terrik.yaml").read_text().replace("Sir Terrik", name)
     page.get_by_label("…or paste it").fill(sheet)
     page.get_by_role("button", name="Import", exact=True).click()
-    page.locator("#characters a", has_text=name).first.wait_for(timeout=5000)
+    page.locator("#characters a", has_text=name).first.wait_for(timeout=15000)
 
 
 def _seat_count(page: Any, server_url: str, table_id: str) -> int:
@@ -53,7 +53,7 @@ def test_a_player_reclaims_her_character_in_a_new_browser(browser: Any, server_u
         narrator.locator("#characters a", has_text="Dame Bo").first.click()
         narrator.get_by_label("Hand Dame Bo to").select_option(label="Ann (player)")
         narrator.get_by_role("button", name="Hand over").click()
-        narrator.get_by_text("Handed to Ann.").wait_for(timeout=5000)
+        narrator.get_by_text("Handed to Ann.").wait_for(timeout=15000)
         seats = _seat_count(narrator, server_url, table_id)
         narrator.goto(f"{server_url}/t/{table_id}")
         wait_live(narrator)
@@ -61,7 +61,7 @@ def test_a_player_reclaims_her_character_in_a_new_browser(browser: Any, server_u
         again.goto(join)  # Ann, on her phone: a new browser, no cookie
         again.get_by_label("Your name").fill("ann")
         again.get_by_role("button", name="Join").click()
-        again.get_by_role("heading", name="Are you Ann, coming back?").wait_for(timeout=5000)
+        again.get_by_role("heading", name="Are you Ann, coming back?").wait_for(timeout=15000)
         assert _seat_count(narrator, server_url, table_id) == seats  # no second Ann
         again.get_by_label("Your recovery code").fill(code.lower().replace("-", " "))
         again.get_by_role("button", name="Take my seat back").click()
@@ -74,9 +74,9 @@ def test_a_player_reclaims_her_character_in_a_new_browser(browser: Any, server_u
         again.get_by_label("Skill (core)").select_option("Athletics")
         again.get_by_role("button", name="Roll the check").click()
         rolled = again.locator("#roll-message", has_text="Rolled (#")  # the sheet closes on a phone
-        rolled.wait_for(state="attached", timeout=5000)
+        rolled.wait_for(state="attached", timeout=15000)
         rolled_entry = narrator.locator("#log li.entry", has_text="Dame Bo").last
-        rolled_entry.wait_for(timeout=5000)
+        rolled_entry.wait_for(timeout=15000)
         assert "Ann" in rolled_entry.inner_text()
         assert _seat_count(narrator, server_url, table_id) == seats
         assert ann.request.get(f"{server_url}/api/tables/{table_id}").ok  # still seated there
